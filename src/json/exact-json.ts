@@ -1,0 +1,141 @@
+/**
+ * JSON text <-> values without losing integers.
+ *
+ * A JavaScript number cannot tell 9223372036854775807 from 9223372036854775808,
+ * yet int64 bounds are exactly where servers break. Values stay plain JSON
+ * (numbers are numbers, so Ajv and user code work unchanged), and the source
+ * text of every number that a double may not hold exactly is kept on the side,
+ * keyed by its container and key. Validation (the exact-integer keyword) and
+ * serialisation read that text back.
+ */
+import { LosslessNumber, parse as parseLossless } from 'lossless-json';
+
+type Key = string | number;
+
+/** Number text per container: only numbers whose text a double may not reproduce. */
+const exactTexts = new WeakMap<object, Map<Key, string>>();
+
+/** 16 or more digits (an optional decimal point among them): a double may round it. */
+const LONG_NUMBER = /\d(?:\.?\d){15}/;
+
+/** Result of {@link parseJson}: a value, or where and why the text is not JSON. */
+export type JsonParseResult =
+  | { ok: true; value: unknown }
+  | { ok: false; message: string };
+
+/**
+ * Parse JSON text (RFC 8259), keeping the exact text of long numbers.
+ * Fast path: texts without long digit runs go through the native parser.
+ */
+export function parseJson(text: string): JsonParseResult {
+  if (!LONG_NUMBER.test(text)) {
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch (error) {
+      return { ok: false, message: describeParseError(error, text) };
+    }
+  }
+  try {
+    const raw = parseLossless(text, null, (numberText) => new LosslessNumber(numberText));
+    return { ok: true, value: adoptLosslessNumbers(raw) };
+  } catch (error) {
+    return { ok: false, message: describeParseError(error, text) };
+  }
+}
+
+/** Record that `container[key]` holds the number written as `text` (kept exact on output). */
+export function setExactNumber(container: object, key: Key, text: string): void {
+  let texts = exactTexts.get(container);
+  if (!texts) {
+    texts = new Map();
+    exactTexts.set(container, texts);
+  }
+  texts.set(key, text);
+  (container as Record<Key, unknown>)[key] = Number(text);
+}
+
+/** The exact source text of `container[key]`, when it was recorded. */
+export function exactNumberText(container: unknown, key: Key | undefined): string | undefined {
+  if (key === undefined || typeof container !== 'object' || container === null) return undefined;
+  const text = exactTexts.get(container)?.get(key);
+  // A later assignment of another number makes the recorded text stale.
+  if (text === undefined || Number(text) !== (container as Record<Key, unknown>)[key]) return undefined;
+  return text;
+}
+
+/**
+ * The exact integer a JSON number text denotes (`1e3` and `10.0` included),
+ * or undefined when the text denotes a non-integer such as `1.5`.
+ */
+export function exactInteger(text: string): bigint | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;
+  let digits = whole + fraction;
+  let exponent = Number(exponentText) - fraction.length;
+  while (exponent < 0 && digits.endsWith('0')) {
+    digits = digits.slice(0, -1);
+    exponent += 1;
+  }
+  if (exponent < 0) return /^0*$/.test(digits) ? 0n : undefined;
+  if (exponent > 4096) return undefined; // far beyond any integer format; refuse to allocate
+  return BigInt(sign + digits) * 10n ** BigInt(exponent);
+}
+
+/** Serialise a JSON value; recorded numbers are written with their exact text. */
+export function stringifyJson(value: unknown): string {
+  return writeValue(value, undefined, undefined);
+}
+
+/** Deep copy of a JSON value that keeps the recorded exact number texts. */
+export function cloneJson<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  const copy = (Array.isArray(value) ? [] : {}) as Record<Key, unknown>;
+  for (const [key, child] of entries(value)) {
+    const text = exactNumberText(value, key);
+    if (text !== undefined) setExactNumber(copy, key, text);
+    else copy[key] = cloneJson(child);
+  }
+  return copy as T;
+}
+
+function entries(value: object): Array<[Key, unknown]> {
+  return Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+}
+
+function writeValue(value: unknown, container: object | undefined, key: Key | undefined): string {
+  if (typeof value === 'number') {
+    const text = exactNumberText(container, key);
+    if (text !== undefined) return text;
+    return Number.isFinite(value) ? String(value) : 'null';
+  }
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    return `[${value.map((item, index) => writeValue(item, value, index)).join(',')}]`;
+  }
+  const members: string[] = [];
+  for (const [name, child] of Object.entries(value)) {
+    if (child === undefined || typeof child === 'function') continue;
+    members.push(`${JSON.stringify(name)}:${writeValue(child, value, name)}`);
+  }
+  return `{${members.join(',')}}`;
+}
+
+/** Replace lossless-json's number wrappers by numbers, recording the texts. */
+function adoptLosslessNumbers(value: unknown): unknown {
+  if (value instanceof LosslessNumber) return Number(value.value);
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<Key, unknown>;
+  for (const [key, child] of entries(value)) {
+    if (!(child instanceof LosslessNumber)) adoptLosslessNumbers(child);
+    else if (LONG_NUMBER.test(child.value)) setExactNumber(record, key, child.value);
+    else record[key] = Number(child.value);
+  }
+  return value;
+}
+
+function describeParseError(error: unknown, text: string): string {
+  if (text.trim() === '') return 'body is empty, expected a JSON value';
+  const message = error instanceof Error ? error.message : String(error);
+  return `body is not valid JSON: ${message}`;
+}

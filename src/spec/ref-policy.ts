@@ -1,0 +1,41 @@
+/**
+ * Which external `$ref`s a spec may follow. A spec from a pull request must not
+ * make CI read arbitrary files or URLs, so by default only files inside the
+ * spec's own folder (and its sub-folders) are read; http(s) and anything
+ * outside the folder are refused with a message naming the reference.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SpecError } from '../errors.js';
+
+/**
+ * Resolver options for json-schema-ref-parser. `allowExternal` (the
+ * `--allow-external-refs` flag) restores its default file and http resolvers.
+ */
+export function refResolverOptions(root: string, allowExternal: boolean): Record<string, unknown> {
+  if (allowExternal) return {};
+  return { file: false, http: false, plantkit: folderResolver(root) };
+}
+
+/** Reads local files inside `root`; refuses URLs and anything outside. */
+function folderResolver(root: string) {
+  return {
+    order: 1,
+    canRead: true,
+    async read(file: { url: string }): Promise<Buffer> {
+      const target = file.url;
+      if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !target.startsWith('file:')) throw refused(target, 'it is a URL');
+      const filePath = target.startsWith('file:') ? fileURLToPath(target) : target;
+      const relative = path.relative(root, filePath);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) throw refused(target, `it leaves the spec's folder ${root}`);
+      return readFile(filePath);
+    },
+  };
+}
+
+function refused(target: string, why: string): SpecError {
+  return new SpecError('PLANTKIT_SPEC_REF_REFUSED', `external $ref to ${target} refused: ${why}`, {
+    hint: 'inline the schema or move the file next to the spec; pass --allow-external-refs only for specs you trust',
+  });
+}

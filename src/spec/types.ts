@@ -1,0 +1,96 @@
+/**
+ * The shapes plantkit works on after loading a spec: a flat list of
+ * operations, each carrying the dereferenced schemas and examples it needs.
+ * OpenAPI section numbers below refer to OAS 3.1.0 (3.0.3 is the same here).
+ */
+
+/** A JSON Schema object as it appears in the dereferenced spec (OAS 4.8.24). */
+export type SchemaObject = Record<string, unknown>;
+
+/** OpenAPI major.minor line; decides schema semantics (3.0: nullable; 3.1: JSON Schema 2020-12). */
+export type OpenApiVersion = '3.0' | '3.1';
+
+/** A named example (OAS 4.8.19) or an unnamed `example` value. */
+export interface NamedExample {
+  name: string;
+  value: unknown;
+  /** JSON pointer of the example in the spec, for messages. */
+  pointer: string;
+}
+
+/** One media type of a request body or response (OAS 4.8.14). */
+export interface MediaTypeContent {
+  mediaType: string;
+  schema: SchemaObject | undefined;
+  examples: NamedExample[];
+  /** JSON pointer of the schema in the spec (`.../content/application~1json/schema`). */
+  schemaPointer: string;
+}
+
+/** A parameter (OAS 4.8.12) with its location. */
+export interface OperationParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: SchemaObject | undefined;
+  examples: NamedExample[];
+}
+
+/** The request body of an operation (OAS 4.8.13). */
+export interface OperationRequestBody {
+  required: boolean;
+  content: MediaTypeContent[];
+}
+
+/** One documented response (OAS 4.8.17): a status code, a range such as 4XX, or `default`. */
+export interface OperationResponse {
+  status: string;
+  description: string;
+  content: MediaTypeContent[];
+}
+
+/** One HTTP authentication alternative: every scheme in it must be satisfied (OAS 4.8.30). */
+export type SecurityRequirement = SecuritySchemeUse[];
+
+/** A security scheme as used by an operation (OAS 4.8.27). */
+export interface SecuritySchemeUse {
+  name: string;
+  type: string;
+  /** For `type: http`: `bearer`, `basic`, ... (lower-cased). */
+  scheme: string | undefined;
+  /** For `type: apiKey`: where the key goes and its name. */
+  in: string | undefined;
+  parameterName: string | undefined;
+}
+
+/** One operation of the spec, flattened. */
+export interface Operation {
+  /** operationId, or `METHOD /path` when the spec gives none. */
+  id: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path template as written in the spec, e.g. `/plants/{id}`. */
+  path: string;
+  /** JSON pointer of the operation in the spec, e.g. `/paths/~1plants/post`. */
+  pointer: string;
+  summary: string | undefined;
+  parameters: OperationParameter[];
+  requestBody: OperationRequestBody | undefined;
+  responses: OperationResponse[];
+  /** Alternatives; empty means the operation needs no authentication. */
+  security: SecurityRequirement[];
+}
+
+/** A loaded, validated and dereferenced spec. */
+export interface LoadedSpec {
+  /** Absolute path of the spec file, or `<inline>`. */
+  source: string;
+  version: OpenApiVersion;
+  /** The `openapi` field as written, e.g. `3.1.0`. */
+  openapi: string;
+  title: string;
+  apiVersion: string;
+  /** The dereferenced document (circular references stay as local `$ref`s). */
+  document: Record<string, unknown>;
+  operations: Operation[];
+}

@@ -1,0 +1,35 @@
+/**
+ * The one module that constructs Ajv. Every schema plantkit validates with
+ * goes through an instance made here, so the mock, the contract runner and
+ * the spec checks agree on every keyword and format.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { exactIntegerKeyword } from './exact-integer.js';
+
+export type { ErrorObject, ValidateFunction };
+
+/** Ajv as plantkit configures it: JSON Schema 2020-12 plus OpenAPI formats. */
+export type SchemaCompiler = Ajv2020;
+
+/**
+ * A new Ajv instance. OpenAPI schemas carry keywords Ajv does not know
+ * (`example`, `xml`, `discriminator`, `x-*`), so strict mode is off; every
+ * error is collected so a message can list all of them.
+ */
+export function createSchemaCompiler(): SchemaCompiler {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    logger: false,
+    validateSchema: false,
+    // Schemas from a spec compile once; Ajv's code generation is the fast path.
+    code: { optimize: true },
+  });
+  addFormats.default(ajv, { mode: 'full' });
+  // OpenAPI's numeric formats (OAS 4.4): int32/int64 ranges are checked exactly by
+  // the x-plantkit-integer keyword; float and double accept any number.
+  for (const format of ['int32', 'int64', 'float', 'double']) ajv.addFormat(format, { type: 'number', validate: () => true });
+  ajv.addKeyword(exactIntegerKeyword);
+  return ajv;
+}

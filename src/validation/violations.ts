@@ -1,0 +1,50 @@
+/**
+ * Ajv errors as data: one SchemaViolation per Ajv error, with the JSON
+ * pointer of the offending value and a message that reads on its own.
+ */
+import type { ErrorObject } from './ajv.js';
+import { joinPointer } from '../spec/json-pointer.js';
+
+/** One way a value fails its schema. */
+export interface SchemaViolation {
+  /** JSON pointer into the validated value (`/id`); for a missing property, the property's own pointer. */
+  pointer: string;
+  /** The JSON Schema keyword that failed (`required`, `type`, `format`, `unevaluatedProperties`, ...). */
+  keyword: string;
+  /** What the schema documents, in words: `must have required property 'name'`. */
+  message: string;
+  /** Pointer into the schema (Ajv's schemaPath), for debugging a spec. */
+  schemaPath: string;
+}
+
+/** Map Ajv errors one-to-one, skipping the summary errors of allOf/anyOf/oneOf wrappers when details exist. */
+export function toViolations(errors: readonly ErrorObject[]): SchemaViolation[] {
+  return errors.map((error) => {
+    const params = error.params as Record<string, unknown>;
+    switch (error.keyword) {
+      case 'required':
+        return violation(error, joinPointer(error.instancePath, String(params.missingProperty)), `must have required property '${String(params.missingProperty)}'`);
+      case 'additionalProperties':
+        return violation(error, joinPointer(error.instancePath, String(params.additionalProperty)), 'must not be present: the schema does not allow additional properties');
+      case 'unevaluatedProperties':
+        return violation(error, joinPointer(error.instancePath, String(params.unevaluatedProperty)), 'is not declared by the schema');
+      case 'type':
+        return violation(error, error.instancePath, error.message?.startsWith('must be integer (') ? error.message : `must be ${String(params.type).replace(/,/g, ' or ')}`);
+      case 'enum':
+        return violation(error, error.instancePath, `must be one of ${JSON.stringify(params.allowedValues)}`);
+      case 'const':
+        return violation(error, error.instancePath, `must be ${JSON.stringify(params.allowedValue)}`);
+      default:
+        return violation(error, error.instancePath, error.message ?? `fails ${error.keyword}`);
+    }
+  });
+}
+
+function violation(error: ErrorObject, pointer: string, message: string): SchemaViolation {
+  return { pointer, keyword: error.keyword, message, schemaPath: error.schemaPath };
+}
+
+/** `body/id must be integer`: a violation as one line, `root` naming the value. */
+export function describeViolation(violation: SchemaViolation, root = 'body'): string {
+  return `${root}${violation.pointer} ${violation.message}`;
+}

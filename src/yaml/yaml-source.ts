@@ -1,0 +1,78 @@
+/**
+ * YAML (and JSON, its subset) source files with positions: the one module that
+ * imports the `yaml` package. Callers get plain values plus a way to turn a
+ * JSON pointer back into a line and column for messages.
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { setExactNumber } from '../json/exact-json.js';
+import { decodePointer } from '../spec/json-pointer.js';
+
+/** 1-based line and column in a source file. */
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/** A parsed YAML file. */
+export interface YamlSource {
+  value: unknown;
+  /** Where the node at `pointer` starts, or the nearest ancestor that exists. */
+  positionOf(pointer: string): SourcePosition | undefined;
+}
+
+/** Why a text is not YAML, with its position. */
+export interface YamlSyntaxProblem {
+  message: string;
+  position: SourcePosition | undefined;
+}
+
+/** Parse YAML 1.2 text; duplicate keys are errors; integers beyond 2^53 stay exact. */
+export function parseYamlSource(text: string): { ok: true; source: YamlSource } | { ok: false; problem: YamlSyntaxProblem } {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, uniqueKeys: true, intAsBigInt: true, prettyErrors: false });
+  const [first] = document.errors;
+  if (first) {
+    const offset = first.pos[0];
+    const { line, col } = lineCounter.linePos(offset);
+    return { ok: false, problem: { message: first.message.split('\n')[0] ?? first.message, position: { line, column: col } } };
+  }
+  const value = adoptBigInts(document.toJS({ maxAliasCount: 100 }));
+  const positionOf = (pointer: string): SourcePosition | undefined => {
+    let node: unknown = document.contents;
+    let found = node;
+    for (const segment of decodePointer(pointer)) {
+      node = childNode(node, segment);
+      if (!node) break;
+      found = node;
+    }
+    const range = (found as Node | null)?.range;
+    if (!range) return undefined;
+    const { line, col } = lineCounter.linePos(range[0]);
+    return { line, column: col };
+  };
+  return { ok: true, source: { value, positionOf } };
+}
+
+function childNode(node: unknown, segment: string): unknown {
+  if (isMap(node)) {
+    const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === segment);
+    return pair?.value ?? pair?.key;
+  }
+  if (isSeq(node)) return node.items[Number(segment)];
+  return undefined;
+}
+
+/** YAML integers come back as BigInt; keep them as numbers, recording exact text beyond 2^53. */
+function adoptBigInts(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string | number, unknown>;
+  const keys = Array.isArray(value) ? value.map((_, index) => index) : Object.keys(value);
+  for (const key of keys) {
+    const child = record[key];
+    if (typeof child !== 'bigint') adoptBigInts(child);
+    else if (Number.isSafeInteger(Number(child))) record[key] = Number(child);
+    else setExactNumber(record, key, child.toString());
+  }
+  return value;
+}
