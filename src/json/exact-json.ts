@@ -84,7 +84,15 @@ export function exactInteger(text: string): bigint | undefined {
 
 /** Serialise a JSON value; recorded numbers are written with their exact text. */
 export function stringifyJson(value: unknown): string {
-  return writeValue(value, undefined, undefined);
+  return writeValue(value, undefined, undefined, false);
+}
+
+/**
+ * Canonical text of `container[key]`: keys sorted, exact number text kept.
+ * Two values are the same JSON value when their canonical texts are equal.
+ */
+export function canonicalJson(container: object, key: Key): string {
+  return writeValue((container as Record<Key, unknown>)[key], container, key, true);
 }
 
 /** Deep copy of a JSON value that keeps the recorded exact number texts. */
@@ -103,7 +111,7 @@ function entries(value: object): Array<[Key, unknown]> {
   return Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
 }
 
-function writeValue(value: unknown, container: object | undefined, key: Key | undefined): string {
+function writeValue(value: unknown, container: object | undefined, key: Key | undefined, sorted: boolean): string {
   if (typeof value === 'number') {
     const text = exactNumberText(container, key);
     if (text !== undefined) return text;
@@ -111,12 +119,15 @@ function writeValue(value: unknown, container: object | undefined, key: Key | un
   }
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) {
-    return `[${value.map((item, index) => writeValue(item, value, index)).join(',')}]`;
+    return `[${value.map((item, index) => writeValue(item, value, index, sorted)).join(',')}]`;
   }
   const members: string[] = [];
-  for (const [name, child] of Object.entries(value)) {
+  const names = Object.keys(value);
+  if (sorted) names.sort();
+  for (const name of names) {
+    const child = (value as Record<string, unknown>)[name];
     if (child === undefined || typeof child === 'function') continue;
-    members.push(`${JSON.stringify(name)}:${writeValue(child, value, name)}`);
+    members.push(`${JSON.stringify(name)}:${writeValue(child, value, name, sorted)}`);
   }
   return `{${members.join(',')}}`;
 }

@@ -9,6 +9,8 @@ import { joinPointer } from '../spec/json-pointer.js';
 export interface SchemaViolation {
   /** JSON pointer into the validated value (`/id`); for a missing property, the property's own pointer. */
   pointer: string;
+  /** Pointer of the value the keyword applies to (for `required`, the object missing the property). */
+  instancePath: string;
   /** The JSON Schema keyword that failed (`required`, `type`, `format`, `unevaluatedProperties`, ...). */
   keyword: string;
   /** What the schema documents, in words: `must have required property 'name'`. */
@@ -41,10 +43,11 @@ export function toViolations(errors: readonly ErrorObject[]): SchemaViolation[] 
 }
 
 function violation(error: ErrorObject, pointer: string, message: string): SchemaViolation {
-  return { pointer, keyword: error.keyword, message, schemaPath: error.schemaPath };
+  return { pointer, instancePath: error.instancePath, keyword: error.keyword, message, schemaPath: error.schemaPath };
 }
 
-/** `body/id must be integer`: a violation as one line, `root` naming the value. */
+/** `body/id must be integer`, `body must have required property 'name'`: a violation as one line. */
 export function describeViolation(violation: SchemaViolation, root = 'body'): string {
-  return `${root}${violation.pointer} ${violation.message}`;
+  const where = violation.keyword === 'required' ? violation.instancePath : violation.pointer;
+  return `${root}${where} ${violation.message}`;
 }

@@ -1,0 +1,39 @@
+/** Flag parsing on node:util parseArgs, with plantkit's own one-line messages for bad input. */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '../errors.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Parsed flags and positionals. */
+export interface ParsedArgs {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+/** Parse `argv` for `command`; unknown flags and missing values become UsageErrors. */
+export function parseCommandArgs(command: string, argv: string[], options: Options, maxPositionals = 0): ParsedArgs {
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, allowNegative: true } as ParseArgsConfig) as ParsedArgs;
+  } catch (error) {
+    const message = (error as Error).message;
+    const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
+    const hint = `run 'plantkit ${command} --help' for the options`;
+    if (unknown) throw new UsageError(`unknown option ${unknown}`, hint);
+    const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message)?.[1];
+    if (missing) throw new UsageError(`option ${missing.replace(/^-\w, /, '')} needs a value`, hint);
+    throw new UsageError(message.split('\n')[0] ?? message, hint);
+  }
+  if (parsed.positionals.length > maxPositionals) {
+    throw new UsageError(`unexpected argument '${parsed.positionals[maxPositionals]}'`, `run 'plantkit ${command} --help' for the usage`);
+  }
+  return parsed;
+}
+
+/** An integer flag value, or a UsageError naming the flag. */
+export function integerFlag(name: string, value: unknown, fallback: number, minimum = 1): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < minimum) throw new UsageError(`--${name} must be an integer >= ${minimum}, got '${String(value)}'`);
+  return number;
+}

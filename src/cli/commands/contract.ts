@@ -1,0 +1,78 @@
+/** `plantkit contract`: check an implementation against the spec. */
+import path from 'node:path';
+import { runContract } from '../../contract/run-contract.js';
+import { CONTRACT_DEFAULTS } from '../../contract/options.js';
+import { CHECKS } from '../../contract/checks/index.js';
+import { loadSpec } from '../../spec/load-spec.js';
+import { createConsoleReporter } from '../../report/console-reporter.js';
+import { colorEnabled } from '../../report/style.js';
+import { integerFlag, parseCommandArgs } from '../args.js';
+import { EXIT, type CliIO } from '../io.js';
+import type { Command } from './command.js';
+
+const HELP = `Usage: plantkit contract --base-url URL [options]
+
+Send requests derived from the spec to a running implementation and check
+every response (status, Content-Type, JSON body against its schema, auth).
+
+Options:
+  --base-url URL         implementation to test (required), e.g. http://127.0.0.1:8080
+  --spec FILE            OpenAPI 3.0/3.1 file (default: openapi.yaml)
+  --token-env NAME       environment variable holding the bearer token (default: ${CONTRACT_DEFAULTS.tokenEnv})
+  --timeout MS           per-request deadline in milliseconds (default: ${CONTRACT_DEFAULTS.timeoutMs})
+  --strict               also flag response properties the schema does not declare
+  --contracts DIR        scenario files (default: contracts/ beside the spec)
+  --no-contracts         run no scenario files
+  --only PREFIX          run only cases whose id starts with PREFIX (repeatable)
+  --skip PREFIX          skip cases whose id starts with PREFIX (repeatable)
+  --quiet                print failing cases and the summary only
+  --allow-external-refs  let the spec $ref files outside its folder and URLs
+  -h, --help             show this help
+
+Checks: ${CHECKS.map((check) => check.id).join(', ')}
+Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error.`;
+
+/** The contract command. */
+export const contractCommand: Command = {
+  name: 'contract',
+  summary: 'check a running implementation against the spec',
+  help: HELP,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values } = parseCommandArgs('contract', argv, {
+      'base-url': { type: 'string' },
+      spec: { type: 'string', default: 'openapi.yaml' },
+      'token-env': { type: 'string', default: CONTRACT_DEFAULTS.tokenEnv },
+      timeout: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      contracts: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      skip: { type: 'string', multiple: true },
+      quiet: { type: 'boolean', default: false },
+      'allow-external-refs': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+      io.stdout.write(`${HELP}\n`);
+      return EXIT.ok;
+    }
+    const tokenEnv = String(values['token-env']);
+    const token = io.env[tokenEnv] || undefined;
+    const timeoutMs = integerFlag('timeout', values.timeout, CONTRACT_DEFAULTS.timeoutMs);
+    const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), { allowExternalRefs: values['allow-external-refs'] === true });
+    const contracts = values.contracts === false ? false : typeof values.contracts === 'string' ? path.resolve(io.cwd, values.contracts) : undefined;
+    const reporter = createConsoleReporter({ out: io.stdout, token, tokenEnv, color: colorEnabled(io.stdout, io.env), verbose: !values.quiet });
+    const result = await runContract({
+      baseUrl: String(values['base-url'] ?? ''),
+      spec,
+      token,
+      tokenEnv,
+      timeoutMs,
+      strict: values.strict === true,
+      ...(contracts === undefined ? {} : { contracts }),
+      only: (values.only as string[] | undefined) ?? [],
+      skip: (values.skip as string[] | undefined) ?? [],
+      onEvent: reporter,
+    });
+    return result.failed > 0 ? EXIT.findings : EXIT.ok;
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * `plantkit` as a function: `run(argv, io) -> exit code`, callable
+ * in-process by tests. Faults print one line (`plantkit: error: ...`) and
+ * exit 2; a stack trace only with PLANTKIT_DEBUG=1.
+ */
+import { createRequire } from 'node:module';
+import { isPlantkitError, UsageError } from '../errors.js';
+import { contractCommand } from './commands/contract.js';
+import type { Command } from './commands/command.js';
+import { EXIT, type CliIO } from './io.js';
+
+/** Every command, in the order `--help` lists them. */
+const COMMANDS: readonly Command[] = [contractCommand];
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  return `plantkit: a mock server, contract tests and spec checks driven by one OpenAPI file
+
+Usage: plantkit <command> [options]
+
+Commands:
+${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
+
+Run 'plantkit <command> --help' for a command's options.
+Exit codes: 0 success, 1 findings (failed cases, spec problems, breaking changes),
+            2 usage, spec, contracts or target error.`;
+}
+
+/** Run the CLI with `argv` (without `node` and the script path). */
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      io.stdout.write(`${usage()}\n`);
+      return name === undefined ? EXIT.error : EXIT.ok;
+    }
+    if (name === '--version' || name === '-v') {
+      io.stdout.write(`${version()}\n`);
+      return EXIT.ok;
+    }
+    const command = COMMANDS.find((candidate) => candidate.name === name);
+    if (!command) throw new UsageError(`unknown command '${name}'`, `commands: ${COMMANDS.map((candidate) => candidate.name).join(', ')}`);
+    return await command.run(rest, io);
+  } catch (error) {
+    return reportFault(error, io);
+  }
+}
+
+/** One line for a fault; internal errors say so and how to get the stack. */
+function reportFault(error: unknown, io: CliIO): number {
+  if (isPlantkitError(error)) {
+    io.stderr.write(`plantkit: error: ${error.message}${error.hint ? ` (${error.hint})` : ''}\n`);
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`plantkit: internal error: ${message} (a bug in plantkit; rerun with PLANTKIT_DEBUG=1 for the stack trace)\n`);
+  }
+  if (io.env.PLANTKIT_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
+  return EXIT.error;
+}
+
+function version(): string {
+  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+}

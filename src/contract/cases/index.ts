@@ -1,0 +1,25 @@
+/**
+ * The case builders, in the order their cases run. A new kind of case is a
+ * new file plus one line here.
+ */
+import type { Operation } from '../../spec/types.js';
+import type { ContractCase } from '../types.js';
+import { authCases } from './auth.js';
+import type { CaseContext } from './context.js';
+import { negativeBodyCases } from './negative-body.js';
+import { negativeSyntaxCases } from './negative-syntax.js';
+import { positiveCases } from './positive.js';
+import { scenarioCases } from './scenarios.js';
+
+/** Builds the cases of one kind for one operation. */
+export type CaseBuilder = (operation: Operation, context: CaseContext) => ContractCase[];
+
+/** Every built-in case builder, in run order. */
+export const CASE_BUILDERS: readonly CaseBuilder[] = [positiveCases, negativeBodyCases, negativeSyntaxCases, authCases, scenarioCases];
+
+/** All cases for all operations. */
+export function buildCases(operations: readonly Operation[], context: CaseContext, builders = CASE_BUILDERS): ContractCase[] {
+  return operations.flatMap((operation) => builders.flatMap((build) => build(operation, context)));
+}
+
+export { integerCounter, type CaseContext } from './context.js';

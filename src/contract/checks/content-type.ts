@@ -1,0 +1,27 @@
+/**
+ * `content-type`: the response's Content-Type is a media type documented for
+ * its status. Parameters such as `; charset=utf-8` are allowed (RFC 9110 section 8.3).
+ */
+import { matchMediaType } from '../../http/media-type.js';
+import { finding, type Check } from './types.js';
+
+/** Missing or undocumented Content-Type. */
+export const contentTypeCheck: Check = {
+  id: 'content-type',
+  description: 'the Content-Type is a media type documented for the status (parameters allowed)',
+  run(exchange) {
+    const response = exchange.response;
+    const documented = exchange.documented?.content.map((media) => media.mediaType) ?? [];
+    if (!response || documented.length === 0) return [];
+    const header = response.headers['content-type'];
+    if (exchange.mediaType && matchMediaType(exchange.mediaType.essence, documented)) return [];
+    return [
+      finding(this, exchange, {
+        pointer: '',
+        message: header ? `Content-Type ${header} is not documented for status ${response.status}` : `no Content-Type header on a status ${response.status} response`,
+        received: header ?? 'no Content-Type',
+        documented: documented.join(' or '),
+      }),
+    ];
+  },
+};

@@ -1,0 +1,47 @@
+/**
+ * `response-schema`: the body is valid against the schema documented for its
+ * status and media type, one finding per schema violation: every 200 and
+ * every 400 body of a run is checked.
+ */
+import { describeValue } from '../../findings.js';
+import { exactNumberText } from '../../json/exact-json.js';
+import { decodePointer, valueAt } from '../../spec/json-pointer.js';
+import { describeViolation, type SchemaViolation } from '../../validation/violations.js';
+import { finding, type AnalysedExchange, type Check, type CheckContext } from './types.js';
+
+/** Schema violations of the response body. */
+export const responseSchemaCheck: Check = {
+  id: 'response-schema',
+  description: 'the body is valid against the schema documented for its status and media type',
+  run(exchange, context) {
+    return violationsOf(exchange, context, 'response').map((violation) => toFinding(this.id, exchange, violation));
+  },
+};
+
+/** Violations of the chosen validator (`response` or the closed `undeclared` view), [] when not applicable. */
+export function violationsOf(exchange: AnalysedExchange, context: CheckContext, view: 'response' | 'undeclared'): SchemaViolation[] {
+  const response = exchange.response;
+  if (!response || !exchange.json?.ok || !exchange.documented) return [];
+  const validate = context.validators[view](exchange.case.operation.id, response.status, response.headers['content-type'] ?? 'application/json');
+  return validate ? validate(exchange.json.value) : [];
+}
+
+/** A finding for one violation: where, what came, what the spec documents. */
+export function toFinding(check: string, exchange: AnalysedExchange, violation: SchemaViolation) {
+  const body = exchange.json?.ok ? exchange.json.value : undefined;
+  const missing = violation.keyword === 'required';
+  return finding(check, exchange, {
+    pointer: violation.pointer,
+    message: `${describeViolation(violation)} (status ${exchange.response?.status})`,
+    received: missing ? 'property absent' : receivedAt(body, violation.pointer),
+    documented: violation.message,
+  });
+}
+
+function receivedAt(body: unknown, pointer: string): string {
+  const tokens = decodePointer(pointer);
+  const last = tokens.pop();
+  const parent = valueAt(body, tokens.length ? `/${tokens.join('/')}` : '');
+  const exact = exactNumberText(parent, last);
+  return exact ?? describeValue(valueAt(body, pointer));
+}

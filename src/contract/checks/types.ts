@@ -1,0 +1,48 @@
+/** What a check sees and returns. */
+import type { Finding } from '../../findings.js';
+import type { MediaType } from '../../http/media-type.js';
+import type { JsonParseResult } from '../../json/exact-json.js';
+import type { OperationResponse } from '../../spec/types.js';
+import type { SpecValidators } from '../../validation/compile-validators.js';
+import type { Exchange, ReceivedResponse } from '../types.js';
+
+/** An exchange with what every check needs worked out once. */
+export interface AnalysedExchange extends Exchange {
+  /** The documented response covering the status (exact, range, default). */
+  documented: OperationResponse | undefined;
+  /** The parsed Content-Type of the response. */
+  mediaType: MediaType | undefined;
+  /** The body parsed as JSON, when the response is (or is documented as) JSON. */
+  json: JsonParseResult | undefined;
+}
+
+/** Read-only context of all checks in a run. */
+export interface CheckContext {
+  validators: SpecValidators;
+  /** `--strict`: also flag properties the response schema does not declare. */
+  strict: boolean;
+}
+
+/** A check: one function, one concern, findings returned (never thrown). */
+export interface Check {
+  /** Stable kebab-case id, printed with each finding. */
+  id: string;
+  /** One line for --help and the README. */
+  description: string;
+  run(exchange: AnalysedExchange, context: CheckContext): Finding[];
+}
+
+/** The response of an exchange that has one (checks other than `transport` need it). */
+export function responseOf(exchange: Exchange): ReceivedResponse | undefined {
+  return exchange.response;
+}
+
+/** A finding of `check` for the exchange's operation. */
+export function finding(check: Check | string, exchange: Exchange, fields: Omit<Finding, 'check' | 'operation' | 'severity'> & { severity?: Finding['severity'] }): Finding {
+  return { check: typeof check === 'string' ? check : check.id, operation: exchange.case.operation.id, severity: 'error', ...fields };
+}
+
+/** `200, 400 or default`: the documented statuses of the exchange's operation. */
+export function documentedStatuses(exchange: Exchange): string {
+  return exchange.case.operation.responses.map((response) => response.status).join(', ');
+}

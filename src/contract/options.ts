@@ -1,0 +1,121 @@
+/**
+ * Options of a contract run, normalised once with every default spelled out
+ * here (STYLE habit 7); downstream code never re-defaults.
+ */
+import path from 'node:path';
+import type { Dispatcher } from 'undici';
+import { UsageError } from '../errors.js';
+import type { LoadedSpec } from '../spec/types.js';
+import type { SpecValidators } from '../validation/compile-validators.js';
+import type { CaseBuilder } from './cases/index.js';
+import type { Check } from './checks/index.js';
+import type { RunEvent } from './events.js';
+
+/** Defaults of {@link ContractOptions}. */
+export const CONTRACT_DEFAULTS = {
+  timeoutMs: 10_000,
+  maxBodyBytes: 10 * 1024 * 1024,
+  strict: false,
+  tokenEnv: 'PLANTKIT_TOKEN',
+} as const;
+
+/** What a contract run needs. Only `baseUrl` and `spec` are required. */
+export interface ContractOptions {
+  /** Where the implementation under test listens, e.g. `https://staging.example.com/api`. */
+  baseUrl: string;
+  /** A spec path, or a spec already loaded with `loadSpec`. */
+  spec: string | LoadedSpec;
+  /** Validators compiled from the same spec (compiled on demand when absent). */
+  validators?: SpecValidators;
+  /** The bearer token. Never printed. */
+  token?: string;
+  /** Name of the variable the token came from, shown in curl lines instead of the token. */
+  tokenEnv?: string;
+  /** Per-request deadline in ms (default 10000). */
+  timeoutMs?: number;
+  /** Stop reading a response body after this many bytes (default 10 MiB). */
+  maxBodyBytes?: number;
+  /** Also flag response properties the schema does not declare (default false). */
+  strict?: boolean;
+  /** contracts/ folder; default `contracts` beside the spec; false to load none. */
+  contracts?: string | false;
+  /** Only run cases whose id starts with one of these prefixes. */
+  only?: readonly string[];
+  /** Skip cases whose id starts with one of these prefixes. */
+  skip?: readonly string[];
+  /** Extra case builders (property-based cases plug in here). */
+  extraCaseBuilders?: readonly CaseBuilder[];
+  /** Checks to run (default: all built-in checks). */
+  checks?: readonly Check[];
+  /** Receives progress events; reporters subscribe here. */
+  onEvent?: (event: RunEvent) => void;
+  /** Inject an undici dispatcher (proxies, tests). */
+  dispatcher?: Dispatcher;
+  /** First value of the unique-integer counter (default: the current time in ms, unique across runs). */
+  integerBase?: bigint;
+}
+
+/** {@link ContractOptions} with every default applied. */
+export interface NormalizedContractOptions {
+  baseUrl: string;
+  spec: string | LoadedSpec;
+  validators: SpecValidators | undefined;
+  token: string | undefined;
+  tokenEnv: string;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  strict: boolean;
+  contracts: string | false;
+  contractsRequired: boolean;
+  only: readonly string[];
+  skip: readonly string[];
+  extraCaseBuilders: readonly CaseBuilder[];
+  checks: readonly Check[] | undefined;
+  onEvent: (event: RunEvent) => void;
+  dispatcher: Dispatcher | undefined;
+  integerBase: bigint;
+}
+
+/** Validate and default the options; throws UsageError on a bad value, before any network work. */
+export function normalizeContractOptions(options: ContractOptions): NormalizedContractOptions {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
+  const maxBodyBytes = options.maxBodyBytes ?? CONTRACT_DEFAULTS.maxBodyBytes;
+  const specPath = typeof options.spec === 'string' ? options.spec : options.spec.source;
+  const defaultContracts = specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
+  return {
+    baseUrl,
+    spec: options.spec,
+    validators: options.validators,
+    token: options.token === '' ? undefined : options.token,
+    tokenEnv: options.tokenEnv ?? CONTRACT_DEFAULTS.tokenEnv,
+    timeoutMs,
+    maxBodyBytes,
+    strict: options.strict ?? CONTRACT_DEFAULTS.strict,
+    contracts: options.contracts ?? defaultContracts,
+    contractsRequired: options.contracts !== undefined && options.contracts !== false,
+    only: options.only ?? [],
+    skip: options.skip ?? [],
+    extraCaseBuilders: options.extraCaseBuilders ?? [],
+    checks: options.checks,
+    onEvent: options.onEvent ?? (() => {}),
+    dispatcher: options.dispatcher,
+    integerBase: options.integerBase ?? BigInt(Date.now()),
+  };
+}
+
+/** The base URL without a trailing slash; http(s) only. */
+function parseBaseUrl(raw: string | undefined): string {
+  if (!raw) throw new UsageError('missing --base-url', 'pass the address of the implementation to test, e.g. --base-url http://127.0.0.1:8080');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--base-url '${raw}' is not a URL`, 'give an absolute http(s) URL such as http://127.0.0.1:8080');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, got ${url.protocol.replace(':', '')}`);
+  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; put the token in PLANTKIT_TOKEN');
+  if (url.search || url.hash) throw new UsageError('--base-url must not have a query string or fragment');
+  return url.href.replace(/\/+$/, '');
+}

@@ -1,0 +1,100 @@
+/**
+ * The contract runner's data: cases (what to send and what to expect),
+ * exchanges (what happened on the wire) and results (what the checks found).
+ */
+import type { Finding } from '../findings.js';
+import type { Operation } from '../spec/types.js';
+
+/** An HTTP request as plantkit sends it. `body` is exact JSON text (int64 kept). */
+export interface CaseRequest {
+  method: string;
+  /** Path with parameters filled in and query string, e.g. `/plants?dryRun=true`. */
+  path: string;
+  /** Header names in lower case. May hold the real token: never print without redaction. */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What a case expects of the response. */
+export type Expectation =
+  /** A documented success (2xx) status with a valid body. */
+  | { outcome: 'success' }
+  /** A client-error (4xx) status: the request was invalid. */
+  | { outcome: 'rejection' }
+  /** Not a success: bad or missing credentials (401/403 allowed even when undocumented). */
+  | { outcome: 'auth-rejection' }
+  /** An exact status, and optionally response fields equal to the request's (contracts/ scenarios). */
+  | { outcome: 'status'; status: number; echo?: EchoExpectation };
+
+/** Response fields that must equal the request's, compared where present in both. */
+export interface EchoExpectation {
+  /** JSON pointers into both bodies (`/name`). */
+  pointers: string[];
+  /** The request body value the response is compared with. */
+  sent: unknown;
+}
+
+/** The kinds of case, in the order they run. */
+export type CaseKind = 'positive' | 'negative' | 'auth' | 'scenario' | 'generated';
+
+/** One request to send and what it must get. */
+export interface ContractCase {
+  /** Stable id: `addPlant/negative/missing-required/name`. */
+  id: string;
+  kind: CaseKind;
+  operation: Operation;
+  /** One line for humans: `body without required property 'name'`. */
+  title: string;
+  request: CaseRequest;
+  expect: Expectation;
+  /** Why the case cannot run (it is reported as skipped, never sent). */
+  skip?: string;
+}
+
+/** The response as read off the wire. */
+export interface ReceivedResponse {
+  status: number;
+  /** Header names in lower case; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  body: string;
+  /** Body bytes beyond the cap were not read. */
+  truncated: boolean;
+  /** The body was not valid UTF-8. */
+  invalidUtf8: boolean;
+}
+
+/** Why no usable response came back. */
+export interface TransportFailure {
+  kind: 'timeout' | 'connection' | 'too-large';
+  message: string;
+}
+
+/** A sent case and what came back. */
+export interface Exchange {
+  case: ContractCase;
+  /** Absolute URL the request went to. */
+  url: string;
+  durationMs: number;
+  response?: ReceivedResponse;
+  failure?: TransportFailure;
+}
+
+/** The verdict on one case. */
+export interface CaseResult {
+  case: ContractCase;
+  exchange: Exchange;
+  findings: Finding[];
+  /** `skipped`: not sent, see `case.skip`. */
+  verdict: 'passed' | 'failed' | 'skipped';
+}
+
+/** The verdict on a whole run. */
+export interface RunResult {
+  baseUrl: string;
+  results: CaseResult[];
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Milliseconds from the first request to the last response. */
+  durationMs: number;
+}

@@ -1,0 +1,166 @@
+/**
+ * Sending requests to the system under test: the one module that imports
+ * undici. A hanging server becomes a timeout, a huge body is cut at a cap,
+ * redirects are never followed (the token must not travel to another
+ * origin), and every response body is consumed or destroyed.
+ */
+import { connect } from 'node:net';
+import { Agent, type Dispatcher } from 'undici';
+import { TargetUnreachableError } from '../errors.js';
+
+/** A request on the wire. */
+export interface OutgoingRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What came back; `failure` when no complete response did. */
+export interface IncomingResult {
+  durationMs: number;
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    body: string;
+    truncated: boolean;
+    invalidUtf8: boolean;
+  };
+  failure?: { kind: 'timeout' | 'connection' | 'too-large'; message: string };
+}
+
+/** Options of {@link createHttpClient}. */
+export interface HttpClientOptions {
+  /** Whole-exchange deadline per request, in milliseconds. */
+  timeoutMs: number;
+  /** Stop reading a body after this many bytes. */
+  maxBodyBytes: number;
+  /** Inject a dispatcher (tests, proxies); default: a private Agent closed by `close()`. */
+  dispatcher?: Dispatcher;
+}
+
+/** Sends requests; `close()` releases its connections. */
+export interface HttpClient {
+  /** Throws TargetUnreachableError unless a TCP connection to the URL's host and port opens. */
+  probe(url: string): Promise<void>;
+  send(request: OutgoingRequest): Promise<IncomingResult>;
+  close(): Promise<void>;
+}
+
+/** Errors meaning "nothing is listening there" rather than "the server misbehaved". */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN']);
+
+/** An HTTP client for contract runs. */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const owned = options.dispatcher ? undefined : new Agent({ connect: { timeout: options.timeoutMs }, pipelining: 0 });
+  const dispatcher = options.dispatcher ?? owned!;
+  return {
+    probe: (url) => probe(url, options.timeoutMs),
+    send: (request) => send(dispatcher, request, options),
+    close: async () => {
+      await owned?.close();
+    },
+  };
+}
+
+/** Open and close one TCP connection: fails fast, before any case runs, when nothing listens. */
+function probe(url: string, timeoutMs: number): Promise<void> {
+  const target = new URL(url);
+  const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host, port });
+    const fail = (reason: string) => {
+      socket.destroy();
+      reject(new TargetUnreachableError(`cannot reach ${target.origin} (${reason})`));
+    };
+    socket.setTimeout(timeoutMs, () => fail(`no connection within ${timeoutMs} ms`));
+    socket.once('error', (error) => fail(errorCode(error) || error.message));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve();
+    });
+  });
+}
+
+async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: HttpClientOptions): Promise<IncomingResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await dispatcher.request({
+      origin: new URL(request.url).origin,
+      path: pathOf(request.url),
+      method: request.method as Dispatcher.HttpMethod,
+      headers: request.headers,
+      body: request.body,
+      signal,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  } catch (error) {
+    const code = errorCode(error);
+    if (UNREACHABLE_CODES.has(code)) throw new TargetUnreachableError(`cannot reach ${new URL(request.url).origin} (${code})`, error);
+    return { durationMs: elapsed(), failure: failureOf(error, options) };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  try {
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > options.maxBodyBytes) {
+        truncated = true;
+        break;
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    return { durationMs: elapsed(), failure: failureOf(error, options) };
+  } finally {
+    if (!response.body.destroyed) response.body.destroy();
+  }
+  if (truncated) {
+    return { durationMs: elapsed(), failure: { kind: 'too-large', message: `response body is larger than ${formatBytes(options.maxBodyBytes)}; plantkit stopped reading it` } };
+  }
+  const bytes = Buffer.concat(chunks);
+  let body: string;
+  let invalidUtf8 = false;
+  try {
+    body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    body = bytes.toString('utf8');
+    invalidUtf8 = true;
+  }
+  return { durationMs: elapsed(), response: { status: response.statusCode, headers: flattenHeaders(response.headers), body, truncated, invalidUtf8 } };
+}
+
+function failureOf(error: unknown, options: HttpClientOptions): NonNullable<IncomingResult['failure']> {
+  const code = errorCode(error);
+  const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (error as Error)?.name === 'TimeoutError' || code === 'ABORT_ERR';
+  if (timedOut) return { kind: 'timeout', message: `no complete response within ${options.timeoutMs} ms` };
+  const message = error instanceof Error ? error.message : String(error);
+  return { kind: 'connection', message: `connection failed before a complete response: ${message}${code ? ` (${code})` : ''}` };
+}
+
+function errorCode(error: unknown): string {
+  const candidate = error as { code?: unknown; cause?: { code?: unknown } };
+  return String(candidate?.code ?? candidate?.cause?.code ?? '');
+}
+
+function pathOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+/** `10 MiB`. */
+export function formatBytes(bytes: number): string {
+  return bytes % 1048576 === 0 ? `${bytes / 1048576} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The human report of a contract run: a line per case, the findings of a
+ * failed case with what was received next to what the spec documents, a
+ * curl line to reproduce it, and the closing `N passed, M failed` line.
+ */
+import type { RunEvent } from '../contract/events.js';
+import { createRedactor, toCurl } from '../contract/redact.js';
+import type { CaseResult } from '../contract/types.js';
+import { createStyle, type Style } from './style.js';
+
+/** Where a reporter writes. */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+/** Options of {@link createConsoleReporter}. */
+export interface ConsoleReporterOptions {
+  out: TextSink;
+  /** Used only to keep it out of the output. */
+  token: string | undefined;
+  tokenEnv: string;
+  color: boolean;
+  /** Print passing cases too (default true). */
+  verbose?: boolean;
+}
+
+/** A reporter: consumes run events. */
+export type EventSink = (event: RunEvent) => void;
+
+/** The console reporter. */
+export function createConsoleReporter(options: ConsoleReporterOptions): EventSink {
+  const redact = createRedactor(options.token);
+  const style = createStyle(options.color);
+  const write = (line = '') => options.out.write(`${redact(line)}\n`);
+  let lastOperation: string | undefined;
+  return (event) => {
+    switch (event.type) {
+      case 'run-started': {
+        const { spec } = event;
+        write(`plantkit contract: ${spec.title} ${spec.apiVersion} (${spec.openapi}) against ${event.baseUrl}`);
+        write(style.dim(`${event.total} cases${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}`));
+        break;
+      }
+      case 'case-finished': {
+        const operation = event.result.case.operation;
+        if (operation.id !== lastOperation) {
+          write();
+          write(style.bold(`${operation.id}  ${operation.method} ${operation.path}`));
+          lastOperation = operation.id;
+        }
+        if (event.result.verdict !== 'passed' || options.verbose !== false) writeCase(event.result, write, style, options);
+        break;
+      }
+      case 'run-finished': {
+        const { passed, failed, skipped, durationMs } = event.result;
+        write();
+        const summary = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+        write(`${failed > 0 ? style.red(summary) : style.green(summary)} ${style.dim(`in ${(durationMs / 1000).toFixed(1)} s`)}`);
+        break;
+      }
+    }
+  };
+}
+
+function writeCase(result: CaseResult, write: (line?: string) => void, style: Style, options: ConsoleReporterOptions): void {
+  const shortId = result.case.id.slice(result.case.operation.id.length + 1);
+  const response = result.exchange.response;
+  const outcome = response ? `-> ${response.status}` : result.exchange.failure ? `-> ${result.exchange.failure.kind}` : '';
+  const label = { passed: style.green('PASS'), failed: style.red('FAIL'), skipped: style.yellow('SKIP') }[result.verdict];
+  write(`  ${label}  ${shortId}  ${style.dim(result.case.title)} ${outcome}`);
+  if (result.verdict === 'skipped') write(`        ${style.dim(result.case.skip ?? '')}`);
+  for (const item of result.findings) {
+    write(`        ${style.red(item.check)}${item.pointer ? ` ${item.pointer}` : ''}: ${item.message}`);
+    if (item.received !== undefined) write(`          received:   ${item.received}`);
+    if (item.documented !== undefined) write(`          documented: ${item.documented}`);
+  }
+  if (result.verdict === 'failed') write(`        reproduce: ${toCurl(result.exchange.url, result.case.request, options.token, options.tokenEnv)}`);
+}

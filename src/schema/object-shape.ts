@@ -1,0 +1,69 @@
+/**
+ * The properties an object schema declares once `allOf` is merged (required
+ * lists united) and the first `oneOf`/`anyOf` branch is taken: the shape the
+ * case builders fill in and take apart.
+ */
+import type { SchemaObject } from '../spec/types.js';
+
+/** Declared properties of an object schema, allOf merged. */
+export interface ObjectShape {
+  properties: Record<string, SchemaObject>;
+  required: string[];
+}
+
+/** The merged shape of `schema` (depth-limited so circular schemas terminate). */
+export function objectShape(schema: SchemaObject | undefined, depth = 0): ObjectShape {
+  const shape: ObjectShape = { properties: {}, required: [] };
+  if (!schema || depth > 16) return shape;
+  const parts: SchemaObject[] = [schema, ...asSchemas(schema.allOf)];
+  const [firstBranch] = [...asSchemas(schema.oneOf), ...asSchemas(schema.anyOf)];
+  for (const part of parts.slice(1)) mergeInto(shape, objectShape(part, depth + 1));
+  if (firstBranch) mergeInto(shape, objectShape(firstBranch, depth + 1));
+  mergeInto(shape, {
+    properties: (isRecord(schema.properties) ? schema.properties : {}) as Record<string, SchemaObject>,
+    required: Array.isArray(schema.required) ? schema.required.map(String) : [],
+  });
+  return shape;
+}
+
+/** The JSON types a schema allows, allOf/oneOf/anyOf consulted when `type` is absent. */
+export function schemaTypes(schema: SchemaObject | undefined, depth = 0): string[] {
+  if (!schema || depth > 16) return [];
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.map(String);
+  if (schema.const !== undefined) return [jsonType(schema.const)];
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return [...new Set(schema.enum.map(jsonType))];
+  if (isRecord(schema.properties) || Array.isArray(schema.required)) return ['object'];
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    for (const branch of asSchemas(schema[key])) {
+      const types = schemaTypes(branch, depth + 1);
+      if (types.length > 0) return types;
+    }
+  }
+  return [];
+}
+
+/** The JSON Schema type name of a value (`integer` for whole numbers). */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function mergeInto(target: ObjectShape, source: ObjectShape): void {
+  for (const [name, property] of Object.entries(source.properties)) {
+    // The same property in two allOf branches must satisfy both.
+    const existing = target.properties[name];
+    target.properties[name] = existing && existing !== property ? { allOf: [existing, property] } : property;
+  }
+  for (const name of source.required) if (!target.required.includes(name)) target.required.push(name);
+}
+
+function asSchemas(value: unknown): SchemaObject[] {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+function isRecord(value: unknown): value is SchemaObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,138 @@
+/**
+ * Deterministic sample values for a schema: the minimal body (required
+ * properties only) and the full body (every declared property) of the
+ * positive contract cases. Integers come from a caller-supplied counter so
+ * ids are unique within a run; int64 values beyond 2^53 stay exact.
+ */
+import { setExactNumber } from '../json/exact-json.js';
+import type { SchemaObject } from '../spec/types.js';
+import { INTEGER_FORMAT_RANGES } from '../validation/exact-integer.js';
+import { objectShape, schemaTypes } from './object-shape.js';
+
+/** How to sample. */
+export interface SampleOptions {
+  /** `minimal`: required properties only; `full`: every declared property. */
+  mode: 'minimal' | 'full';
+  /** Next value of a run-wide counter, used for unique integers. */
+  nextInteger: () => bigint;
+}
+
+const STRING_FORMATS: Record<string, string> = {
+  'date-time': '2024-05-01T12:00:00Z',
+  date: '2024-05-01',
+  time: '12:00:00Z',
+  email: 'plants@example.com',
+  hostname: 'plants.example.com',
+  ipv4: '192.0.2.10',
+  ipv6: '2001:db8::10',
+  uri: 'https://plants.example.com/plantkit',
+  'uri-reference': '/plantkit',
+  url: 'https://plants.example.com/plantkit',
+  uuid: '5f0c6f4e-2f5b-4c43-9d55-0d7f4f1f0a11',
+  byte: 'cGxhbnRraXQ=',
+  binary: 'plantkit',
+  password: 'plantkit-secret',
+};
+
+/** A value valid for `schema` in the common cases (patterns and exotic keywords may still fail: callers validate). */
+export function sampleValue(schema: SchemaObject | undefined, options: SampleOptions, depth = 0): unknown {
+  if (!schema || depth > 8) return null;
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (schema.default !== undefined && depth > 0) return schema.default;
+  const [firstBranch] = [...asList(schema.oneOf), ...asList(schema.anyOf)];
+  const type = schemaTypes(schema).find((candidate) => candidate !== 'null') ?? (firstBranch ? undefined : 'string');
+  if (type === undefined && firstBranch) return sampleValue({ ...schema, oneOf: undefined, anyOf: undefined, allOf: [...asList(schema.allOf), firstBranch] }, options, depth + 1);
+  switch (type) {
+    case 'object':
+      return sampleObject(schema, options, depth);
+    case 'array':
+      return sampleArray(schema, options, depth);
+    case 'integer':
+      return sampleInteger(schema, options);
+    case 'number':
+      return sampleNumber(schema);
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return sampleString(schema);
+  }
+}
+
+function sampleObject(schema: SchemaObject, options: SampleOptions, depth: number): Record<string, unknown> {
+  const shape = objectShape(schema);
+  const names = options.mode === 'full' ? Object.keys(shape.properties) : shape.required;
+  const result: Record<string, unknown> = {};
+  for (const name of names) {
+    const property = shape.properties[name];
+    if (property?.readOnly === true) continue; // never sent in requests (OAS 4.8.24)
+    const value = sampleValue(property ?? {}, options, depth + 1);
+    if (typeof value === 'bigint') setExactNumber(result, name, value.toString());
+    else result[name] = value;
+  }
+  return result;
+}
+
+function sampleArray(schema: SchemaObject, options: SampleOptions, depth: number): unknown[] {
+  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const count = Math.max(minItems, options.mode === 'full' ? 1 : 0);
+  const items = (schema.items ?? {}) as SchemaObject;
+  const result: unknown[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const value = sampleValue(items, options, depth + 1);
+    if (typeof value === 'bigint') setExactNumber(result, index, value.toString());
+    else result.push(value);
+  }
+  return result;
+}
+
+/** A unique integer inside the schema's bounds; a bigint when beyond 2^53 (the caller records its text). */
+function sampleInteger(schema: SchemaObject, options: SampleOptions): number | bigint {
+  const range = INTEGER_FORMAT_RANGES[String(schema.format)];
+  let low = range?.[0] ?? -(2n ** 63n);
+  let high = range?.[1] ?? 2n ** 63n - 1n;
+  if (typeof schema.minimum === 'number') low = max(low, BigInt(Math.ceil(schema.minimum)));
+  if (typeof schema.exclusiveMinimum === 'number') low = max(low, BigInt(Math.floor(schema.exclusiveMinimum)) + 1n);
+  if (typeof schema.maximum === 'number') high = min(high, BigInt(Math.floor(schema.maximum)));
+  if (typeof schema.exclusiveMaximum === 'number') high = min(high, BigInt(Math.ceil(schema.exclusiveMaximum)) - 1n);
+  const step = typeof schema.multipleOf === 'number' && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0 ? BigInt(schema.multipleOf) : 1n;
+  const span = high - low + 1n;
+  if (span <= 0n) return Number(low);
+  // The counter itself when it fits (ids look like ids), else wrapped into [low, high].
+  const next = options.nextInteger();
+  let value = next >= low && next <= high ? next : low + ((((next - low) % span) + span) % span);
+  value -= ((value % step) + step) % step;
+  if (value < low) value += step;
+  return Number.isSafeInteger(Number(value)) ? Number(value) : value;
+}
+
+function sampleNumber(schema: SchemaObject): number {
+  const low = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : undefined;
+  const high = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : undefined;
+  const value = low ?? (high !== undefined ? Math.min(high, 1.5) : 1.5);
+  return high !== undefined ? Math.min(value, high) : value;
+}
+
+function sampleString(schema: SchemaObject): string {
+  const example = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
+  if (typeof example === 'string') return example;
+  let text = STRING_FORMATS[String(schema.format)] ?? 'plantkit sample';
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  while (text.length < minLength) text += 'x';
+  return text.slice(0, maxLength);
+}
+
+function asList(value: unknown): SchemaObject[] {
+  return Array.isArray(value) ? (value as SchemaObject[]) : [];
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
