@@ -34,6 +34,13 @@ export function preview(value: unknown, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** A body as it came, on one line and cut at `max` characters (`an empty body` when empty). */
+export function previewText(text: string, max = 80): string {
+  if (text === '') return 'an empty body';
+  const line = text.replace(/\r?\n/g, '\\n');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 /** `"abc" (string)`: a value with its JSON type. */
 export function describeValue(value: unknown): string {
   const type = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ContractsError } from '../errors.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { createSchemaCompiler } from '../validation/ajv.js';
-import { toViolations } from '../validation/violations.js';
+import { toViolations, type SchemaViolation } from '../validation/violations.js';
 import { parseYamlSource } from '../yaml/yaml-source.js';
 
 /** One named request of a contracts file. */
@@ -94,6 +94,38 @@ export async function loadScenarios(directory: string, spec: LoadedSpec, require
   return byOperation;
 }
 
+/** The message for one schema violation of a contracts file, with a "did you mean" for unknown fields. */
+function describeProblem(violation: SchemaViolation | undefined, pointer: string): string {
+  if (!violation) return 'is invalid';
+  if (violation.keyword === 'not') return "give either 'body' or 'rawBody', not both";
+  if (violation.keyword !== 'additionalProperties') return violation.message;
+  const field = pointer.split('/').pop() ?? '';
+  const known = knownFields(pointer);
+  const closest = known.map((name) => [name, distance(field, name)] as const).sort((a, b) => a[1] - b[1])[0];
+  const suggestion = closest && closest[1] <= 2 ? `; did you mean '${closest[0]}'?` : '';
+  return `is not a contracts file field (known here: ${known.join(', ')})${suggestion}`;
+}
+
+/** Field names the contracts schema allows beside the field at `pointer`. */
+function knownFields(pointer: string): string[] {
+  const depth = pointer.split('/').length - 1;
+  const request = CONTRACTS_FILE_SCHEMA.properties.requests.items;
+  if (depth <= 1) return Object.keys(CONTRACTS_FILE_SCHEMA.properties);
+  if (depth === 3) return Object.keys(request.properties);
+  return Object.keys(request.properties.expect.properties);
+}
+
+/** Levenshtein distance, for short field names. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
 async function loadFile(absolute: string, file: string, spec: LoadedSpec): Promise<{ operationId: string; scenarios: Scenario[] }> {
   const parsed = parseYamlSource(await readFile(absolute, 'utf8'));
   if (!parsed.ok) {
@@ -103,12 +135,14 @@ async function loadFile(absolute: string, file: string, spec: LoadedSpec): Promi
   const value = parsed.source.value as { operation: string; requests: Array<Record<string, unknown>> };
   validateFile ??= createSchemaCompiler().compile(CONTRACTS_FILE_SCHEMA);
   if (!validateFile(value)) {
-    const [first] = toViolations(validateFile.errors ?? []);
+    // A misspelt field also makes the real one "missing": report the misspelling.
+    const violations = toViolations(validateFile.errors ?? []);
+    const first = violations.find((violation) => violation.keyword === 'additionalProperties') ?? violations[0];
     const pointer = first?.pointer ?? '';
-    const position = parsed.source.positionOf(first?.keyword === 'required' ? pointer.replace(/\/[^/]*$/, '') : pointer);
+    const position =
+      first?.keyword === 'required' ? parsed.source.positionOf(pointer.replace(/\/[^/]*$/, '')) : parsed.source.positionOf(pointer, first?.keyword === 'additionalProperties' ? 'key' : 'value');
     const at = position ? `:${position.line}:${position.column}` : '';
-    const message = first?.keyword === 'not' ? "give either 'body' or 'rawBody', not both" : first?.message;
-    throw new ContractsError(`${file}${at}: ${pointer || '/'} ${message}`, 'see "contracts/ files" in the README for the format');
+    throw new ContractsError(`${file}${at}: ${pointer || '/'} ${describeProblem(first, pointer)}`, 'see "contracts/ files" in the README for the format');
   }
   const operation = spec.operations.find((candidate) => candidate.id === value.operation);
   if (!operation) {

@@ -3,6 +3,7 @@
  * lists united) and the first `oneOf`/`anyOf` branch is taken: the shape the
  * case builders fill in and take apart.
  */
+import { resolveSchema } from '../spec/circular-refs.js';
 import type { SchemaObject } from '../spec/types.js';
 
 /** Declared properties of an object schema, allOf merged. */
@@ -12,7 +13,8 @@ export interface ObjectShape {
 }
 
 /** The merged shape of `schema` (depth-limited so circular schemas terminate). */
-export function objectShape(schema: SchemaObject | undefined, depth = 0): ObjectShape {
+export function objectShape(given: SchemaObject | undefined, depth = 0): ObjectShape {
+  const schema = resolveSchema(given);
   const shape: ObjectShape = { properties: {}, required: [] };
   if (!schema || depth > 16) return shape;
   const parts: SchemaObject[] = [schema, ...asSchemas(schema.allOf)];
@@ -27,7 +29,8 @@ export function objectShape(schema: SchemaObject | undefined, depth = 0): Object
 }
 
 /** The JSON types a schema allows, allOf/oneOf/anyOf consulted when `type` is absent. */
-export function schemaTypes(schema: SchemaObject | undefined, depth = 0): string[] {
+export function schemaTypes(given: SchemaObject | undefined, depth = 0): string[] {
+  const schema = resolveSchema(given);
   if (!schema || depth > 16) return [];
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return schema.type.map(String);

@@ -5,6 +5,7 @@
  * ids are unique within a run; int64 values beyond 2^53 stay exact.
  */
 import { setExactNumber } from '../json/exact-json.js';
+import { resolveSchema } from '../spec/circular-refs.js';
 import type { SchemaObject } from '../spec/types.js';
 import { INTEGER_FORMAT_RANGES } from '../validation/exact-integer.js';
 import { objectShape, schemaTypes } from './object-shape.js';
@@ -35,7 +36,8 @@ const STRING_FORMATS: Record<string, string> = {
 };
 
 /** A value valid for `schema` in the common cases (patterns and exotic keywords may still fail: callers validate). */
-export function sampleValue(schema: SchemaObject | undefined, options: SampleOptions, depth = 0): unknown {
+export function sampleValue(given: SchemaObject | undefined, options: SampleOptions, depth = 0): unknown {
+  const schema = resolveSchema(given);
   if (!schema || depth > 8) return null;
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];

@@ -6,10 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { isPlantkitError, SpecError } from '../errors.js';
+import { SpecError } from '../errors.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
 import { listOperations } from './operations.js';
-import { refResolverOptions } from './ref-policy.js';
+import { linkCircularRefs } from './circular-refs.js';
+import { createRefPolicy } from './ref-policy.js';
 import type { LoadedSpec, OpenApiVersion } from './types.js';
 
 /** Options of {@link loadSpec}. */
@@ -28,15 +29,18 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const { version, openapi } = checkVersion(document, label);
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
   const parser = new SwaggerParser();
+  const policy = createRefPolicy(root, options.allowExternalRefs ?? false);
   try {
     await parser.validate(source === '<inline>' ? path.join(root, 'inline.yaml') : source, document as never, {
-      resolve: refResolverOptions(root, options.allowExternalRefs ?? false),
+      resolve: policy.resolverOptions,
       dereference: { circular: 'ignore' },
     } as never);
   } catch (error) {
-    throw describeParserError(error, label, yaml);
+    // json-schema-ref-parser wraps resolver errors and drops ours: the policy remembers it.
+    throw policy.refusal() ?? describeParserError(error, label, yaml);
   }
   const dereferenced = parser.api as unknown as Record<string, unknown>;
+  linkCircularRefs(dereferenced);
   const info = (dereferenced.info ?? {}) as Record<string, unknown>;
   return {
     source,
@@ -91,8 +95,6 @@ function checkVersion(document: Record<string, unknown>, label: string): { versi
 
 /** Turn swagger-parser's errors into one clear SpecError. */
 function describeParserError(error: unknown, label: string, yaml: YamlSource | undefined): SpecError {
-  const refused = findPlantkitError(error);
-  if (refused) return refused as SpecError;
   const details = (error as { details?: Array<{ instancePath?: string; message?: string; params?: Record<string, unknown> }> }).details;
   if (Array.isArray(details) && details.length > 0) {
     const first = mostSpecific(details);
@@ -112,15 +114,6 @@ function describeParserError(error: unknown, label: string, yaml: YamlSource | u
 function mostSpecific<T extends { instancePath?: string; keyword?: string }>(details: T[]): T {
   const sorted = [...details].sort((a, b) => (b.instancePath ?? '').length - (a.instancePath ?? '').length);
   return sorted.find((detail) => detail.keyword !== 'oneOf' && detail.keyword !== 'anyOf' && detail.keyword !== 'if') ?? sorted[0]!;
-}
-
-function findPlantkitError(error: unknown): unknown {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (isPlantkitError(current)) return current;
-    const nested = current as { cause?: unknown; originalError?: unknown; errors?: unknown[] };
-    current = nested.cause ?? nested.originalError ?? nested.errors?.[0];
-  }
-  return undefined;
 }
 
 function describe(value: unknown): string {

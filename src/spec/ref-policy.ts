@@ -9,28 +9,37 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SpecError } from '../errors.js';
 
-/**
- * Resolver options for json-schema-ref-parser. `allowExternal` (the
- * `--allow-external-refs` flag) restores its default file and http resolvers.
- */
-export function refResolverOptions(root: string, allowExternal: boolean): Record<string, unknown> {
-  if (allowExternal) return {};
-  return { file: false, http: false, plantkit: folderResolver(root) };
+/** Resolver options for json-schema-ref-parser plus the first reference it refused. */
+export interface RefPolicy {
+  resolverOptions: Record<string, unknown>;
+  refusal(): SpecError | undefined;
 }
 
-/** Reads local files inside `root`; refuses URLs and anything outside. */
-function folderResolver(root: string) {
-  return {
+/**
+ * The policy for a spec in `root`. `allowExternal` (the `--allow-external-refs`
+ * flag) restores json-schema-ref-parser's default file and http resolvers.
+ */
+export function createRefPolicy(root: string, allowExternal: boolean): RefPolicy {
+  let first: SpecError | undefined;
+  const refuse = (target: string, why: string): never => {
+    first ??= refused(target, why);
+    throw first;
+  };
+  const resolver = {
     order: 1,
     canRead: true,
     async read(file: { url: string }): Promise<Buffer> {
       const target = file.url;
-      if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !target.startsWith('file:')) throw refused(target, 'it is a URL');
+      if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !target.startsWith('file:')) refuse(target, 'it is a URL');
       const filePath = target.startsWith('file:') ? fileURLToPath(target) : target;
       const relative = path.relative(root, filePath);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) throw refused(target, `it leaves the spec's folder ${root}`);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) refuse(target, `it leaves the spec's folder ${root}`);
       return readFile(filePath);
     },
+  };
+  return {
+    resolverOptions: allowExternal ? {} : { file: false, http: false, plantkit: resolver },
+    refusal: () => first,
   };
 }
 

@@ -16,8 +16,8 @@ export interface SourcePosition {
 /** A parsed YAML file. */
 export interface YamlSource {
   value: unknown;
-  /** Where the node at `pointer` starts, or the nearest ancestor that exists. */
-  positionOf(pointer: string): SourcePosition | undefined;
+  /** Where the node at `pointer` starts (its key with `of: 'key'`), or the nearest ancestor that exists. */
+  positionOf(pointer: string, of?: 'value' | 'key'): SourcePosition | undefined;
 }
 
 /** Why a text is not YAML, with its position. */
@@ -37,11 +37,12 @@ export function parseYamlSource(text: string): { ok: true; source: YamlSource } 
     return { ok: false, problem: { message: first.message.split('\n')[0] ?? first.message, position: { line, column: col } } };
   }
   const value = adoptBigInts(document.toJS({ maxAliasCount: 100 }));
-  const positionOf = (pointer: string): SourcePosition | undefined => {
+  const positionOf = (pointer: string, of: 'value' | 'key' = 'value'): SourcePosition | undefined => {
     let node: unknown = document.contents;
     let found = node;
-    for (const segment of decodePointer(pointer)) {
-      node = childNode(node, segment);
+    const segments = decodePointer(pointer);
+    for (const [index, segment] of segments.entries()) {
+      node = childNode(node, segment, index === segments.length - 1 ? of : 'value');
       if (!node) break;
       found = node;
     }
@@ -53,10 +54,10 @@ export function parseYamlSource(text: string): { ok: true; source: YamlSource } 
   return { ok: true, source: { value, positionOf } };
 }
 
-function childNode(node: unknown, segment: string): unknown {
+function childNode(node: unknown, segment: string, of: 'value' | 'key'): unknown {
   if (isMap(node)) {
     const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === segment);
-    return pair?.value ?? pair?.key;
+    return of === 'key' ? (pair?.key ?? pair?.value) : (pair?.value ?? pair?.key);
   }
   if (isSeq(node)) return node.items[Number(segment)];
   return undefined;

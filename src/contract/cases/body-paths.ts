@@ -1,6 +1,7 @@
 /** The properties present in a body, with their schemas: where negative cases cut and swap. */
 import { exactNumberText, setExactNumber } from '../../json/exact-json.js';
 import { objectShape } from '../../schema/object-shape.js';
+import { resolveSchema } from '../../spec/circular-refs.js';
 import { decodePointer, joinPointer } from '../../spec/json-pointer.js';
 import type { SchemaObject } from '../../spec/types.js';
 
@@ -17,7 +18,7 @@ export interface BodyProperty {
 export function bodyProperties(value: unknown, schema: SchemaObject | undefined, pointer = '', depth = 0): BodyProperty[] {
   if (!schema || depth > 6 || typeof value !== 'object' || value === null) return [];
   if (Array.isArray(value)) {
-    const items = schema.items as SchemaObject | undefined;
+    const items = resolveSchema(schema.items as SchemaObject | undefined);
     return value.length > 0 ? bodyProperties(value[0], items, joinPointer(pointer, 0), depth + 1) : [];
   }
   const shape = objectShape(schema);

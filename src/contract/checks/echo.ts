@@ -2,7 +2,6 @@
  * `echo`: response fields named by a contracts/ scenario equal the values the
  * request sent, compared where the field is present in both.
  */
-import { preview } from '../../findings.js';
 import { canonicalJson } from '../../json/exact-json.js';
 import { decodePointer } from '../../spec/json-pointer.js';
 import { finding, type Check } from './types.js';
@@ -21,13 +20,15 @@ export const echoCheck: Check = {
       const received = locate(exchange.json.value, pointer);
       if (!sent.found || !received.found) continue;
       // Compare as exact JSON text: key order is irrelevant, int64 digits are not.
-      if (canonicalJson(sent.container!, sent.key!) === canonicalJson(received.container!, received.key!)) continue;
+      const sentText = canonicalJson(sent.container!, sent.key!);
+      const receivedText = canonicalJson(received.container!, received.key!);
+      if (sentText === receivedText) continue;
       findings.push(
         finding(this, exchange, {
           pointer,
           message: `body${pointer} differs from the value the request sent`,
-          received: preview(received.value),
-          documented: `${preview(sent.value)} (as sent)`,
+          received: cut(receivedText),
+          documented: `${cut(sentText)} (as sent)`,
         }),
       );
     }
@@ -42,4 +43,8 @@ function locate(root: unknown, pointer: string): { found: boolean; container?: o
   for (const token of tokens) container = typeof container === 'object' && container !== null ? (container as Record<string, unknown>)[token] : undefined;
   if (key === undefined || typeof container !== 'object' || container === null || !(key in container)) return { found: false };
   return { found: true, container: container as object, key, value: (container as Record<string, unknown>)[key] };
+}
+
+function cut(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

@@ -1,5 +1,5 @@
 /** `json-body`: a JSON response (by header, or by the spec when the header is missing) parses as JSON (RFC 8259). */
-import { preview } from '../../findings.js';
+import { previewText } from '../../findings.js';
 import { finding, type Check } from './types.js';
 
 /** Unparseable, empty or non-UTF-8 JSON bodies. */
@@ -10,9 +10,9 @@ export const jsonBodyCheck: Check = {
     const response = exchange.response;
     if (!response || !exchange.json) return [];
     if (response.invalidUtf8) {
-      return [finding(this, exchange, { pointer: '', message: 'body is not valid UTF-8 (RFC 8259 section 8.1)', received: preview(response.body), documented: 'UTF-8 JSON' })];
+      return [finding(this, exchange, { pointer: '', message: 'body is not valid UTF-8 (RFC 8259 section 8.1)', received: previewText(response.body), documented: 'UTF-8 JSON' })];
     }
     if (exchange.json.ok) return [];
-    return [finding(this, exchange, { pointer: '', message: exchange.json.message, received: response.body === '' ? 'an empty body' : preview(response.body), documented: 'a JSON document' })];
+    return [finding(this, exchange, { pointer: '', message: exchange.json.message, received: previewText(response.body), documented: 'a JSON document' })];
   },
 };

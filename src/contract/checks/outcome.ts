@@ -3,7 +3,7 @@
  * (2xx), invalid ones are rejected (4xx), bad credentials never succeed, and
  * contracts/ scenarios get their exact status.
  */
-import { preview } from '../../findings.js';
+import { previewText } from '../../findings.js';
 import { finding, type Check } from './types.js';
 
 /** Accepted-when-invalid, rejected-when-valid, and scenario status mismatches. */
@@ -16,7 +16,7 @@ export const outcomeCheck: Check = {
     const status = response.status;
     const expect = exchange.case.expect;
     const success = status >= 200 && status < 300;
-    const received = `status ${status}${success ? '' : `, body ${preview(response.body, 100)}`}`;
+    const received = `status ${status}${success ? '' : `, body ${previewText(response.body, 100)}`}`;
     const successes = exchange.case.operation.responses.filter((r) => r.status.startsWith('2')).map((r) => r.status);
     const problems: Array<[string, string]> = [];
     if (expect.outcome === 'success' && !success) problems.push(['a valid request was not accepted', `a success status (${successes.join(', ') || '2xx'})`]);

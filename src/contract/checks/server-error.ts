@@ -1,5 +1,5 @@
 /** `server-error`: no request, valid or not, may make the server fail (5xx). */
-import { preview } from '../../findings.js';
+import { previewText } from '../../findings.js';
 import { finding, type Check } from './types.js';
 
 /** Any 5xx status. */
@@ -13,7 +13,7 @@ export const serverErrorCheck: Check = {
       finding(this, exchange, {
         pointer: '',
         message: `server error ${response.status}`,
-        received: `status ${response.status}, body ${preview(response.body)}`,
+        received: `status ${response.status}, body ${previewText(response.body)}`,
         documented: exchange.case.kind === 'negative' ? 'a 4xx rejection of the invalid request' : 'no 5xx',
       }),
     ];

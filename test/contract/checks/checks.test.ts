@@ -1,0 +1,123 @@
+/**
+ * Each check in isolation, table-driven: a given exchange (case kind,
+ * status, headers, body) and the findings wanted from that one check.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { analyseExchange, CHECKS, type CheckContext } from '../../../src/contract/checks/index.js';
+import type { ContractCase, Exchange, Expectation } from '../../../src/contract/types.js';
+import { parseJson } from '../../../src/json/exact-json.js';
+import { loadSpec } from '../../../src/spec/load-spec.js';
+import type { Operation } from '../../../src/spec/types.js';
+import { compileValidators } from '../../../src/validation/compile-validators.js';
+
+let operation: Operation;
+let context: CheckContext;
+beforeAll(async () => {
+  const spec = await loadSpec('openapi.yaml');
+  operation = spec.operations[0]!;
+  context = { validators: compileValidators(spec), strict: false };
+});
+
+interface Given {
+  kind?: ContractCase['kind'];
+  expect?: Expectation;
+  sent?: string;
+  status?: number;
+  contentType?: string | null;
+  body?: string;
+  failure?: Exchange['failure'];
+  invalidUtf8?: boolean;
+  strict?: boolean;
+}
+
+/** Run one check on the exchange described by `given`; return `check pointer: received | documented` lines. */
+function findingsOf(checkId: string, given: Given): string[] {
+  const check = CHECKS.find((candidate) => candidate.id === checkId)!;
+  const contractCase: ContractCase = {
+    id: 'addPlant/test',
+    kind: given.kind ?? 'positive',
+    operation,
+    title: 'test',
+    request: { method: 'POST', path: '/plants', headers: {}, ...(given.sent ? { body: given.sent } : {}) },
+    expect: given.expect ?? { outcome: 'success' },
+  };
+  const headers: Record<string, string> = given.contentType === null ? {} : { 'content-type': given.contentType ?? 'application/json' };
+  const exchange: Exchange = {
+    case: contractCase,
+    url: 'http://127.0.0.1/plants',
+    durationMs: 1,
+    ...(given.failure
+      ? { failure: given.failure }
+      : { response: { status: given.status ?? 200, headers, body: given.body ?? '{"name":"Fern"}', truncated: false, invalidUtf8: given.invalidUtf8 ?? false } }),
+  };
+  return check.run(analyseExchange(exchange), { ...context, strict: given.strict ?? false }).map((item) => `${item.check} ${item.pointer}: ${item.received} | ${item.documented}`);
+}
+
+const table: Array<[string, { check: string; given: Given; want: string[] }]> = [
+  // transport
+  ['timeout is a finding', { check: 'transport', given: { failure: { kind: 'timeout', message: 'no complete response within 10 ms' } }, want: ['transport : timeout | a response within the timeout'] }],
+  ['too-large body is a finding', { check: 'transport', given: { failure: { kind: 'too-large', message: 'big' } }, want: ['transport : too-large | a body under the size cap'] }],
+  ['a response is not a transport finding', { check: 'transport', given: {}, want: [] }],
+  // server-error
+  ['500', { check: 'server-error', given: { status: 500, body: 'boom' }, want: ['server-error : status 500, body boom | no 5xx'] }],
+  ['503 on a negative case', { check: 'server-error', given: { kind: 'negative', status: 503, body: '' }, want: ['server-error : status 503, body an empty body | a 4xx rejection of the invalid request'] }],
+  ['400 is not a server error', { check: 'server-error', given: { status: 400 }, want: [] }],
+  // status-documented
+  ['201 is undocumented', { check: 'status-documented', given: { status: 201 }, want: ['status-documented : status 201 | 200, 400'] }],
+  ['401 on a positive case is undocumented', { check: 'status-documented', given: { status: 401 }, want: ['status-documented : status 401 | 200, 400'] }],
+  ['401 on an auth case is allowed', { check: 'status-documented', given: { kind: 'auth', status: 401 }, want: [] }],
+  ['403 on an auth case is allowed', { check: 'status-documented', given: { kind: 'auth', status: 403 }, want: [] }],
+  ['302 is undocumented (redirects are not followed)', { check: 'status-documented', given: { status: 302 }, want: ['status-documented : status 302 | 200, 400'] }],
+  ['5xx is left to server-error', { check: 'status-documented', given: { status: 500 }, want: [] }],
+  // content-type
+  ['text/html', { check: 'content-type', given: { contentType: 'text/html' }, want: ['content-type : text/html | application/json'] }],
+  ['missing header', { check: 'content-type', given: { contentType: null }, want: ['content-type : no Content-Type | application/json'] }],
+  ['charset parameter allowed', { check: 'content-type', given: { contentType: 'application/json; charset=utf-8' }, want: [] }],
+  ['case-insensitive', { check: 'content-type', given: { contentType: 'Application/JSON' }, want: [] }],
+  ['undocumented status is not checked here', { check: 'content-type', given: { status: 404, contentType: 'text/html' }, want: [] }],
+  // json-body
+  ['not JSON', { check: 'json-body', given: { body: '<plant/>' }, want: ['json-body : <plant/> | a JSON document'] }],
+  ['empty', { check: 'json-body', given: { body: '' }, want: ['json-body : an empty body | a JSON document'] }],
+  ['invalid UTF-8', { check: 'json-body', given: { body: '{"name":"\uFFFD"}', invalidUtf8: true }, want: ['json-body : {"name":"\uFFFD"} | UTF-8 JSON'] }],
+  ['missing Content-Type, documented JSON, not JSON', { check: 'json-body', given: { contentType: null, body: 'x' }, want: ['json-body : x | a JSON document'] }],
+  // response-schema
+  ['200 without name', { check: 'response-schema', given: { body: '{"tag":"x"}' }, want: ["response-schema /name: property absent | must have required property 'name'"] }],
+  ['200 with a numeric name', { check: 'response-schema', given: { body: '{"name":5}' }, want: ['response-schema /name: 5 (integer) | must be string'] }],
+  ['400 in another shape', { check: 'response-schema', given: { status: 400, body: '{"code":"bad"}' }, want: ["response-schema /error: property absent | must have required property 'error'", "response-schema /message: property absent | must have required property 'message'"] }],
+  ['400 with an error beyond int32, exact digits kept', { check: 'response-schema', given: { status: 400, body: '{"error":9223372036854775807,"message":"m"}' }, want: ['response-schema /error: 9223372036854775807 | must be an integer within int32 (-2147483648 to 2147483647)'] }],
+  ['valid 200 with extra id passes without --strict', { check: 'response-schema', given: { body: '{"name":"x","id":1}' }, want: [] }],
+  // outcome
+  ['positive rejected', { check: 'outcome', given: { status: 400, body: '{"error":400,"message":"no"}' }, want: ['outcome : status 400, body {"error":400,"message":"no"} | a success status (200)'] }],
+  ['negative accepted', { check: 'outcome', given: { kind: 'negative', expect: { outcome: 'rejection' }, status: 200 }, want: ['outcome : status 200 | a 4xx rejection (400)'] }],
+  ['negative rejected', { check: 'outcome', given: { kind: 'negative', expect: { outcome: 'rejection' }, status: 400 }, want: [] }],
+  ['auth succeeded', { check: 'outcome', given: { kind: 'auth', expect: { outcome: 'auth-rejection' }, status: 200 }, want: ['outcome : status 200 | 401, 403 or another 4xx'] }],
+  ['auth refused with 403', { check: 'outcome', given: { kind: 'auth', expect: { outcome: 'auth-rejection' }, status: 403 }, want: [] }],
+  ['scenario status mismatch', { check: 'outcome', given: { kind: 'scenario', expect: { outcome: 'status', status: 400 }, status: 200 }, want: ['outcome : status 200 | status 400'] }],
+  // echo
+  ['echo equal', { check: 'echo', given: { kind: 'scenario', expect: { outcome: 'status', status: 200, echo: { pointers: ['/name'], sent: { name: 'Fern' } } } }, want: [] }],
+  ['echo differs', { check: 'echo', given: { kind: 'scenario', expect: { outcome: 'status', status: 200, echo: { pointers: ['/name'], sent: { name: 'Fern' } } }, body: '{"name":"FERN"}' }, want: ['echo /name: "FERN" | "Fern" (as sent)'] }],
+  ['echo absent from the response is not compared', { check: 'echo', given: { kind: 'scenario', expect: { outcome: 'status', status: 200, echo: { pointers: ['/tag'], sent: { name: 'Fern', tag: 't' } } } }, want: [] }],
+  ['echo of exact int64 digits', { check: 'echo', given: { kind: 'scenario', expect: { outcome: 'status', status: 200, echo: { pointers: ['/n'], sent: (parseJson('{"n":9223372036854775807}') as { value: unknown }).value } }, body: '{"name":"x","n":9223372036854775806}' }, want: ['echo /n: 9223372036854775806 | 9223372036854775807 (as sent)'] }],
+  // undeclared-property
+  ['--strict flags id in a Plant', { check: 'undeclared-property', given: { strict: true, body: '{"name":"x","id":1}' }, want: ['undeclared-property /id: 1 (integer) | only name, tag'] }],
+  ['without --strict nothing', { check: 'undeclared-property', given: { body: '{"name":"x","id":1}' }, want: [] }],
+];
+
+describe('checks', () => {
+  test.each(table)('%s', (_name, { check, given, want }) => {
+    expect(findingsOf(check, given)).toEqual(want);
+  });
+
+  test('every registered check has a unique kebab-case id and a description', () => {
+    const ids = CHECKS.map((check) => check.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const check of CHECKS) {
+      expect(check.id).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(check.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  test('the table covers every registered check', () => {
+    expect(new Set(table.map(([, row]) => row.check))).toEqual(new Set(CHECKS.map((check) => check.id)));
+  });
+});
