@@ -10,7 +10,7 @@ import { loadSpec } from '../spec/load-spec.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
 import { buildCases, CASE_BUILDERS, integerCounter, type CaseContext } from './cases/index.js';
-import { requiresCredentials } from './cases/request-builder.js';
+import { requiresCredentials } from '../spec/security.js';
 import { analyseExchange, CHECKS, type Check, type CheckContext } from './checks/index.js';
 import { loadScenarios } from './contracts-file.js';
 import { normalizeContractOptions, type ContractOptions, type NormalizedContractOptions } from './options.js';

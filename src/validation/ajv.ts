@@ -17,12 +17,16 @@ export type SchemaCompiler = Ajv2020;
  * (`example`, `xml`, `discriminator`, `x-*`), so strict mode is off; every
  * error is collected so a message can list all of them.
  */
-export function createSchemaCompiler(): SchemaCompiler {
+export function createSchemaCompiler(options: { coerceTypes?: boolean } = {}): SchemaCompiler {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
     logger: false,
     validateSchema: false,
+    // JSON has no NaN or Infinity; `1e400` parses to Infinity and must not pass as an integer.
+    strictNumbers: true,
+    // Path, query and header parameters arrive as text (OAS 4.8.12.4 style: simple/form).
+    coerceTypes: options.coerceTypes ? 'array' : false,
     // Schemas from a spec compile once; Ajv's code generation is the fast path.
     code: { optimize: true },
   });

@@ -19,27 +19,38 @@ export interface SchemaViolation {
   schemaPath: string;
 }
 
-/** Map Ajv errors one-to-one, skipping the summary errors of allOf/anyOf/oneOf wrappers when details exist. */
+/**
+ * Map Ajv errors one-to-one. The same failure reached through two allOf
+ * branches (both saying `type: object`) is reported once.
+ */
 export function toViolations(errors: readonly ErrorObject[]): SchemaViolation[] {
-  return errors.map((error) => {
-    const params = error.params as Record<string, unknown>;
-    switch (error.keyword) {
-      case 'required':
-        return violation(error, joinPointer(error.instancePath, String(params.missingProperty)), `must have required property '${String(params.missingProperty)}'`);
-      case 'additionalProperties':
-        return violation(error, joinPointer(error.instancePath, String(params.additionalProperty)), 'must not be present: the schema does not allow additional properties');
-      case 'unevaluatedProperties':
-        return violation(error, joinPointer(error.instancePath, String(params.unevaluatedProperty)), 'is not declared by the schema');
-      case 'type':
-        return violation(error, error.instancePath, error.message?.startsWith('must be integer (') ? error.message : `must be ${String(params.type).replace(/,/g, ' or ')}`);
-      case 'enum':
-        return violation(error, error.instancePath, `must be one of ${JSON.stringify(params.allowedValues)}`);
-      case 'const':
-        return violation(error, error.instancePath, `must be ${JSON.stringify(params.allowedValue)}`);
-      default:
-        return violation(error, error.instancePath, error.message ?? `fails ${error.keyword}`);
-    }
+  const seen = new Set<string>();
+  return errors.map(toViolation).filter((violation) => {
+    const key = `${violation.pointer}\u0000${violation.keyword}\u0000${violation.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
+}
+
+function toViolation(error: ErrorObject): SchemaViolation {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return violation(error, joinPointer(error.instancePath, String(params.missingProperty)), `must have required property '${String(params.missingProperty)}'`);
+    case 'additionalProperties':
+      return violation(error, joinPointer(error.instancePath, String(params.additionalProperty)), 'must not be present: the schema does not allow additional properties');
+    case 'unevaluatedProperties':
+      return violation(error, joinPointer(error.instancePath, String(params.unevaluatedProperty)), 'is not declared by the schema');
+    case 'type':
+      return violation(error, error.instancePath, error.message?.startsWith('must be integer (') ? error.message : `must be ${String(params.type).replace(/,/g, ' or ')}`);
+    case 'enum':
+      return violation(error, error.instancePath, `must be one of ${JSON.stringify(params.allowedValues)}`);
+    case 'const':
+      return violation(error, error.instancePath, `must be ${JSON.stringify(params.allowedValue)}`);
+    default:
+      return violation(error, error.instancePath, error.message ?? `fails ${error.keyword}`);
+  }
 }
 
 function violation(error: ErrorObject, pointer: string, message: string): SchemaViolation {

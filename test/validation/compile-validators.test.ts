@@ -50,6 +50,7 @@ describe('the bundled openapi.yaml', () => {
     ['fraction', { body: '{"id":1.5,"name":"x"}', want: ['/id must be integer'] }],
     ['fraction a double hides', { body: '{"id":1.0000000000000001,"name":"x"}', want: ['/id must be integer (1.0000000000000001 is not a whole number)'] }],
     ['1e3 is an integer', { body: '{"id":1e3,"name":"x"}', want: [] }],
+    ['1e400 (Infinity) is not', { body: '{"id":1e400,"name":"x"}', want: ['/id must be integer'] }],
     ['missing both', { body: '{}', want: ["/name must have required property 'name'", "/id must have required property 'id'"] }],
     ['wrong types', { body: '{"id":"1","name":2,"tag":false}', want: ['/name must be string', '/tag must be string', '/id must be integer'] }],
     ['extra properties are allowed', { body: '{"id":1,"name":"x","colour":"green"}', want: [] }],

@@ -9,7 +9,8 @@ import type { Operation } from '../../spec/types.js';
 import type { ContractCase } from '../types.js';
 import type { CaseContext } from './context.js';
 import { jsonRequestBody, sampleBody } from './request-body.js';
-import { buildRequest, requiresCredentials, usesBearer, type Credentials } from './request-builder.js';
+import { requiresCredentials, usesBearer } from '../../spec/security.js';
+import { buildRequest, type Credentials } from './request-builder.js';
 
 /** A token no server can have issued: fixed text plus the run's unique counter. */
 function wrongToken(context: CaseContext): string {

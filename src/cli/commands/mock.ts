@@ -1,0 +1,78 @@
+/** `plantkit mock`: serve the spec with Prism until interrupted. */
+import path from 'node:path';
+import { MOCK_DEFAULTS } from '../../mock/options.js';
+import { startMock } from '../../mock/start-mock.js';
+import { integerFlag, parseCommandArgs } from '../args.js';
+import { EXIT, type CliIO } from '../io.js';
+import type { Command } from './command.js';
+
+const HELP = `Usage: plantkit mock [options]
+
+Serve the spec with Prism: valid requests get the spec's responses (the
+default 200 echoes what you sent), invalid ones a 400 in the spec's Error
+shape saying what is wrong. Reloads when the spec changes.
+
+Options:
+  --spec FILE            OpenAPI 3.0/3.1 file (default: ${MOCK_DEFAULTS.spec})
+  --port N               port (default: ${MOCK_DEFAULTS.port}; 0 picks a free one)
+  --host HOST            interface to bind (default: ${MOCK_DEFAULTS.host})
+  --token T              accept only this bearer token (default: any non-empty token)
+  --dynamic              generate response data from the schemas instead of examples
+  --seed S               make generated data reproducible (same seed, same sequence)
+  --no-cors              no CORS headers (they are on by default)
+  --max-body-bytes N     largest request body (default: ${MOCK_DEFAULTS.maxBodyBytes}; larger gets 413)
+  --no-watch             do not reload when the spec changes
+  --quiet                no request log
+  --allow-external-refs  let the spec $ref files outside its folder and URLs
+  -h, --help             show this help
+
+Per request, as in Prism: Prefer: code=400 | example=NAME | dynamic=true
+Exit codes: 0 stopped cleanly, 2 usage or spec error, port in use.`;
+
+/** The mock command. */
+export const mockCommand: Command = {
+  name: 'mock',
+  summary: 'serve a Prism-backed mock of the spec',
+  help: HELP,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values } = parseCommandArgs('mock', argv, {
+      spec: { type: 'string', default: MOCK_DEFAULTS.spec },
+      port: { type: 'string' },
+      host: { type: 'string', default: MOCK_DEFAULTS.host },
+      token: { type: 'string' },
+      dynamic: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      cors: { type: 'boolean', default: true },
+      'max-body-bytes': { type: 'string' },
+      watch: { type: 'boolean', default: true },
+      quiet: { type: 'boolean', default: false },
+      'allow-external-refs': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+      io.stdout.write(`${HELP}\n`);
+      return EXIT.ok;
+    }
+    const spec = path.resolve(io.cwd, String(values.spec));
+    const mock = await startMock({
+      spec,
+      port: integerFlag('port', values.port, MOCK_DEFAULTS.port, 0),
+      host: String(values.host),
+      ...(typeof values.token === 'string' ? { token: values.token } : {}),
+      dynamic: values.dynamic === true,
+      ...(typeof values.seed === 'string' ? { seed: values.seed } : {}),
+      cors: values.cors !== false,
+      maxBodyBytes: integerFlag('max-body-bytes', values['max-body-bytes'], MOCK_DEFAULTS.maxBodyBytes),
+      watch: values.watch !== false,
+      allowExternalRefs: values['allow-external-refs'] === true,
+      ...(values.quiet ? {} : { log: io.stdout }),
+    });
+    const served = mock.spec();
+    const routes = served.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
+    io.stdout.write(`plantkit mock: ${served.title} ${served.apiVersion} on ${mock.url} (${routes})\n`);
+    io.stdout.write(`  auth: Bearer ${typeof values.token === 'string' ? '<the --token value>' : '<any non-empty token>'}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`);
+    await (io.stopSignal ?? new Promise<void>(() => {}));
+    await mock.close();
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,32 @@
+/**
+ * The mock's success answers show a frontend what it created: properties the
+ * response schema declares take the request's values (POST {id, name, tag}
+ * -> 200 {name, tag}), in static and in dynamic mode, so the mock keeps the
+ * contracts/ echo rules. Declared optional properties the request left out
+ * are dropped from static answers (an unrelated example's `tag` would
+ * mislead) and kept in generated ones (generated data is the point there).
+ */
+import { exactNumberText, setExactNumber } from '../json/exact-json.js';
+import { objectShape } from '../schema/object-shape.js';
+import type { SchemaObject } from '../spec/types.js';
+
+/** `response` with the request's values for every property `schema` declares. */
+export function echoRequest(response: unknown, request: unknown, schema: SchemaObject | undefined, dropAbsent: boolean): unknown {
+  if (!isObject(response) || !isObject(request) || !schema) return response;
+  const shape = objectShape(schema);
+  const result: Record<string, unknown> = { ...response };
+  for (const name of Object.keys(shape.properties)) {
+    if (name in request) {
+      const exact = exactNumberText(request, name);
+      if (exact !== undefined) setExactNumber(result, name, exact);
+      else result[name] = request[name];
+    } else if (dropAbsent && !shape.required.includes(name)) {
+      delete result[name];
+    }
+  }
+  return result;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

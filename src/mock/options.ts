@@ -1,0 +1,79 @@
+/** Options of the mock server, normalised once with every default spelled out here. */
+import { UsageError } from '../errors.js';
+import type { LoadedSpec } from '../spec/types.js';
+import type { TextSink } from '../report/console-reporter.js';
+
+/** Defaults of {@link MockOptions}. */
+export const MOCK_DEFAULTS = {
+  spec: 'openapi.yaml',
+  port: 4010,
+  host: '127.0.0.1',
+  dynamic: false,
+  cors: true,
+  /** Request bodies above this get 413 in the spec's Error shape. */
+  maxBodyBytes: 1024 * 1024,
+  watch: false,
+} as const;
+
+/** How to run a mock. Everything is optional. */
+export interface MockOptions {
+  /** Spec path (default openapi.yaml) or a spec loaded with `loadSpec`. */
+  spec?: string | LoadedSpec;
+  /** Port to listen on (default 4010; 0 picks a free one). */
+  port?: number;
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string;
+  /** Accept only this bearer token (default: any non-empty token). */
+  token?: string;
+  /** Generate response data from the schemas instead of examples (default false). */
+  dynamic?: boolean;
+  /** Seed for generated data: the same seed gives the same sequence of responses. */
+  seed?: string;
+  /** CORS headers for browsers (default true). */
+  cors?: boolean;
+  /** Largest request body accepted (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Reload when the spec file changes (default false; the CLI turns it on). */
+  watch?: boolean;
+  /** Where to write one line per request and reload messages; nothing when absent. */
+  log?: TextSink;
+  /** Follow `$ref`s outside the spec's folder. */
+  allowExternalRefs?: boolean;
+}
+
+/** {@link MockOptions} with every default applied. */
+export interface NormalizedMockOptions {
+  spec: string | LoadedSpec;
+  port: number;
+  host: string;
+  token: string | undefined;
+  dynamic: boolean;
+  seed: string | undefined;
+  cors: boolean;
+  maxBodyBytes: number;
+  watch: boolean;
+  log: TextSink | undefined;
+  allowExternalRefs: boolean;
+}
+
+/** Validate and default mock options; throws UsageError on bad values. */
+export function normalizeMockOptions(options: MockOptions): NormalizedMockOptions {
+  const port = options.port ?? MOCK_DEFAULTS.port;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${String(options.port)}`);
+  if (options.token !== undefined && (options.token === '' || /\s/.test(options.token))) throw new UsageError('--token must be a non-empty token without spaces');
+  const maxBodyBytes = options.maxBodyBytes ?? MOCK_DEFAULTS.maxBodyBytes;
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new UsageError(`--max-body-bytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
+  return {
+    spec: options.spec ?? MOCK_DEFAULTS.spec,
+    port,
+    host: options.host ?? MOCK_DEFAULTS.host,
+    token: options.token,
+    dynamic: options.dynamic ?? MOCK_DEFAULTS.dynamic,
+    seed: options.seed,
+    cors: options.cors ?? MOCK_DEFAULTS.cors,
+    maxBodyBytes,
+    watch: options.watch ?? MOCK_DEFAULTS.watch,
+    log: options.log,
+    allowExternalRefs: options.allowExternalRefs ?? false,
+  };
+}

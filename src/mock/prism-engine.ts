@@ -1,0 +1,116 @@
+/**
+ * Prism, in-process: the one module that imports @stoplight/prism-*. Prism's
+ * embedding API is marked experimental by its authors, so everything it
+ * needs (every config key set explicitly, lower-case headers, parsed bodies,
+ * fp-ts results) stays here and an upgrade touches this file only.
+ *
+ * plantkit validates requests and checks auth itself (exact int64,
+ * case-insensitive Bearer, Error-shaped bodies), so Prism only produces
+ * responses. Static responses are deterministic for an operation, status,
+ * example and Accept header, so they are memoised; dynamic ones are not.
+ */
+import { createRequire } from 'node:module';
+import { createLogger } from '@stoplight/prism-core';
+import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
+
+/** What the caller asks Prism for (from `Prefer` and the server flags). */
+export interface ResponsePreferences {
+  /** Status code to answer with (`Prefer: code=400`). */
+  code?: number;
+  /** Named example to serve (`Prefer: example=monstera`). */
+  example?: string;
+  /** Generate data from the schema instead of using examples. */
+  dynamic: boolean;
+  /** Seed of this one dynamic response (reproducible). */
+  seed?: string;
+}
+
+/** A request as Prism needs it: lower-case headers, parsed body. */
+export interface EngineRequest {
+  operationId: string;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Prism's answer, or why it has none (unknown example, no such status, ...). */
+export type EngineResult =
+  | { ok: true; status: number; headers: Record<string, string>; body: unknown }
+  | { ok: false; status: number; message: string };
+
+/** Produces mock responses for one spec document. */
+export interface PrismEngine {
+  respond(request: EngineRequest, preferences: ResponsePreferences): Promise<EngineResult>;
+}
+
+type PrismConfig = Parameters<ReturnType<typeof createInstance>['request']>[2];
+
+/** Every key set: an omitted one silently turns that feature off (or on). */
+const BASE_CONFIG = {
+  validateRequest: false,
+  validateResponse: false,
+  checkSecurity: false,
+  errors: false,
+  upstreamProxy: undefined,
+  isProxy: false,
+} as const;
+
+let fakerConfigured = false;
+
+/** Build an engine for a dereferenced OpenAPI document. */
+export async function createPrismEngine(document: Record<string, unknown>): Promise<PrismEngine> {
+  configureFaker();
+  const operations = await getHttpOperationsFromSpec(structuredClone(document) as never);
+  const logger = createLogger('plantkit', { level: 'silent' });
+  const prism = createInstance({ ...BASE_CONFIG, mock: { dynamic: false } } as never, { logger } as never);
+  const memo = new Map<string, EngineResult>();
+
+  return {
+    async respond(request, preferences) {
+      const key = preferences.dynamic ? undefined : `${request.operationId}\u0000${preferences.code ?? ''}\u0000${preferences.example ?? ''}\u0000${request.headers.accept ?? ''}`;
+      const cached = key === undefined ? undefined : memo.get(key);
+      if (cached) return structuredClone(cached);
+      // A fresh `mock` object per call: Prism writes the Accept media types into it.
+      const mock = {
+        dynamic: preferences.dynamic,
+        ...(preferences.code === undefined ? {} : { code: preferences.code }),
+        ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
+        ...(preferences.seed === undefined ? {} : { seed: preferences.seed }),
+      };
+      const input = { method: request.method.toLowerCase(), url: { path: request.path, query: request.query }, headers: request.headers, body: request.body };
+      const either = (await prism.request(input as never, operations, { ...BASE_CONFIG, mock } as PrismConfig)()) as PrismEither;
+      const result = toResult(either);
+      if (key !== undefined && result.ok) memo.set(key, structuredClone(result));
+      return result;
+    },
+  };
+}
+
+type PrismEither =
+  | { _tag: 'Right'; right: { output: { statusCode: number; headers?: Record<string, unknown>; body?: unknown } } }
+  | { _tag: 'Left'; left: { status?: number; message?: string; detail?: string } };
+
+function toResult(either: PrismEither): EngineResult {
+  if (either._tag === 'Left') {
+    return { ok: false, status: either.left.status ?? 500, message: either.left.detail || either.left.message || 'Prism could not produce a response' };
+  }
+  const { statusCode, headers = {}, body } = either.right.output;
+  // Prism writes `Content-type`; normalise header names.
+  const normalised = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  return { ok: true, status: statusCode, headers: normalised, body };
+}
+
+/**
+ * Prism's json-schema-faker adds random undeclared properties to objects
+ * (`fillProperties`), which would show a frontend fields the spec never
+ * promised. It is Prism's own CommonJS instance that must be configured.
+ */
+function configureFaker(): void {
+  if (fakerConfigured) return;
+  fakerConfigured = true;
+  const requireFromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
+  const { JSONSchemaFaker } = requireFromPrism('json-schema-faker') as { JSONSchemaFaker: { option(name: string, value: unknown): void } };
+  JSONSchemaFaker.option('fillProperties', false);
+}

@@ -1,0 +1,115 @@
+/**
+ * `startMock()`: the mock server. node:http in front, the request pipeline
+ * in handle-request.ts, Prism behind it. Malformed HTTP (oversized or broken
+ * headers) is answered in the spec's Error shape too, and the server keeps
+ * serving.
+ */
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { PlantkitError } from '../errors.js';
+import { stringifyJson } from '../json/exact-json.js';
+import type { LoadedSpec } from '../spec/types.js';
+import { corsHeaders } from './cors.js';
+import { handleRequest, type PipelineSettings } from './handle-request.js';
+import { buildMockState, type MockState } from './mock-state.js';
+import { normalizeMockOptions, type MockOptions } from './options.js';
+import { createRequestLog } from './request-log.js';
+import { errorReply } from './respond.js';
+import { watchSpec } from './spec-watcher.js';
+
+/** A running mock. */
+export interface RunningMock {
+  /** `http://127.0.0.1:4010` */
+  url: string;
+  port: number;
+  /** The spec being served (changes after a hot reload). */
+  spec(): LoadedSpec;
+  close(): Promise<void>;
+}
+
+/** Start a mock serving the spec; resolves once it listens. */
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const settings = normalizeMockOptions(options);
+  let state = await buildMockState(settings.spec, settings.allowExternalRefs);
+  const log = createRequestLog(settings.log);
+  let sequence = 0;
+  const pipeline: PipelineSettings = {
+    token: settings.token,
+    dynamic: settings.dynamic,
+    cors: settings.cors,
+    maxBodyBytes: settings.maxBodyBytes,
+    nextSeed: () => (settings.seed === undefined ? undefined : `${settings.seed}:${sequence++}`),
+  };
+
+  const server = createServer({ maxHeaderSize: 16 * 1024 }, (request, response) => {
+    const started = performance.now();
+    const current = state;
+    handleRequest(request, current, pipeline)
+      .catch((error: unknown) => errorReply(current, undefined, 500, `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`))
+      .then((reply) => {
+        const cors = settings.cors ? corsHeaders(request.headers) : {};
+        writeReply(response, reply.status, { ...reply.headers, ...cors }, reply.body);
+        log.request(request.method ?? '', request.url ?? '', reply.status, performance.now() - started, reply.reason);
+      });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerMalformed(error, socket, state));
+
+  await listen(server, settings.port, settings.host);
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
+
+  const specPath = typeof settings.spec === 'string' ? settings.spec : undefined;
+  const stopWatching =
+    settings.watch && specPath
+      ? watchSpec(specPath, async () => {
+          try {
+            state = await buildMockState(specPath, settings.allowExternalRefs);
+            log.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
+          } catch (error) {
+            log.note(`plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`);
+          }
+        })
+      : () => {};
+
+  return {
+    url,
+    port,
+    spec: () => state.spec,
+    close: async () => {
+      stopWatching();
+      log.flush();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function writeReply(response: ServerResponse, status: number, headers: Record<string, string>, body: string | undefined): void {
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  response.writeHead(status, headers);
+  response.end(body);
+}
+
+/** Node answers header overflows and parse errors itself with an empty body; answer in the Error shape instead. */
+function answerMalformed(error: NodeJS.ErrnoException, socket: Socket, state: MockState): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = status === 431 ? 'request headers are too large (limit 16 KiB)' : status === 408 ? 'the request took too long to arrive' : `malformed HTTP request (${error.code ?? error.message})`;
+  const body = stringifyJson(state.errorBody(undefined, status, reason).body);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs more privileges' : `failed: ${error.message}`;
+      reject(new PlantkitError('PLANTKIT_MOCK_START', `port ${port} on ${host} ${reason}`, { hint: 'pass --port with a free port (0 picks one)' }));
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+export type { IncomingMessage };

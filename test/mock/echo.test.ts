@@ -1,0 +1,17 @@
+import { expect, test } from 'vitest';
+import { echoRequest } from '../../src/mock/echo.js';
+import { parseJson, stringifyJson } from '../../src/json/exact-json.js';
+
+const plant = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tag: { type: 'string' }, count: { type: 'integer' } } };
+const parse = (text: string) => (parseJson(text) as { value: unknown }).value;
+
+test.each([
+  ['request values replace example values', '{"name":"Example","tag":"e"}', '{"id":1,"name":"Fern","tag":"t"}', true, '{"name":"Fern","tag":"t"}'],
+  ['undeclared request fields are not echoed', '{"name":"Example"}', '{"id":1,"name":"Fern"}', true, '{"name":"Fern"}'],
+  ['static: absent optional fields are dropped', '{"name":"Example","tag":"e"}', '{"id":1,"name":"Fern"}', true, '{"name":"Fern"}'],
+  ['dynamic: absent optional fields keep generated data', '{"name":"gen","tag":"gen"}', '{"id":1,"name":"Fern"}', false, '{"name":"Fern","tag":"gen"}'],
+  ['exact int64 digits survive the echo', '{"name":"x"}', '{"name":"x","count":9223372036854775807}', true, '{"name":"x","count":9223372036854775807}'],
+  ['non-object responses are left alone', '[1]', '{"name":"x"}', true, '[1]'],
+])('%s', (_name, response, request, dropAbsent, want) => {
+  expect(stringifyJson(echoRequest(parse(response), parse(request), plant, dropAbsent))).toBe(want);
+});
