@@ -5,13 +5,21 @@
  */
 import { createRequire } from 'node:module';
 import { isPlantkitError, UsageError } from '../errors.js';
-import { contractCommand } from './commands/contract.js';
-import { mockCommand } from './commands/mock.js';
 import type { Command } from './commands/command.js';
 import { EXIT, type CliIO } from './io.js';
 
+/** A command as listed: its module loads only when it runs (the mock never loads undici, the runner never Prism). */
+interface CommandEntry {
+  name: string;
+  summary: string;
+  load: () => Promise<Command>;
+}
+
 /** Every command, in the order `--help` lists them. */
-const COMMANDS: readonly Command[] = [mockCommand, contractCommand];
+const COMMANDS: readonly CommandEntry[] = [
+  { name: 'mock', summary: 'serve a Prism-backed mock of the spec', load: async () => (await import('./commands/mock.js')).mockCommand },
+  { name: 'contract', summary: 'check a running implementation against the spec', load: async () => (await import('./commands/contract.js')).contractCommand },
+];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
@@ -39,9 +47,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       io.stdout.write(`${version()}\n`);
       return EXIT.ok;
     }
-    const command = COMMANDS.find((candidate) => candidate.name === name);
-    if (!command) throw new UsageError(`unknown command '${name}'`, `commands: ${COMMANDS.map((candidate) => candidate.name).join(', ')}`);
-    return await command.run(rest, io);
+    const entry = COMMANDS.find((candidate) => candidate.name === name);
+    if (!entry) throw new UsageError(`unknown command '${name}'`, `commands: ${COMMANDS.map((candidate) => candidate.name).join(', ')}`);
+    return await (await entry.load()).run(rest, io);
   } catch (error) {
     return reportFault(error, io);
   }

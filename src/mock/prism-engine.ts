@@ -10,8 +10,9 @@
  * example and Accept header, so they are memoised; dynamic ones are not.
  */
 import { createRequire } from 'node:module';
-import { createLogger } from '@stoplight/prism-core';
-import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
+
+type PrismHttp = typeof import('@stoplight/prism-http');
+type PrismCore = typeof import('@stoplight/prism-core');
 
 /** What the caller asks Prism for (from `Prefer` and the server flags). */
 export interface ResponsePreferences {
@@ -45,7 +46,7 @@ export interface PrismEngine {
   respond(request: EngineRequest, preferences: ResponsePreferences): Promise<EngineResult>;
 }
 
-type PrismConfig = Parameters<ReturnType<typeof createInstance>['request']>[2];
+type PrismConfig = Parameters<ReturnType<PrismHttp['createInstance']>['request']>[2];
 
 /** Every key set: an omitted one silently turns that feature off (or on). */
 const BASE_CONFIG = {
@@ -57,11 +58,13 @@ const BASE_CONFIG = {
   isProxy: false,
 } as const;
 
-let fakerConfigured = false;
+let prismModules: Promise<{ http: PrismHttp; core: PrismCore }> | undefined;
 
 /** Build an engine for a dereferenced OpenAPI document. */
 export async function createPrismEngine(document: Record<string, unknown>): Promise<PrismEngine> {
-  configureFaker();
+  const { http, core } = await (prismModules ??= loadPrism());
+  const { createInstance, getHttpOperationsFromSpec } = http;
+  const { createLogger } = core;
   const operations = await getHttpOperationsFromSpec(structuredClone(document) as never);
   const logger = createLogger('plantkit', { level: 'silent' });
   const prism = createInstance({ ...BASE_CONFIG, mock: { dynamic: false } } as never, { logger } as never);
@@ -103,14 +106,43 @@ function toResult(either: PrismEither): EngineResult {
 }
 
 /**
+ * Import Prism (dynamically: only the mock pays for it). Prism requires
+ * @faker-js/faker with every locale at load time (1.4 s of its 1.8 s import
+ * on the reference machine) but uses it only for `x-faker` keywords in
+ * dynamic mode, so while Prism loads, its require of faker gets a stand-in
+ * that loads the real module on first use.
+ */
+async function loadPrism(): Promise<{ http: PrismHttp; core: PrismCore }> {
+  const require = createRequire(import.meta.url);
+  const Module = require('node:module') as { _load: (request: string, parent: unknown, isMain: boolean) => unknown };
+  const originalLoad = Module._load;
+  Module._load = function load(this: unknown, request, parent, isMain) {
+    // Only the all-locales entry is deferred: postman-collection's English-only one is cheap and used at load.
+    if (request !== '@faker-js/faker') return originalLoad.call(this, request, parent, isMain);
+    let real: Record<string | symbol, unknown> | undefined;
+    const resolve = () => (real ??= originalLoad.call(this, request, parent, isMain) as Record<string | symbol, unknown>);
+    const deferred = (pick: () => object) => new Proxy({}, { get: (_target, key) => Reflect.get(pick(), key), has: (_target, key) => key in pick() });
+    // `default` and `faker` stay deferred until a member of theirs is read.
+    return new Proxy({}, {
+      get: (_target, key) => (key === 'default' || key === 'faker' ? deferred(() => resolve()[key] as object) : key === '__esModule' ? true : resolve()[key]),
+      has: (_target, key) => key in resolve(),
+    });
+  };
+  try {
+    const [http, core] = await Promise.all([import('@stoplight/prism-http'), import('@stoplight/prism-core')]);
+    configureFaker(require.resolve('@stoplight/prism-http'));
+    return { http, core };
+  } finally {
+    Module._load = originalLoad;
+  }
+}
+
+/**
  * Prism's json-schema-faker adds random undeclared properties to objects
  * (`fillProperties`), which would show a frontend fields the spec never
  * promised. It is Prism's own CommonJS instance that must be configured.
  */
-function configureFaker(): void {
-  if (fakerConfigured) return;
-  fakerConfigured = true;
-  const requireFromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
-  const { JSONSchemaFaker } = requireFromPrism('json-schema-faker') as { JSONSchemaFaker: { option(name: string, value: unknown): void } };
+function configureFaker(prismEntry: string): void {
+  const { JSONSchemaFaker } = createRequire(prismEntry)('json-schema-faker') as { JSONSchemaFaker: { option(name: string, value: unknown): void } };
   JSONSchemaFaker.option('fillProperties', false);
 }

@@ -4,8 +4,6 @@ import type { CliIO } from '../io.js';
 /** One `plantkit <name>` command. */
 export interface Command {
   name: string;
-  /** One line for `plantkit --help`. */
-  summary: string;
   help: string;
   /** Run with the arguments after the command name; resolves to the exit code. */
   run(argv: string[], io: CliIO): Promise<number>;

@@ -35,7 +35,6 @@ Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error.`
 /** The contract command. */
 export const contractCommand: Command = {
   name: 'contract',
-  summary: 'check a running implementation against the spec',
   help: HELP,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseCommandArgs('contract', argv, {

@@ -32,7 +32,6 @@ Exit codes: 0 stopped cleanly, 2 usage or spec error, port in use.`;
 /** The mock command. */
 export const mockCommand: Command = {
   name: 'mock',
-  summary: 'serve a Prism-backed mock of the spec',
   help: HELP,
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseCommandArgs('mock', argv, {

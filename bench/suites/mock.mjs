@@ -1,0 +1,118 @@
+// Mock throughput, latency, startup and memory: `plantkit mock` against
+// `prism mock` (CLI 5.14.2, default settings) and a bare node:http server
+// (the ceiling), same spec, same requests, same run. Each server runs in its
+// own process with default settings (request logs on, written to /dev/null
+// so that no log reader competes with the load generator for the 2 cores).
+import { spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const HEADERS = { authorization: 'Bearer bench-token', 'content-type': 'application/json' };
+const VALID = '{"id":10,"name":"Monstera deliciosa","tag":"indoor"}';
+const INVALID = '{"id":10,"tag":"indoor"}';
+
+const SERVERS = [
+  { name: 'plantkit mock', args: (port) => [path.join(root, 'bin/plantkit.js'), 'mock', '--port', String(port)] },
+  { name: 'prism mock 5.14.2', args: (port) => [path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', '-h', '127.0.0.1', '-p', String(port), path.join(root, 'openapi.yaml')] },
+  { name: 'bare node:http', args: (port) => [path.join(root, 'bench/servers/bare-http.mjs'), String(port)] },
+];
+
+export async function run() {
+  const measured = [];
+  for (const server of SERVERS) measured.push(await measure(server));
+  const [plantkit, prism] = measured;
+  const ratio = (a, b, invert = false) => (invert ? b / a : a / b).toFixed(2) + '×';
+  const rows = measured.map((m) => [
+    m.name,
+    fmt(m.valid.rps),
+    `${m.valid.p99} ms`,
+    fmt(m.invalid.rps),
+    `${m.invalid.p99} ms`,
+    `${m.startupMs} ms`,
+    `${m.rssMb} MB`,
+  ]);
+  const targets = [
+    ['valid throughput ≥ 2× Prism', ratio(plantkit.valid.rps, prism.valid.rps), plantkit.valid.rps >= 2 * prism.valid.rps],
+    ['invalid throughput ≥ 2× Prism', ratio(plantkit.invalid.rps, prism.invalid.rps), plantkit.invalid.rps >= 2 * prism.invalid.rps],
+    ['valid p99 ≤ ½ Prism', ratio(plantkit.valid.p99, prism.valid.p99), plantkit.valid.p99 <= prism.valid.p99 / 2],
+    ['invalid p99 ≤ ½ Prism', ratio(plantkit.invalid.p99, prism.invalid.p99), plantkit.invalid.p99 <= prism.invalid.p99 / 2],
+    ['startup to first 200 ≤ Prism', ratio(plantkit.startupMs, prism.startupMs), plantkit.startupMs <= prism.startupMs],
+    ['memory after load ≤ Prism', ratio(plantkit.rssMb, prism.rssMb), plantkit.rssMb <= prism.rssMb],
+  ];
+  return {
+    title: `Mock: ${CONNECTIONS} connections, ${DURATION_S} s per request kind, POST /plants`,
+    columns: ['server', 'valid req/s', 'valid p99', 'invalid req/s', 'invalid p99', 'startup to first 200', 'RSS after load'],
+    rows,
+    notes: [
+      '| target (plantkit vs Prism) | ratio | met |\n| --- | --- | --- |\n' + targets.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
+      `bare node:http is the ceiling: plantkit reaches ${((plantkit.valid.rps / measured[2].valid.rps) * 100).toFixed(0)}% of it on valid requests.`,
+    ],
+  };
+}
+
+async function measure(server) {
+  const port = await freePort();
+  const started = performance.now();
+  const devNull = openSync('/dev/null', 'w');
+  const child = spawn(process.execPath, server.args(port), { cwd: root, stdio: ['ignore', devNull, devNull] });
+  try {
+    await firstOk(port);
+    const startupMs = Math.round(performance.now() - started);
+    // Warm-up: let every server's JIT settle on both paths before measuring.
+    await load(port, VALID, 3);
+    await load(port, INVALID, 3);
+    const valid = await load(port, VALID, DURATION_S);
+    const invalid = await load(port, INVALID, DURATION_S);
+    const rssMb = Math.round(rssKb(child.pid) / 1024);
+    return { name: server.name, startupMs, valid, invalid, rssMb };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function firstOk(port) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/plants`, { method: 'POST', headers: HEADERS, body: VALID });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no 200 from port ${port} within 30 s`);
+}
+
+async function load(port, body, seconds) {
+  const result = await autocannon({ url: `http://127.0.0.1:${port}/plants`, method: 'POST', headers: HEADERS, body, connections: CONNECTIONS, duration: seconds });
+  if (result.errors > 0 || result.non2xx + result['2xx'] === 0) throw new Error(`load against port ${port}: ${result.errors} errors`);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+function rssKb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) : NaN;
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function fmt(n) {
+  return n.toLocaleString('en-US');
+}
