@@ -3,7 +3,7 @@
  * status and media type, one finding per schema violation: every 200 and
  * every 400 body of a run is checked.
  */
-import { describeValue } from '../../findings.js';
+import { describeValue, preview } from '../../findings.js';
 import { exactNumberText } from '../../json/exact-json.js';
 import { decodePointer, valueAt } from '../../spec/json-pointer.js';
 import { describeViolation, type SchemaViolation } from '../../validation/violations.js';
@@ -33,7 +33,7 @@ export function toFinding(check: string, exchange: AnalysedExchange, violation: 
   return finding(check, exchange, {
     pointer: violation.pointer,
     message: `${describeViolation(violation)} (status ${exchange.response?.status})`,
-    received: missing ? 'property absent' : receivedAt(body, violation.pointer),
+    received: missing ? `absent from ${preview(valueAt(body, violation.instancePath), 70)}` : receivedAt(body, violation.pointer),
     documented: violation.message,
   });
 }

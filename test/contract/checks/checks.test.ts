@@ -81,9 +81,9 @@ const table: Array<[string, { check: string; given: Given; want: string[] }]> = 
   ['invalid UTF-8', { check: 'json-body', given: { body: '{"name":"\uFFFD"}', invalidUtf8: true }, want: ['json-body : {"name":"\uFFFD"} | UTF-8 JSON'] }],
   ['missing Content-Type, documented JSON, not JSON', { check: 'json-body', given: { contentType: null, body: 'x' }, want: ['json-body : x | a JSON document'] }],
   // response-schema
-  ['200 without name', { check: 'response-schema', given: { body: '{"tag":"x"}' }, want: ["response-schema /name: property absent | must have required property 'name'"] }],
+  ['200 without name', { check: 'response-schema', given: { body: '{"tag":"x"}' }, want: ['response-schema /name: absent from {"tag":"x"} | must have required property \'name\''] }],
   ['200 with a numeric name', { check: 'response-schema', given: { body: '{"name":5}' }, want: ['response-schema /name: 5 (integer) | must be string'] }],
-  ['400 in another shape', { check: 'response-schema', given: { status: 400, body: '{"code":"bad"}' }, want: ["response-schema /error: property absent | must have required property 'error'", "response-schema /message: property absent | must have required property 'message'"] }],
+  ['400 in another shape', { check: 'response-schema', given: { status: 400, body: '{"code":"bad"}' }, want: ['response-schema /error: absent from {"code":"bad"} | must have required property \'error\'', 'response-schema /message: absent from {"code":"bad"} | must have required property \'message\''] }],
   ['400 with an error beyond int32, exact digits kept', { check: 'response-schema', given: { status: 400, body: '{"error":9223372036854775807,"message":"m"}' }, want: ['response-schema /error: 9223372036854775807 | must be an integer within int32 (-2147483648 to 2147483647)'] }],
   ['valid 200 with extra id passes without --strict', { check: 'response-schema', given: { body: '{"name":"x","id":1}' }, want: [] }],
   // outcome
