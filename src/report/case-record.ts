@@ -1,0 +1,63 @@
+/**
+ * A case result as plain, redacted data: the unit the JSON and JUnit
+ * reports are made of. The token never survives into a record.
+ */
+import { createRedactor, redactHeaders, toCurl } from '../contract/redact.js';
+import type { CaseResult } from '../contract/types.js';
+import type { Finding } from '../findings.js';
+
+/** Bodies in reports are cut here; the curl line replays the full request. */
+const MAX_BODY = 4096;
+
+/** A case result with secrets removed. */
+export interface CaseRecord {
+  id: string;
+  operation: string;
+  method: string;
+  path: string;
+  kind: string;
+  title: string;
+  verdict: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  skipReason: string | null;
+  request: { method: string; url: string; headers: Record<string, string>; body: string | null };
+  response: { status: number; headers: Record<string, string>; body: string; bodyTruncated: boolean } | null;
+  transportFailure: { kind: string; message: string } | null;
+  findings: Finding[];
+  curl: string | null;
+}
+
+/** Turn a case result into a record, replacing the token everywhere. */
+export function toCaseRecord(result: CaseResult, token: string | undefined, tokenEnv: string): CaseRecord {
+  const redact = createRedactor(token);
+  const { case: contractCase, exchange } = result;
+  const response = exchange.response;
+  const cut = (text: string) => redact(text.length > MAX_BODY ? text.slice(0, MAX_BODY) : text);
+  return {
+    id: contractCase.id,
+    operation: contractCase.operation.id,
+    method: contractCase.operation.method,
+    path: contractCase.operation.path,
+    kind: contractCase.kind,
+    title: redact(contractCase.title),
+    verdict: result.verdict,
+    durationMs: exchange.durationMs,
+    skipReason: contractCase.skip ?? null,
+    request: {
+      method: contractCase.request.method,
+      url: exchange.url,
+      headers: redactHeaders(contractCase.request.headers, redact),
+      body: contractCase.request.body === undefined ? null : cut(contractCase.request.body),
+    },
+    response: response ? { status: response.status, headers: redactHeaders(response.headers, redact), body: cut(response.body), bodyTruncated: response.body.length > MAX_BODY } : null,
+    transportFailure: exchange.failure ? { kind: exchange.failure.kind, message: redact(exchange.failure.message) } : null,
+    findings: result.findings.map((finding) => JSON.parse(redact(JSON.stringify(finding))) as Finding),
+    curl: result.verdict === 'failed' ? toCurl(exchange.url, contractCase.request, token, tokenEnv) : null,
+  };
+}
+
+/** `check /pointer: message (received ...; documented ...)`: a finding on one line. */
+export function findingLine(finding: Finding): string {
+  const detail = [finding.received !== undefined ? `received ${finding.received}` : '', finding.documented !== undefined ? `documented ${finding.documented}` : ''].filter(Boolean).join('; ');
+  return `${finding.check}${finding.pointer ? ` ${finding.pointer}` : ''}: ${finding.message}${detail ? ` (${detail})` : ''}`;
+}

@@ -1,0 +1,20 @@
+/** Reporters: consumers of run events. The library never prints; reporters do. */
+import type { RunEvent } from '../contract/events.js';
+
+/** Where text goes: a stream or a test's string buffer. */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+/** One reporter of a run. */
+export interface Reporter {
+  onEvent(event: RunEvent): void;
+  /** Flush and write files; called once after the run (or its fault). */
+  close(): Promise<void>;
+}
+
+/** Reporter names the CLI accepts for --reporter. */
+export const REPORTER_NAMES = ['console', 'json', 'junit', 'github'] as const;
+
+/** One of {@link REPORTER_NAMES}. */
+export type ReporterName = (typeof REPORTER_NAMES)[number];

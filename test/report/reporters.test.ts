@@ -1,0 +1,97 @@
+/**
+ * The file reporters on real runs: JSON valid against its published schema,
+ * JUnit read by a JUnit parser, GitHub annotations and step summary, and
+ * the token in none of them.
+ */
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse as parseJunit } from 'junit2json';
+import { describe, expect, test } from 'vitest';
+import { runContract } from '../../src/contract/run-contract.js';
+import { createGithubReporter } from '../../src/report/github-reporter.js';
+import { createJsonReporter } from '../../src/report/json-reporter.js';
+import { createJunitReporter } from '../../src/report/junit-reporter.js';
+import type { Reporter } from '../../src/report/reporter.js';
+import { createSchemaCompiler } from '../../src/validation/ajv.js';
+import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
+
+interface Outputs {
+  json: Record<string, unknown>;
+  jsonText: string;
+  junit: string;
+  annotations: string;
+  summary: string;
+}
+
+async function reportsFor(variant: Variant): Promise<Outputs> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-reports-'));
+  const files = { json: path.join(directory, 'out/report.json'), junit: path.join(directory, 'junit.xml'), summary: path.join(directory, 'summary.md') };
+  let annotations = '';
+  const reporters: Reporter[] = [
+    createJsonReporter({ target: { file: files.json }, token: APP_TOKEN, tokenEnv: 'PLANTKIT_TOKEN' }),
+    createJunitReporter({ target: { file: files.junit }, token: APP_TOKEN, tokenEnv: 'PLANTKIT_TOKEN' }),
+    createGithubReporter({ out: { write: (text: string) => (annotations += text) }, summaryFile: files.summary, token: APP_TOKEN, tokenEnv: 'PLANTKIT_TOKEN', cwd: process.cwd() }),
+  ];
+  const app = await startPlantStore(variant);
+  try {
+    await runContract({ baseUrl: app.url, spec: 'openapi.yaml', token: APP_TOKEN, onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)) });
+  } finally {
+    await app.close();
+  }
+  for (const reporter of reporters) await reporter.close();
+  const jsonText = await readFile(files.json, 'utf8');
+  return { json: JSON.parse(jsonText) as Record<string, unknown>, jsonText, junit: await readFile(files.junit, 'utf8'), annotations, summary: await readFile(files.summary, 'utf8') };
+}
+
+const validateReport = createSchemaCompiler().compile(JSON.parse(await readFile('schemas/contract-report.schema.json', 'utf8')) as object);
+
+describe('a run against a broken server', async () => {
+  const outputs = await reportsFor('wrong-200-shape');
+
+  test('JSON validates against schemas/contract-report.schema.json and holds the failures', () => {
+    expect(validateReport(outputs.json), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(outputs.json.summary).toEqual({ total: 22, passed: 14, failed: 8, skipped: 0 });
+    const cases = outputs.json.cases as Array<{ id: string; verdict: string; findings: Array<{ check: string; pointer: string }>; curl: string | null }>;
+    const minimal = cases.find((item) => item.id === 'addPlant/positive/minimal')!;
+    expect(minimal.verdict).toBe('failed');
+    expect(minimal.findings).toEqual([expect.objectContaining({ check: 'response-schema', pointer: '/name' })]);
+    expect(minimal.curl).toContain('$PLANTKIT_TOKEN');
+  });
+
+  test('JUnit is read by a JUnit parser, one testcase per case, grouped by operation, failure naming check, pointer, received and documented', async () => {
+    const parsed = (await parseJunit(outputs.junit)) as { tests: number; failures: number; testsuite: Array<{ name: string; tests: number; failures: number; testcase: Array<{ name: string; failure?: Array<{ message: string; type: string; inner: string }> }> }> };
+    expect(parsed).toMatchObject({ tests: 22, failures: 8 });
+    expect(parsed.testsuite).toHaveLength(1);
+    const [suite] = parsed.testsuite;
+    expect(suite).toMatchObject({ name: 'addPlant POST /plants', tests: 22, failures: 8 });
+    const failing = suite!.testcase.find((testcase) => testcase.name.startsWith('positive/minimal:'))!;
+    expect(failing.failure?.[0]?.type).toBe('response-schema');
+    expect(failing.failure?.[0]?.message).toBe("response-schema /name: body must have required property 'name' (status 200) (received absent from {\"title\":\"plantkit sample\"}; documented must have required property 'name')");
+    expect(failing.failure?.[0]?.inner).toContain('reproduce: curl -i -X POST');
+  });
+
+  test('GitHub: an error annotation on the operation line of openapi.yaml, and a markdown summary', () => {
+    const lines = outputs.annotations.trim().split('\n');
+    expect(lines).toHaveLength(8);
+    expect(lines[0]).toMatch(/^::error file=openapi\.yaml,line=26,title=plantkit contract%3A addPlant\/positive\/example\/monstera::response-schema \/name: /);
+    expect(outputs.summary).toMatch(/^### ❌ plantkit contract: 14 passed, 8 failed\n\nPlant Store 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+\n\n\| case \| check \| where \| received \| documented \|/);
+    expect(outputs.summary).toContain("| `addPlant/positive/minimal` | response-schema | `/name` |");
+  });
+
+  test('the token appears in no output', () => {
+    for (const text of [outputs.jsonText, outputs.junit, outputs.annotations, outputs.summary]) expect(text).not.toContain(APP_TOKEN);
+  });
+});
+
+describe('a run against a correct server', async () => {
+  const outputs = await reportsFor('correct');
+
+  test('zero failures in every report', async () => {
+    expect(validateReport(outputs.json)).toBe(true);
+    expect(outputs.json.summary).toEqual({ total: 22, passed: 22, failed: 0, skipped: 0 });
+    expect(await parseJunit(outputs.junit)).toMatchObject({ tests: 22, failures: 0 });
+    expect(outputs.annotations).toBe('');
+    expect(outputs.summary).toMatch(/^### ✅ plantkit contract: 22 passed, 0 failed\n/);
+  });
+});
