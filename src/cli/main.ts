@@ -1,6 +1,15 @@
 /** Process entry of the `plantkit` binary: real streams and environment into `run`. */
 import { run } from './run.js';
 
+// Node 22+ warns (DEP0040) when a dependency deep in Prism's tree loads the
+// built-in `punycode`; users can do nothing about it, so that one is dropped.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const code = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as { code?: string }).code : rest[1];
+  if (code === 'DEP0040') return;
+  (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
+
 const stop = new Promise<void>((resolve) => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
 });
