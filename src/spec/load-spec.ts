@@ -2,15 +2,22 @@
  * Loading a spec: the one module that calls swagger-parser. It reads the
  * file, parses YAML with positions, validates the document against the
  * OpenAPI 3.0/3.1 schema, dereferences it and flattens the operations.
+ * `inspectSpec` does the same for the spec checks, but returns every
+ * problem as data instead of throwing the first.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { isPlantkitError, SpecError } from '../errors.js';
-import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
+import type { YamlSource } from '../yaml/yaml-source.js';
+import { parseYamlSource } from '../yaml/yaml-source.js';
+import { describeMetaSchemaErrors, isServerVariableErratum, misspelledServerVariables, type MetaSchemaError, type StructuralProblem } from './meta-schema-errors.js';
+import { encodePointer } from './json-pointer.js';
 import { listOperations } from './operations.js';
-import { refResolverOptions } from './ref-policy.js';
+import { refResolverOptions, type RefReader } from './ref-policy.js';
+import { describeValueKind, readSpecSource, type SpecSource } from './spec-source.js';
 import type { LoadedSpec, OpenApiVersion } from './types.js';
+
+export type { StructuralProblem } from './meta-schema-errors.js';
 
 /** Options of {@link loadSpec}. */
 export interface LoadSpecOptions {
@@ -34,7 +41,7 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
       dereference: { circular: 'ignore' },
     } as never);
   } catch (error) {
-    throw describeParserError(error, label, yaml);
+    if (!onlyErrata(error)) throw describeParserError(error, label, yaml);
   }
   const dereferenced = parser.api as unknown as Record<string, unknown>;
   const info = (dereferenced.info ?? {}) as Record<string, unknown>;
@@ -49,27 +56,77 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   };
 }
 
-async function readSpecFile(file: string): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource }> {
-  const source = path.resolve(file);
-  let text: string;
+/** Options of {@link inspectSpec}. */
+export interface InspectSpecOptions {
+  /** Validate against the OpenAPI meta-schema (spec check); false only dereferences (spec diff). */
+  validate: boolean;
+  /** Follow `$ref`s outside the spec's folder and over http(s). Default false. */
+  allowExternalRefs?: boolean;
+  /** Reads files that relative `$ref`s name (default: the disk), e.g. from a git revision. */
+  readRef?: RefReader;
+}
+
+/** What swagger-parser makes of a spec: every problem as data, and the dereferenced document. */
+export interface SpecInspection {
+  version: OpenApiVersion;
+  /** The `openapi` field as written, e.g. `3.1.0`. */
+  openapi: string;
+  /** Structural problems; `schema` pointers are into the dereferenced document, `ref` pointers into the file. */
+  problems: StructuralProblem[];
+  /** The dereferenced document (circular `$ref`s stay local refs); undefined when a `$ref` does not resolve. */
+  document: Record<string, unknown> | undefined;
+}
+
+/**
+ * Validate and dereference a parsed spec, collecting every problem. Throws
+ * only when the input is not an OpenAPI 3.0/3.1 document at all, or when the
+ * `$ref` policy refuses a reference (faults, exit 2).
+ */
+export async function inspectSpec(source: SpecSource, options: InspectSpecOptions): Promise<SpecInspection> {
+  const { version, openapi } = checkVersion(source.document, source.label);
+  // A fresh copy for swagger-parser, which dereferences in place; numbers keep their exact text.
+  const parsed = parseYamlSource(source.text);
+  const working = (parsed.ok ? parsed.source.value : structuredClone(source.document)) as Record<string, unknown>;
+  const parser = new SwaggerParser();
+  const parserOptions = {
+    resolve: refResolverOptions(path.dirname(source.path), options.allowExternalRefs ?? false, options.readRef),
+    dereference: { circular: 'ignore' },
+    continueOnError: true,
+  };
+  const problems = options.validate ? misspelledServerVariables(source.document, version) : [];
   try {
-    text = await readFile(source, 'utf8');
+    if (options.validate) await parser.validate(source.path, working as never, parserOptions as never);
+    else await parser.dereference(source.path, working as never, parserOptions as never);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new SpecError('PLANTKIT_SPEC_UNREADABLE', `cannot read spec ${file}: ${reason}`, {
-      hint: 'pass the path of an OpenAPI 3.0 or 3.1 file with --spec',
-    });
+    const refused = findPlantkitError(error);
+    if (refused) throw refused;
+    const refProblems = unresolvedRefs(error);
+    if (refProblems) return { version, openapi, problems: [...problems, ...refProblems], document: undefined };
+    const details = (error as { details?: MetaSchemaError[] }).details;
+    if (Array.isArray(details)) problems.push(...describeMetaSchemaErrors(details));
+    else problems.push({ rule: 'schema', pointer: '', message: firstLine(error) });
   }
-  const parsed = parseYamlSource(text);
-  if (!parsed.ok) {
-    const at = parsed.problem.position ? `:${parsed.problem.position.line}:${parsed.problem.position.column}` : '';
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${file}${at}: not valid YAML or JSON: ${parsed.problem.message}`);
-  }
-  const document = parsed.source.value;
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${file}: expected an OpenAPI document (a mapping), found ${describe(document)}`);
-  }
-  return { document: document as Record<string, unknown>, source, yaml: parsed.source };
+  return { version, openapi, problems, document: parser.api as unknown as Record<string, unknown> };
+}
+
+/** `$ref`s that do not resolve, from json-schema-ref-parser's error group (continueOnError). */
+function unresolvedRefs(error: unknown): StructuralProblem[] | undefined {
+  const group = (error as { errors?: Array<{ path?: Array<string | number>; message?: string }> }).errors;
+  if (!Array.isArray(group)) return undefined;
+  return group.map((item) => ({
+    rule: 'ref' as const,
+    pointer: encodePointer(item.path ?? []),
+    message: `$ref does not resolve: ${(item.message ?? 'unknown reason').replace(/^Missing \$ref pointer /, '').split('\n')[0]}`,
+  }));
+}
+
+function firstLine(error: unknown): string {
+  return ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').trim();
+}
+
+async function readSpecFile(file: string): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource }> {
+  const read = await readSpecSource(file, 'pass the path of an OpenAPI 3.0 or 3.1 file with --spec');
+  return { document: read.document, source: read.path, yaml: read.yaml };
 }
 
 function inlineSpec(input: { document: Record<string, unknown>; source?: string }) {
@@ -84,7 +141,7 @@ function checkVersion(document: Record<string, unknown>, label: string): { versi
     });
   }
   if (typeof openapi !== 'string' || !/^3\.[01]\.\d+$/.test(openapi)) {
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: field 'openapi' is ${describe(openapi)}, expected a string such as "3.1.0" or "3.0.3"`);
+    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: field 'openapi' is ${describeValueKind(openapi)}, expected a string such as "3.1.0" or "3.0.3"`);
   }
   return { version: openapi.startsWith('3.1') ? '3.1' : '3.0', openapi };
 }
@@ -93,7 +150,7 @@ function checkVersion(document: Record<string, unknown>, label: string): { versi
 function describeParserError(error: unknown, label: string, yaml: YamlSource | undefined): SpecError {
   const refused = findPlantkitError(error);
   if (refused) return refused as SpecError;
-  const details = (error as { details?: Array<{ instancePath?: string; message?: string; params?: Record<string, unknown> }> }).details;
+  const details = (error as { details?: MetaSchemaError[] }).details?.filter((detail) => !isServerVariableErratum(detail));
   if (Array.isArray(details) && details.length > 0) {
     const first = mostSpecific(details);
     const pointer = first.instancePath ?? '';
@@ -123,9 +180,8 @@ function findPlantkitError(error: unknown): unknown {
   return undefined;
 }
 
-function describe(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${JSON.stringify(value)}`;
+/** A validation failure whose only complaints are the bundled meta-schema's erratum: not a failure. */
+function onlyErrata(error: unknown): boolean {
+  const details = (error as { details?: MetaSchemaError[] }).details;
+  return Array.isArray(details) && details.length > 0 && details.every(isServerVariableErratum);
 }

@@ -9,17 +9,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SpecError } from '../errors.js';
 
+/** Reads the file a `$ref` names (an absolute path); the default reads the disk. */
+export type RefReader = (absolutePath: string) => Promise<Buffer>;
+
 /**
  * Resolver options for json-schema-ref-parser. `allowExternal` (the
  * `--allow-external-refs` flag) restores its default file and http resolvers.
+ * `read` replaces the disk, e.g. to read referenced files from a git revision.
  */
-export function refResolverOptions(root: string, allowExternal: boolean): Record<string, unknown> {
+export function refResolverOptions(root: string, allowExternal: boolean, read: RefReader = readFile): Record<string, unknown> {
   if (allowExternal) return {};
-  return { file: false, http: false, plantkit: folderResolver(root) };
+  return { file: false, http: false, plantkit: folderResolver(root, read) };
 }
 
 /** Reads local files inside `root`; refuses URLs and anything outside. */
-function folderResolver(root: string) {
+function folderResolver(root: string, read: RefReader) {
   return {
     order: 1,
     canRead: true,
@@ -29,7 +33,7 @@ function folderResolver(root: string) {
       const filePath = target.startsWith('file:') ? fileURLToPath(target) : target;
       const relative = path.relative(root, filePath);
       if (relative.startsWith('..') || path.isAbsolute(relative)) throw refused(target, `it leaves the spec's folder ${root}`);
-      return readFile(filePath);
+      return read(filePath);
     },
   };
 }
