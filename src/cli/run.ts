@@ -6,11 +6,12 @@
 import { createRequire } from 'node:module';
 import { isPlantkitError, UsageError } from '../errors.js';
 import { contractCommand } from './commands/contract.js';
+import { specCommand } from './commands/spec.js';
 import type { Command } from './commands/command.js';
 import { EXIT, type CliIO } from './io.js';
 
 /** Every command, in the order `--help` lists them. */
-const COMMANDS: readonly Command[] = [contractCommand];
+const COMMANDS: readonly Command[] = [contractCommand, specCommand];
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));

@@ -20,7 +20,7 @@ export interface SpecCheckResult {
   version: OpenApiVersion;
   /** Ids of the checks that ran. */
   checks: string[];
-  /** The Spectral ruleset file used, or undefined for plain `spectral:oas` (or when lint was skipped). */
+  /** The Spectral ruleset file used (relative to cwd), or undefined for plain `spectral:oas` (or when lint was skipped). */
   ruleset: string | undefined;
   /** Every finding, in file order. */
   findings: SpecFinding[];
@@ -37,5 +37,6 @@ export async function checkSpec(file: string, options: CheckSpecOptions = {}): P
   const findings: SpecFinding[] = [];
   for (const check of checks) findings.push(...(await check.run(context)));
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { file, version: inspection.version, checks: checks.map((check) => check.id), ruleset: settings.ruleset, findings };
+  const ruleset = settings.ruleset && path.relative(cwd, settings.ruleset);
+  return { file, version: inspection.version, checks: checks.map((check) => check.id), ruleset, findings };
 }
