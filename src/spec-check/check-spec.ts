@@ -5,7 +5,7 @@
  * It never prints; only faults (unreadable file, not OpenAPI, bad options) throw.
  */
 import path from 'node:path';
-import { inspectSpec } from '../spec/load-spec.js';
+import { checkVersion, inspectSpec, type SpecInspection } from '../spec/load-spec.js';
 import { readSpecSource } from '../spec/spec-source.js';
 import type { OpenApiVersion } from '../spec/types.js';
 import { SPEC_CHECKS } from './checks/index.js';
@@ -31,12 +31,17 @@ export async function checkSpec(file: string, options: CheckSpecOptions = {}): P
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const source = await readSpecSource(file, 'pass the path of an OpenAPI 3.0 or 3.1 file', cwd);
   const settings = await normalizeCheckOptions(source.path, options, SPEC_CHECKS.map((check) => check.id));
-  const inspection = await inspectSpec(source, { validate: true, allowExternalRefs: settings.allowExternalRefs });
-  const context = { source, inspection, options: settings, ...createLocator(source, inspection.document) };
+  const { version } = checkVersion(source.document, source.label);
+  let inspection: Promise<SpecInspection> | undefined;
+  const inspect = () => (inspection ??= inspectSpec(source, { validate: true, allowExternalRefs: settings.allowExternalRefs }));
+  const context = { source, version, inspect, options: settings, ...createLocator(source) };
   const checks = SPEC_CHECKS.filter((check) => !settings.skip.includes(check.id));
-  const findings: SpecFinding[] = [];
-  for (const check of checks) findings.push(...(await check.run(context)));
+  // Checks run concurrently: lint works in a worker thread while swagger-parser validates here.
+  const outcomes = await Promise.allSettled(checks.map((check) => check.run(context)));
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const findings: SpecFinding[] = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : []));
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const ruleset = settings.ruleset && path.relative(cwd, settings.ruleset);
-  return { file, version: inspection.version, checks: checks.map((check) => check.id), ruleset, findings };
+  return { file, version, checks: checks.map((check) => check.id), ruleset, findings };
 }

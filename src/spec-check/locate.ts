@@ -10,8 +10,8 @@ import { sourcePointer } from '../spec/source-pointer.js';
 import type { SpecSource } from '../spec/spec-source.js';
 import type { SpecCheckContext, SpecFinding, SpecFindingSeverity, SpecLocation } from './types.js';
 
-/** Locate pointers of `source` (whose dereferenced form is `document`). */
-export function createLocator(source: SpecSource, document: Record<string, unknown> | undefined): Pick<SpecCheckContext, 'locate' | 'operationAt'> {
+/** Locate pointers of `source` (pointers may run through the dereferenced form of it). */
+export function createLocator(source: SpecSource): Pick<SpecCheckContext, 'locate' | 'operationAt'> {
   const locate = (pointer: string): SpecLocation => {
     const written = sourcePointer(source.document, pointer).pointer;
     const position = source.yaml.positionOf(written) ?? { line: 1, column: 1 };
@@ -20,7 +20,7 @@ export function createLocator(source: SpecSource, document: Record<string, unkno
   const operationAt = (pointer: string): string => {
     const [root, template, method] = decodePointer(pointer);
     if (root !== 'paths' || template === undefined || !(HTTP_METHODS as readonly string[]).includes(method ?? '')) return '';
-    const operation = (document ?? source.document).paths as Record<string, Record<string, { operationId?: unknown }>> | undefined;
+    const operation = source.document.paths as Record<string, Record<string, { operationId?: unknown }>> | undefined;
     const id = operation?.[template]?.[method!]?.operationId;
     return typeof id === 'string' ? id : `${method!.toUpperCase()} ${template}`;
   };

@@ -6,6 +6,7 @@
 import type { Finding } from '../findings.js';
 import type { SpecInspection } from '../spec/load-spec.js';
 import type { SpecSource } from '../spec/spec-source.js';
+import type { OpenApiVersion } from '../spec/types.js';
 
 /** Severity of a spec finding: `info` is printed but never fails the check. */
 export type SpecFindingSeverity = 'error' | 'warning' | 'info';
@@ -45,7 +46,10 @@ export interface NormalizedCheckOptions {
 /** What every check sees. */
 export interface SpecCheckContext {
   source: SpecSource;
-  inspection: SpecInspection;
+  /** The OpenAPI line, known before any check runs. */
+  version: OpenApiVersion;
+  /** swagger-parser's validation and dereferencing, run once on first call (lint never waits for it). */
+  inspect(): Promise<SpecInspection>;
   options: NormalizedCheckOptions;
   /** Where a pointer into the dereferenced document is written in the file. */
   locate(pointer: string): SpecLocation;

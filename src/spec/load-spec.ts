@@ -133,7 +133,8 @@ function inlineSpec(input: { document: Record<string, unknown>; source?: string 
   return { document: structuredClone(input.document), source: input.source ?? '<inline>', yaml: undefined };
 }
 
-function checkVersion(document: Record<string, unknown>, label: string): { version: OpenApiVersion; openapi: string } {
+/** The OpenAPI line of a parsed document; a SpecError (exit 2) when it is Swagger 2.0 or not OpenAPI 3.0/3.1 at all. */
+export function checkVersion(document: Record<string, unknown>, label: string): { version: OpenApiVersion; openapi: string } {
   const openapi = document.openapi;
   if (document.swagger !== undefined) {
     throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: Swagger ${String(document.swagger)} is not supported`, {

@@ -19,11 +19,11 @@ export const examplesCheck: SpecCheck = {
   id: 'examples',
   summary: 'every example matches its schema, as a request or a response',
   async run(context) {
-    const document = context.inspection.document;
+    const { document, version } = await context.inspect();
     if (!document) return []; // unresolved $refs: the structure check reports them
-    const validatorFor = compileSchemaValidators({ version: context.inspection.version, document });
+    const validatorFor = compileSchemaValidators({ version, document });
     const reports: ProblemReport[] = [];
-    for (const site of listExampleSites(document, context.inspection.version)) {
+    for (const site of listExampleSites(document, version)) {
       const failure = firstFailure(site, (direction) => validatorFor(site.schema, direction)(site.value));
       if (!failure) continue;
       for (const violation of failure.violations) reports.push(report(site, failure.direction, violation));

@@ -15,7 +15,8 @@ export const structureCheck: SpecCheck = {
   id: 'structure',
   summary: 'OpenAPI 3.0/3.1 meta-schema, $refs, JSON Schema dialect, operationIds and path parameters',
   async run(context) {
-    const { inspection, source } = context;
+    const { source } = context;
+    const inspection = await context.inspect();
     const reports: ProblemReport[] = inspection.problems.map((problem) => ({
       check: 'structure',
       rule: problem.rule,
