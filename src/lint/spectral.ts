@@ -1,5 +1,6 @@
 /**
- * Linting with Spectral: the one module that imports it. Spectral is loaded
+ * Spectral: the one module that imports it. It lints, and it lends the
+ * structure check its precompiled OpenAPI meta-schema validators. Spectral is loaded
  * on first use, in a worker thread when plantkit runs compiled, so that its
  * start-up (about half of `spec check`'s time) overlaps swagger-parser's
  * validation on the main thread. It never touches the network (a ruleset
@@ -14,6 +15,8 @@ import { Worker } from 'node:worker_threads';
 import type { ISpectralDiagnostic, Ruleset, RulesetDefinition } from '@stoplight/spectral-core';
 import { RulesetError } from '../errors.js';
 import { encodePointer } from '../spec/json-pointer.js';
+import type { MetaSchemaError } from '../spec/meta-schema-errors.js';
+import type { OpenApiVersion } from '../spec/types.js';
 import { loadRulesetDefinition } from './ruleset-file.js';
 
 type SpectralCore = typeof import('@stoplight/spectral-core');
@@ -44,6 +47,20 @@ export interface LintRequest {
   rulesetFile: string | undefined;
   /** Rules turned off whatever the ruleset says, because another plantkit check owns the problem. */
   disabledRules: readonly string[];
+}
+
+type MetaSchemaValidator = ((document: unknown) => boolean) & { errors?: MetaSchemaError[] | null };
+
+/**
+ * Validate a document, as written (Reference Objects and all), against the
+ * OpenAPI 3.0 or 3.1 meta-schema, with the validators Spectral ships
+ * precompiled for its `oas3-schema` rule: no schema compilation at run time,
+ * and the 3.1 schema checks Schema Objects against JSON Schema 2020-12.
+ */
+export function validateOpenApiDocument(document: unknown, version: OpenApiVersion): MetaSchemaError[] {
+  const validators = require('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<'oas3_0' | 'oas3_1', MetaSchemaValidator>;
+  const validate = version === '3.1' ? validators.oas3_1 : validators.oas3_0;
+  return validate(document) ? [] : [...(validate.errors ?? [])];
 }
 
 /** What the worker thread sends back. */

@@ -1,6 +1,6 @@
 /**
  * `checkSpec`: the library behind `plantkit spec check`. Reads the spec, lets
- * swagger-parser validate and dereference it once, then runs every
+ * swagger-parser dereference it once (on demand), then runs every
  * registered check over that and returns the findings, sorted by position.
  * It never prints; only faults (unreadable file, not OpenAPI, bad options) throw.
  */
@@ -33,7 +33,7 @@ export async function checkSpec(file: string, options: CheckSpecOptions = {}): P
   const settings = await normalizeCheckOptions(source.path, options, SPEC_CHECKS.map((check) => check.id));
   const { version } = checkVersion(source.document, source.label);
   let inspection: Promise<SpecInspection> | undefined;
-  const inspect = () => (inspection ??= inspectSpec(source, { validate: true, allowExternalRefs: settings.allowExternalRefs }));
+  const inspect = () => (inspection ??= inspectSpec(source, { allowExternalRefs: settings.allowExternalRefs }));
   const context = { source, version, inspect, options: settings, ...createLocator(source) };
   const checks = SPEC_CHECKS.filter((check) => !settings.skip.includes(check.id));
   // Checks run concurrently: lint works in a worker thread while swagger-parser validates here.

@@ -60,7 +60,7 @@ export async function diffSpecs(base: string, head: string, options: DiffSpecsOp
 
 async function loadForDiff(name: string, cwd: string, options: DiffSpecsOptions): Promise<ComparedSpec> {
   const { source, readRef } = await readSpecInput(name, cwd);
-  const inspection = await inspectSpec(source, { validate: false, allowExternalRefs: options.allowExternalRefs ?? false, readRef });
+  const inspection = await inspectSpec(source, { allowExternalRefs: options.allowExternalRefs ?? false, readRef });
   if (!inspection.document) {
     const first = inspection.problems[0];
     const position = first ? source.yaml.positionOf(first.pointer) : undefined;

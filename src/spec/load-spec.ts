@@ -2,15 +2,15 @@
  * Loading a spec: the one module that calls swagger-parser. It reads the
  * file, parses YAML with positions, validates the document against the
  * OpenAPI 3.0/3.1 schema, dereferences it and flattens the operations.
- * `inspectSpec` does the same for the spec checks, but returns every
- * problem as data instead of throwing the first.
+ * `inspectSpec` dereferences for the spec checks and the spec diff, and
+ * returns every unresolved `$ref` as data instead of throwing the first.
  */
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { isPlantkitError, SpecError } from '../errors.js';
 import type { YamlSource } from '../yaml/yaml-source.js';
 import { parseYamlSource } from '../yaml/yaml-source.js';
-import { describeMetaSchemaErrors, isServerVariableErratum, misspelledServerVariables, type MetaSchemaError, type StructuralProblem } from './meta-schema-errors.js';
+import { isServerVariableErratum, type MetaSchemaError, type StructuralProblem } from './meta-schema-errors.js';
 import { encodePointer } from './json-pointer.js';
 import { listOperations } from './operations.js';
 import { refResolverOptions, type RefReader } from './ref-policy.js';
@@ -58,29 +58,28 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
 
 /** Options of {@link inspectSpec}. */
 export interface InspectSpecOptions {
-  /** Validate against the OpenAPI meta-schema (spec check); false only dereferences (spec diff). */
-  validate: boolean;
   /** Follow `$ref`s outside the spec's folder and over http(s). Default false. */
   allowExternalRefs?: boolean;
   /** Reads files that relative `$ref`s name (default: the disk), e.g. from a git revision. */
   readRef?: RefReader;
 }
 
-/** What swagger-parser makes of a spec: every problem as data, and the dereferenced document. */
+/** What swagger-parser makes of a spec: unresolved `$ref`s as data, and the dereferenced document. */
 export interface SpecInspection {
   version: OpenApiVersion;
   /** The `openapi` field as written, e.g. `3.1.0`. */
   openapi: string;
-  /** Structural problems; `schema` pointers are into the dereferenced document, `ref` pointers into the file. */
+  /** `$ref`s that do not resolve, at the pointer of each Reference Object. */
   problems: StructuralProblem[];
   /** The dereferenced document (circular `$ref`s stay local refs); undefined when a `$ref` does not resolve. */
   document: Record<string, unknown> | undefined;
 }
 
 /**
- * Validate and dereference a parsed spec, collecting every problem. Throws
- * only when the input is not an OpenAPI 3.0/3.1 document at all, or when the
- * `$ref` policy refuses a reference (faults, exit 2).
+ * Dereference a parsed spec, collecting every `$ref` that does not resolve
+ * (the meta-schema is the structure check's business). Throws only when the
+ * input is not an OpenAPI 3.0/3.1 document at all, or when the `$ref` policy
+ * refuses a reference (faults, exit 2).
  */
 export async function inspectSpec(source: SpecSource, options: InspectSpecOptions): Promise<SpecInspection> {
   const { version, openapi } = checkVersion(source.document, source.label);
@@ -93,20 +92,15 @@ export async function inspectSpec(source: SpecSource, options: InspectSpecOption
     dereference: { circular: 'ignore' },
     continueOnError: true,
   };
-  const problems = options.validate ? misspelledServerVariables(source.document, version) : [];
   try {
-    if (options.validate) await parser.validate(source.path, working as never, parserOptions as never);
-    else await parser.dereference(source.path, working as never, parserOptions as never);
+    await parser.dereference(source.path, working as never, parserOptions as never);
   } catch (error) {
     const refused = findPlantkitError(error);
     if (refused) throw refused;
-    const refProblems = unresolvedRefs(error);
-    if (refProblems) return { version, openapi, problems: [...problems, ...refProblems], document: undefined };
-    const details = (error as { details?: MetaSchemaError[] }).details;
-    if (Array.isArray(details)) problems.push(...describeMetaSchemaErrors(details));
-    else problems.push({ rule: 'schema', pointer: '', message: firstLine(error) });
+    const problems = unresolvedRefs(error) ?? [{ rule: 'ref' as const, pointer: '', message: firstLine(error) }];
+    return { version, openapi, problems, document: undefined };
   }
-  return { version, openapi, problems, document: parser.api as unknown as Record<string, unknown> };
+  return { version, openapi, problems: [], document: parser.api as unknown as Record<string, unknown> };
 }
 
 /** `$ref`s that do not resolve, from json-schema-ref-parser's error group (continueOnError). */

@@ -1,11 +1,9 @@
 /**
- * The OpenAPI meta-schema's Ajv errors (as swagger-parser reports them) turned
- * into problems a person can act on: one per real mistake, not one per
- * `oneOf` branch that also failed, with the bundled 3.1 schema's known
- * erratum filtered out.
+ * The OpenAPI meta-schema's Ajv errors turned into problems a person can act
+ * on: one per real mistake, not one per `oneOf` branch that also failed; and
+ * the erratum of the 3.1 schema swagger-parser bundles, which loadSpec skips.
  */
 import { joinPointer } from './json-pointer.js';
-import type { OpenApiVersion } from './types.js';
 
 /** One Ajv error as swagger-parser passes it on. */
 export interface MetaSchemaError {
@@ -42,33 +40,6 @@ export function isServerVariableErratum(error: MetaSchemaError): boolean {
     error.params?.unevaluatedProperty === 'description' &&
     SERVER_VARIABLE.test(error.instancePath ?? '')
   );
-}
-
-/** Server variables that use the erratum's spelling, which OAS 3.1 does not define. */
-export function misspelledServerVariables(document: Record<string, unknown>, version: OpenApiVersion): StructuralProblem[] {
-  if (version !== '3.1') return [];
-  const problems: StructuralProblem[] = [];
-  const visit = (servers: unknown, pointer: string) => {
-    if (!Array.isArray(servers)) return;
-    servers.forEach((server, index) => {
-      const variables = (server as { variables?: Record<string, unknown> } | null)?.variables ?? {};
-      for (const [name, variable] of Object.entries(variables)) {
-        if (variable && typeof variable === 'object' && 'descriptions' in variable) {
-          const at = joinPointer(pointer, index, 'variables', name, 'descriptions');
-          problems.push({ rule: 'schema', pointer: at, message: "unknown field 'descriptions' (a Server Variable has 'description')" });
-        }
-      }
-    });
-  };
-  visit(document.servers, '/servers');
-  for (const [template, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
-    if (!item || typeof item !== 'object') continue;
-    visit(item.servers, joinPointer('/paths', template, 'servers'));
-    for (const [method, operation] of Object.entries(item)) {
-      if (operation && typeof operation === 'object') visit((operation as Record<string, unknown>).servers, joinPointer('/paths', template, method, 'servers'));
-    }
-  }
-  return problems;
 }
 
 /**

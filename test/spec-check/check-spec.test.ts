@@ -41,8 +41,8 @@ const CASES: Array<[string, Array<[string, string, number, number]>]> = [
     ['schema', '/paths/~1plants~1{id}/post/parameters/0/bogus', 18, 18],
     ['schema', '/paths/~1plants~1{id}/post/responses/200', 21, 11],
     ['operation-id-unique', '/paths/~1x/get/operationId', 27, 20],
-    ['schema-dialect', '/components/schemas/P/properties/a/type', 35, 20],
-    ['schema-dialect', '/components/schemas/P/properties/b/minLength', 36, 39],
+    ['schema', '/components/schemas/P/properties/a/type', 35, 20],
+    ['schema', '/components/schemas/P/properties/b/minLength', 36, 39],
   ]],
   ['broken-refs.yaml', [
     ['ref', '/paths/~1x/get/responses/200/content/application~1json/schema', 12, 17],
