@@ -18,7 +18,6 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec): SpecCompar
     base,
     head,
     removedPaths: [],
-    addedPaths: [],
     removedOperations: [],
     addedOperations: [],
     operations: [],
@@ -34,7 +33,6 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec): SpecCompar
   const pathShapes = (spec: ComparedSpec) => new Map(Object.keys((spec.document.paths ?? {}) as object).map((template) => [pathShape(template), template]));
   const [basePaths, headPaths] = [pathShapes(base), pathShapes(head)];
   for (const [shape, template] of basePaths) if (!headPaths.has(shape)) comparison.removedPaths.push(oneSided(template, 'base', joinPointer('/paths', template), template));
-  for (const [shape, template] of headPaths) if (!basePaths.has(shape)) comparison.addedPaths.push(oneSided(template, 'head', joinPointer('/paths', template), template));
 
   const headOperations = new Map(head.operations.map((operation) => [operationKey(operation), operation]));
   const baseKeys = new Set(base.operations.map(operationKey));

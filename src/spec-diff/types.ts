@@ -87,7 +87,6 @@ export interface SpecComparison {
   base: ComparedSpec;
   head: ComparedSpec;
   removedPaths: OneSided<string>[];
-  addedPaths: OneSided<string>[];
   removedOperations: OneSided<Operation>[];
   addedOperations: OneSided<Operation>[];
   operations: OperationPair[];
