@@ -1,17 +1,13 @@
 /**
  * Spectral: the one module that imports it. It lints, and it lends the
- * structure check its precompiled OpenAPI meta-schema validators. Spectral is loaded
- * on first use, in a worker thread when plantkit runs compiled, so that its
- * start-up (about half of `spec check`'s time) overlaps swagger-parser's
- * validation on the main thread. It never touches the network (a ruleset
- * URL is refused; the document's `$ref`s are those plantkit's own `$ref`
- * policy already let through) and hands back plain diagnostics.
+ * structure check its precompiled OpenAPI meta-schema validators. Spectral is
+ * loaded on first use (other commands never pay its start-up), never touches
+ * the network (a ruleset URL is refused; the document's `$ref`s are those
+ * plantkit's own `$ref` policy already let through) and hands back plain
+ * diagnostics.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ISpectralDiagnostic, Ruleset, RulesetDefinition } from '@stoplight/spectral-core';
 import { RulesetError } from '../errors.js';
 import { encodePointer } from '../spec/json-pointer.js';
@@ -63,28 +59,8 @@ export function validateOpenApiDocument(document: unknown, version: OpenApiVersi
   return validate(document) ? [] : [...(validate.errors ?? [])];
 }
 
-/** What the worker thread sends back. */
-export type LintReply = { ok: true; diagnostics: LintDiagnostic[] } | { ok: false; error: { message: string; code: string | undefined; hint: string | undefined } };
-
 /** Lint `request.text` with Spectral; throws a RulesetError for a ruleset it cannot load. */
 export async function lintWithSpectral(request: LintRequest): Promise<LintDiagnostic[]> {
-  const workerFile = new URL('./spectral-worker.js', import.meta.url);
-  // Run from TypeScript sources (the tests), there is no compiled worker: lint in this thread.
-  if (!import.meta.url.endsWith('.js') || !existsSync(fileURLToPath(workerFile))) return runSpectral(request);
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: request });
-    worker.once('message', (reply: LintReply) => {
-      void worker.terminate();
-      if (reply.ok) resolve(reply.diagnostics);
-      else reject(reply.error.code === 'PLANTKIT_RULESET_INVALID' ? new RulesetError(reply.error.message, reply.error.hint) : new Error(reply.error.message));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the Spectral worker stopped with exit code ${code} before answering`)));
-  });
-}
-
-/** Lint in this thread (the worker thread calls this). */
-export async function runSpectral(request: LintRequest): Promise<LintDiagnostic[]> {
   const core = require('@stoplight/spectral-core') as SpectralCore;
   const ruleset = await loadRuleset(core, request.rulesetFile);
   for (const id of request.disabledRules) {

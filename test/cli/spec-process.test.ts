@@ -1,7 +1,4 @@
-/**
- * The built CLI as a child process (npm test builds first): the path users
- * take, where lint runs in a worker thread.
- */
+/** The built CLI as a child process (npm test builds first): the path users take, with real exit codes. */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +21,8 @@ async function plantkit(...args: string[]) {
 describe('plantkit spec (built, child process)', () => {
   it.each([
     ['the project spec is clean', ['spec', 'check'], 0, /no problems \(checks: structure, examples, lint; ruleset: \.spectral\.yaml\)/, ''],
-    ['lint findings from the worker thread', ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--format', 'github'], 1, /^::warning file=test\/fixtures\/spec-check\/examples-30\.yaml,line=2,col=6,title=lint\/info-description::/m, ''],
-    ['a ruleset fault from the worker thread', ['spec', 'check', '--ruleset', 'absent.yaml'], 2, /^$/, /^plantkit: error: cannot read Spectral ruleset .*absent\.yaml: no such file\n$/],
+    ['lint findings as GitHub annotations', ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--format', 'github'], 1, /^::warning file=test\/fixtures\/spec-check\/examples-30\.yaml,line=2,col=6,title=lint\/info-description::/m, ''],
+    ['a missing ruleset', ['spec', 'check', '--ruleset', 'absent.yaml'], 2, /^$/, /^plantkit: error: cannot read Spectral ruleset .*absent\.yaml: no such file\n$/],
   ])('%s', async (_name, args, code, stdout, stderr) => {
     const result = await plantkit(...args);
     expect(result.stdout).toMatch(stdout);
