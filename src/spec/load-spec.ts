@@ -35,12 +35,14 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const { version, openapi } = checkVersion(document, label);
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
   const parser = new SwaggerParser();
+  const refusals: SpecError[] = [];
   try {
     await parser.validate(source === '<inline>' ? path.join(root, 'inline.yaml') : source, document as never, {
-      resolve: refResolverOptions(root, options.allowExternalRefs ?? false),
+      resolve: refResolverOptions(root, options.allowExternalRefs ?? false, undefined, refusals),
       dereference: { circular: 'ignore' },
     } as never);
   } catch (error) {
+    if (refusals[0]) throw refusals[0];
     if (!onlyErrata(error)) throw describeParserError(error, label, yaml);
   }
   const dereferenced = parser.api as unknown as Record<string, unknown>;
@@ -87,15 +89,16 @@ export async function inspectSpec(source: SpecSource, options: InspectSpecOption
   const parsed = parseYamlSource(source.text);
   const working = (parsed.ok ? parsed.source.value : structuredClone(source.document)) as Record<string, unknown>;
   const parser = new SwaggerParser();
+  const refusals: SpecError[] = [];
   const parserOptions = {
-    resolve: refResolverOptions(path.dirname(source.path), options.allowExternalRefs ?? false, options.readRef),
+    resolve: refResolverOptions(path.dirname(source.path), options.allowExternalRefs ?? false, options.readRef, refusals),
     dereference: { circular: 'ignore' },
     continueOnError: true,
   };
   try {
     await parser.dereference(source.path, working as never, parserOptions as never);
   } catch (error) {
-    const refused = findPlantkitError(error);
+    const refused = refusals[0] ?? findPlantkitError(error);
     if (refused) throw refused;
     const problems = unresolvedRefs(error) ?? [{ rule: 'ref' as const, pointer: '', message: firstLine(error) }];
     return { version, openapi, problems, document: undefined };

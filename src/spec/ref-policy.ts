@@ -16,23 +16,30 @@ export type RefReader = (absolutePath: string) => Promise<Buffer>;
  * Resolver options for json-schema-ref-parser. `allowExternal` (the
  * `--allow-external-refs` flag) restores its default file and http resolvers.
  * `read` replaces the disk, e.g. to read referenced files from a git revision.
+ * Refusals are also pushed to `refusals`: json-schema-ref-parser wraps a
+ * resolver's error in a ResolverError that keeps neither its message nor its code.
  */
-export function refResolverOptions(root: string, allowExternal: boolean, read: RefReader = readFile): Record<string, unknown> {
+export function refResolverOptions(root: string, allowExternal: boolean, read: RefReader = readFile, refusals: SpecError[] = []): Record<string, unknown> {
   if (allowExternal) return {};
-  return { file: false, http: false, plantkit: folderResolver(root, read) };
+  return { file: false, http: false, plantkit: folderResolver(root, read, refusals) };
 }
 
 /** Reads local files inside `root`; refuses URLs and anything outside. */
-function folderResolver(root: string, read: RefReader) {
+function folderResolver(root: string, read: RefReader, refusals: SpecError[]) {
   return {
     order: 1,
     canRead: true,
     async read(file: { url: string }): Promise<Buffer> {
       const target = file.url;
-      if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !target.startsWith('file:')) throw refused(target, 'it is a URL');
+      const refuse = (why: string) => {
+        const error = refused(target, why);
+        refusals.push(error);
+        return error;
+      };
+      if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !target.startsWith('file:')) throw refuse('it is a URL');
       const filePath = target.startsWith('file:') ? fileURLToPath(target) : target;
       const relative = path.relative(root, filePath);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) throw refused(target, `it leaves the spec's folder ${root}`);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) throw refuse(`it leaves the spec's folder ${root}`);
       return read(filePath);
     },
   };

@@ -80,6 +80,7 @@ describe('spec check: structure and examples', () => {
     ['a directory', '.', 'PLANTKIT_SPEC_UNREADABLE', /it is a directory/],
     ['invalid YAML', '../spec-check-bad/not-yaml.txt', 'PLANTKIT_SPEC_INVALID', /not valid YAML or JSON/],
     ['not an OpenAPI document', '../spec-check-bad/not-openapi.yaml', 'PLANTKIT_SPEC_INVALID', /field 'openapi' is missing/],
+    ['a $ref the policy refuses (among unresolved ones)', '../spec-check-bad/url-ref.yaml', 'PLANTKIT_SPEC_REF_REFUSED', /external \$ref to https:\/\/example\.com\/schema\.yaml refused: it is a URL/],
   ])('%s is a fault, not a finding', async (_name, file, code, message) => {
     const failure = checkSpec(file, { cwd: fixtures });
     await expect(failure).rejects.toMatchObject({ code });
