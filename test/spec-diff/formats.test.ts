@@ -33,6 +33,15 @@ describe('spec diff formats', () => {
     for (const pattern of patterns) expect(output).toMatch(pattern);
   });
 
+  it('annotates a removal at the nearest node that still exists in the head file', async () => {
+    const removed = await diffSpecs('api-operation-removed.base.yaml', 'api-operation-removed.head.yaml', { cwd: fixtures });
+    expect(removed.changes).toHaveLength(1);
+    expect(removed.changes[0]).toMatchObject({ side: 'base', location: { file: 'api-operation-removed.base.yaml', pointer: '/paths/~1plants~1{plantId}/delete' } });
+    expect(DIFF_FORMATS.github.render(removed)).toMatch(
+      /^::error file=api-operation-removed\.head\.yaml,line=34,col=5,title=api-operation-removed \(breaking\)::DELETE \/plants\/\{plantId\}: operation DELETE \/plants\/\{plantId\} was removed$/m,
+    );
+  });
+
   it('json round-trips the result', () => {
     const parsed = JSON.parse(DIFF_FORMATS.json.render(result)) as SpecDiffResult;
     expect(parsed.counts).toEqual({ breaking: 2, warning: 0, info: 0 });
