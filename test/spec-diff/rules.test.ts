@@ -55,6 +55,7 @@ const CASES: Array<[string, string[]]> = [
   ['refactor-ref-extraction', []],
   ['refactor-reordering', []],
   ['refactor-path-parameter-rename', []],
+  ['refactor-openapi30-to-31', []],
   ['widening-not-breaking', ['request-property-added-optional']],
   ['readonly-required-not-breaking', ['response-property-added']],
 ];
