@@ -29,6 +29,17 @@ export interface BuiltInRulesets {
  * needs Spectral's bundler. Throws a RulesetError when the file cannot be read.
  */
 export async function loadRulesetDefinition(file: string, builtIns: BuiltInRulesets): Promise<Record<string, unknown> | undefined> {
+  if (/\.(c|m)?js$/.test(file)) return undefined;
+  const value = await readRulesetFile(file);
+  await refuseRemoteExtends(file, value, new Set([file]));
+  if (Object.keys(value).some((key) => key !== 'extends' && key !== 'rules')) return undefined;
+  const extendsList = simpleExtends(value.extends);
+  const rules = value.rules === undefined ? {} : value.rules;
+  if (!extendsList || !isRecord(rules) || !Object.values(rules).every((rule) => SEVERITY_VALUES.has(rule))) return undefined;
+  return { extends: extendsList.map(([, severity]) => [builtIns.oas(), severity]), rules };
+}
+
+async function readRulesetFile(file: string): Promise<Record<string, unknown>> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -41,13 +52,29 @@ export async function loadRulesetDefinition(file: string, builtIns: BuiltInRules
     const at = parsed.problem.position ? `:${parsed.problem.position.line}:${parsed.problem.position.column}` : '';
     throw new RulesetError(`${file}${at}: not valid YAML or JSON: ${parsed.problem.message}`);
   }
-  const value = parsed.source.value;
-  if (!isRecord(value)) throw new RulesetError(`${file}: a Spectral ruleset must be a mapping`);
-  if (Object.keys(value).some((key) => key !== 'extends' && key !== 'rules')) return undefined;
-  const extendsList = simpleExtends(value.extends);
-  const rules = value.rules === undefined ? {} : value.rules;
-  if (!extendsList || !isRecord(rules) || !Object.values(rules).every((rule) => SEVERITY_VALUES.has(rule))) return undefined;
-  return { extends: extendsList.map(([, severity]) => [builtIns.oas(), severity]), rules };
+  if (!isRecord(parsed.source.value)) throw new RulesetError(`${file}: a Spectral ruleset must be a mapping`);
+  return parsed.source.value;
+}
+
+/**
+ * Spectral's bundler converts YAML rulesets with its migrator, which fetches
+ * `extends` URLs itself (it is not given the bundler's fetch). So URLs are
+ * refused here, in this file and in the YAML/JSON files it extends.
+ */
+async function refuseRemoteExtends(file: string, ruleset: Record<string, unknown>, seen: Set<string>): Promise<void> {
+  const entries = ruleset.extends === undefined ? [] : Array.isArray(ruleset.extends) ? ruleset.extends : [ruleset.extends];
+  for (const entry of entries) {
+    const target = Array.isArray(entry) ? entry[0] : entry;
+    if (typeof target !== 'string') continue;
+    if (/^https?:\/\//i.test(target)) {
+      throw new RulesetError(`${file}: plantkit does not fetch rulesets over the network (${target})`, 'download the ruleset next to your .spectral.yaml and extend the local file');
+    }
+    if (!/^\.{0,2}\//.test(target) || !/\.(ya?ml|json)$/i.test(target)) continue;
+    const local = path.resolve(path.dirname(file), target);
+    if (seen.has(local)) continue;
+    seen.add(local);
+    await refuseRemoteExtends(local, await readRulesetFile(local), seen);
+  }
 }
 
 /** Find the ruleset for a spec: next to the spec first, then the working directory. */

@@ -101,6 +101,7 @@ function describeRulesetError(error: unknown): string {
 
 async function bundledRuleset(file: string): Promise<Ruleset> {
   const { bundleAndLoadRuleset } = require('@stoplight/spectral-ruleset-bundler/with-loader') as { bundleAndLoadRuleset: BundleLoader };
+  // ruleset-file.ts refuses URLs in YAML `extends`; this catches URLs a JS ruleset imports.
   const fetch = async (url: string): Promise<never> => {
     throw new Error(`plantkit does not fetch rulesets over the network (${url}); download it next to your .spectral.yaml`);
   };

@@ -19,6 +19,7 @@ beforeAll(async () => {
     'extends: spectral:oas\nrules:\n  info-contact: off\n  operation-tags: off\n  plant-summary-short:\n    given: $.paths.*.*.summary\n    severity: warn\n    then:\n      function: length\n      functionOptions: { max: 5 }\n',
   );
   await writeFile(path.join(dir, 'broken.yaml'), 'extends: spectral:oas\nrules:\n  info-contact: loud\n');
+  await writeFile(path.join(dir, 'remote.yaml'), 'extends: https://example.com/ruleset.yaml\n');
 });
 
 afterAll(async () => {
@@ -48,6 +49,7 @@ describe('spec check: lint (Spectral)', () => {
   it.each([
     ['an invalid severity', 'broken.yaml', /invalid Spectral ruleset .*broken\.yaml/],
     ['a missing ruleset file', 'absent.yaml', /cannot read Spectral ruleset .*absent\.yaml: no such file/],
+    ['a ruleset that extends a URL (never fetched)', 'remote.yaml', /plantkit does not fetch rulesets over the network \(https:\/\/example\.com\/ruleset\.yaml\)/],
   ])('%s is a fault (PLANTKIT_RULESET_INVALID)', async (_name, ruleset, message) => {
     const failure = checkSpec('openapi.yaml', { cwd: dir, ruleset });
     await expect(failure).rejects.toMatchObject({ code: 'PLANTKIT_RULESET_INVALID' });
