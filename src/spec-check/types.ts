@@ -48,7 +48,7 @@ export interface SpecCheckContext {
   source: SpecSource;
   /** The OpenAPI line, known before any check runs. */
   version: OpenApiVersion;
-  /** swagger-parser's dereferencing, run once on first call (a run of lint alone never needs it). */
+  /** swagger-parser's dereferencing (and the `$ref` policy), run once on first call. */
   inspect(): Promise<SpecInspection>;
   options: NormalizedCheckOptions;
   /** Where a pointer into the dereferenced document is written in the file. */

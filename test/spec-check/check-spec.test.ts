@@ -87,6 +87,11 @@ describe('spec check: structure and examples', () => {
     await expect(failure).rejects.toThrow(message);
   });
 
+  it('applies the $ref policy before Spectral resolves anything, even when lint runs alone', async () => {
+    const failure = checkSpec('../spec-check-bad/url-ref.yaml', { cwd: fixtures, skip: ['structure', 'examples'] });
+    await expect(failure).rejects.toMatchObject({ code: 'PLANTKIT_SPEC_REF_REFUSED' });
+  });
+
   it('rejects an unknown check id', async () => {
     await expect(checkSpec('examples-30.yaml', { cwd: fixtures, skip: ['lnt'] })).rejects.toMatchObject({ code: 'PLANTKIT_USAGE' });
   });

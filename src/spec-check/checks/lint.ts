@@ -22,6 +22,9 @@ export const lintCheck: SpecCheck = {
   summary: "Spectral's OpenAPI ruleset (spectral:oas), configurable with .spectral.yaml or --ruleset",
   async run(context) {
     const { source, options } = context;
+    // Spectral resolves the document's $refs itself (over http too): let plantkit's $ref
+    // policy refuse URLs and files outside the spec's folder first (a fault, exit 2).
+    await context.inspect();
     const disabledRules = Object.entries(SUPERSEDED_RULES)
       .filter(([check]) => !options.skip.includes(check))
       .flatMap(([, rules]) => rules);
