@@ -24,12 +24,12 @@ export interface SpecInput {
 
 /** Read `name` (relative to `cwd`) as a file, or else as `REV:PATH` from git. */
 export async function readSpecInput(name: string, cwd: string): Promise<SpecInput> {
-  const revision = /^([^:]+):(.+)$/.exec(name);
+  const [, rev, file] = /^([^:]+):(.+)$/.exec(name) ?? [];
   const isFile = await stat(path.resolve(cwd, name)).then(() => true, () => false);
-  if (isFile || !revision || /^[a-z]$/i.test(revision[1]!)) {
+  // A one-letter "revision" is a Windows drive (C:\spec.yaml), not git.
+  if (isFile || rev === undefined || file === undefined || /^[a-z]$/i.test(rev)) {
     return { source: await readSpecSource(name, 'pass a spec file, or a git revision and path such as origin/main:openapi.yaml', cwd), readRef: undefined };
   }
-  const [, rev, file] = revision as unknown as [string, string, string];
   const root = await git(cwd, ['rev-parse', '--show-toplevel'], name).then((out) => out.trim());
   // git reads `REV:./x` relative to the working directory and `REV:x` relative to the top level.
   const absolute = /^\.\.?\//.test(file) ? path.resolve(cwd, file) : path.resolve(root, file);
