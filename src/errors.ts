@@ -12,6 +12,7 @@ export type FaultCode =
   | 'PLANTKIT_SPEC_INVALID'
   | 'PLANTKIT_SPEC_REF_REFUSED'
   | 'PLANTKIT_CONTRACTS_INVALID'
+  | 'PLANTKIT_RULESET_INVALID'
   | 'PLANTKIT_TARGET_UNREACHABLE'
   | 'PLANTKIT_AUTH_MISSING'
   | 'PLANTKIT_MOCK_START'
@@ -56,6 +57,14 @@ export class ContractsError extends PlantkitError {
   constructor(message: string, hint?: string) {
     super('PLANTKIT_CONTRACTS_INVALID', message, { hint });
     this.name = 'ContractsError';
+  }
+}
+
+/** A Spectral ruleset (`.spectral.yaml`, `--ruleset`) is unreadable or invalid. */
+export class RulesetError extends PlantkitError {
+  constructor(message: string, hint?: string) {
+    super('PLANTKIT_RULESET_INVALID', message, { hint });
+    this.name = 'RulesetError';
   }
 }
 

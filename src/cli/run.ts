@@ -19,6 +19,7 @@ interface CommandEntry {
 const COMMANDS: readonly CommandEntry[] = [
   { name: 'mock', summary: 'serve a Prism-backed mock of the spec', load: async () => (await import('./commands/mock.js')).mockCommand },
   { name: 'contract', summary: 'check a running implementation against the spec', load: async () => (await import('./commands/contract.js')).contractCommand },
+  { name: 'spec', summary: 'check a spec (structure, examples, lint) or diff two for breaking changes', load: async () => (await import('./commands/spec.js')).specCommand },
 ];
 
 function usage(): string {

@@ -2,16 +2,23 @@
  * Loading a spec: the one module that calls swagger-parser. It reads the
  * file, parses YAML with positions, validates the document against the
  * OpenAPI 3.0/3.1 schema, dereferences it and flattens the operations.
+ * `inspectSpec` dereferences for the spec checks and the spec diff, and
+ * returns every unresolved `$ref` as data instead of throwing the first.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { SpecError } from '../errors.js';
-import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
-import { listOperations } from './operations.js';
+import { isPlantkitError, SpecError } from '../errors.js';
+import type { YamlSource } from '../yaml/yaml-source.js';
+import { parseYamlSource } from '../yaml/yaml-source.js';
+import { isServerVariableErratum, type MetaSchemaError, type StructuralProblem } from './meta-schema-errors.js';
 import { linkCircularRefs } from './circular-refs.js';
-import { createRefPolicy } from './ref-policy.js';
+import { encodePointer } from './json-pointer.js';
+import { listOperations } from './operations.js';
+import { refResolverOptions, type RefReader } from './ref-policy.js';
+import { describeValueKind, readSpecSource, type SpecSource } from './spec-source.js';
 import type { LoadedSpec, OpenApiVersion } from './types.js';
+
+export type { StructuralProblem } from './meta-schema-errors.js';
 
 /** Options of {@link loadSpec}. */
 export interface LoadSpecOptions {
@@ -29,15 +36,15 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const { version, openapi } = checkVersion(document, label);
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
   const parser = new SwaggerParser();
-  const policy = createRefPolicy(root, options.allowExternalRefs ?? false);
+  const refusals: SpecError[] = [];
   try {
     await parser.validate(source === '<inline>' ? path.join(root, 'inline.yaml') : source, document as never, {
-      resolve: policy.resolverOptions,
+      resolve: refResolverOptions(root, options.allowExternalRefs ?? false, undefined, refusals),
       dereference: { circular: 'ignore' },
     } as never);
   } catch (error) {
-    // json-schema-ref-parser wraps resolver errors and drops ours: the policy remembers it.
-    throw policy.refusal() ?? describeParserError(error, label, yaml);
+    if (refusals[0]) throw refusals[0];
+    if (!onlyErrata(error)) throw describeParserError(error, label, yaml);
   }
   const dereferenced = parser.api as unknown as Record<string, unknown>;
   linkCircularRefs(dereferenced);
@@ -53,34 +60,80 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   };
 }
 
-async function readSpecFile(file: string): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource }> {
-  const source = path.resolve(file);
-  let text: string;
+/** Options of {@link inspectSpec}. */
+export interface InspectSpecOptions {
+  /** Follow `$ref`s outside the spec's folder and over http(s). Default false. */
+  allowExternalRefs?: boolean;
+  /** Reads files that relative `$ref`s name (default: the disk), e.g. from a git revision. */
+  readRef?: RefReader;
+}
+
+/** What swagger-parser makes of a spec: unresolved `$ref`s as data, and the dereferenced document. */
+export interface SpecInspection {
+  version: OpenApiVersion;
+  /** The `openapi` field as written, e.g. `3.1.0`. */
+  openapi: string;
+  /** `$ref`s that do not resolve, at the pointer of each Reference Object. */
+  problems: StructuralProblem[];
+  /** The dereferenced document (circular `$ref`s stay local refs); undefined when a `$ref` does not resolve. */
+  document: Record<string, unknown> | undefined;
+}
+
+/**
+ * Dereference a parsed spec, collecting every `$ref` that does not resolve
+ * (the meta-schema is the structure check's business). Throws only when the
+ * input is not an OpenAPI 3.0/3.1 document at all, or when the `$ref` policy
+ * refuses a reference (faults, exit 2).
+ */
+export async function inspectSpec(source: SpecSource, options: InspectSpecOptions): Promise<SpecInspection> {
+  const { version, openapi } = checkVersion(source.document, source.label);
+  // A fresh copy for swagger-parser, which dereferences in place; numbers keep their exact text.
+  const parsed = parseYamlSource(source.text);
+  const working = (parsed.ok ? parsed.source.value : structuredClone(source.document)) as Record<string, unknown>;
+  const parser = new SwaggerParser();
+  const refusals: SpecError[] = [];
+  const parserOptions = {
+    resolve: refResolverOptions(path.dirname(source.path), options.allowExternalRefs ?? false, options.readRef, refusals),
+    dereference: { circular: 'ignore' },
+    continueOnError: true,
+  };
   try {
-    text = await readFile(source, 'utf8');
+    await parser.dereference(source.path, working as never, parserOptions as never);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new SpecError('PLANTKIT_SPEC_UNREADABLE', `cannot read spec ${file}: ${reason}`, {
-      hint: 'pass the path of an OpenAPI 3.0 or 3.1 file with --spec',
-    });
+    const refused = refusals[0] ?? findPlantkitError(error);
+    if (refused) throw refused;
+    const problems = unresolvedRefs(error) ?? [{ rule: 'ref' as const, pointer: '', message: firstLine(error) }];
+    return { version, openapi, problems, document: undefined };
   }
-  const parsed = parseYamlSource(text);
-  if (!parsed.ok) {
-    const at = parsed.problem.position ? `:${parsed.problem.position.line}:${parsed.problem.position.column}` : '';
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${file}${at}: not valid YAML or JSON: ${parsed.problem.message}`);
-  }
-  const document = parsed.source.value;
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${file}: expected an OpenAPI document (a mapping), found ${describe(document)}`);
-  }
-  return { document: document as Record<string, unknown>, source, yaml: parsed.source };
+  return { version, openapi, problems: [], document: parser.api as unknown as Record<string, unknown> };
+}
+
+/** `$ref`s that do not resolve, from json-schema-ref-parser's error group (continueOnError). */
+function unresolvedRefs(error: unknown): StructuralProblem[] | undefined {
+  const group = (error as { errors?: Array<{ path?: Array<string | number>; message?: string }> }).errors;
+  if (!Array.isArray(group)) return undefined;
+  return group.map((item) => ({
+    rule: 'ref' as const,
+    pointer: encodePointer(item.path ?? []),
+    message: `$ref does not resolve: ${(item.message ?? 'unknown reason').replace(/^Missing \$ref pointer /, '').split('\n')[0]}`,
+  }));
+}
+
+function firstLine(error: unknown): string {
+  return ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').trim();
+}
+
+async function readSpecFile(file: string): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource }> {
+  const read = await readSpecSource(file, 'pass the path of an OpenAPI 3.0 or 3.1 file with --spec');
+  return { document: read.document, source: read.path, yaml: read.yaml };
 }
 
 function inlineSpec(input: { document: Record<string, unknown>; source?: string }) {
   return { document: structuredClone(input.document), source: input.source ?? '<inline>', yaml: undefined };
 }
 
-function checkVersion(document: Record<string, unknown>, label: string): { version: OpenApiVersion; openapi: string } {
+/** The OpenAPI line of a parsed document; a SpecError (exit 2) when it is Swagger 2.0 or not OpenAPI 3.0/3.1 at all. */
+export function checkVersion(document: Record<string, unknown>, label: string): { version: OpenApiVersion; openapi: string } {
   const openapi = document.openapi;
   if (document.swagger !== undefined) {
     throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: Swagger ${String(document.swagger)} is not supported`, {
@@ -88,14 +141,16 @@ function checkVersion(document: Record<string, unknown>, label: string): { versi
     });
   }
   if (typeof openapi !== 'string' || !/^3\.[01]\.\d+$/.test(openapi)) {
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: field 'openapi' is ${describe(openapi)}, expected a string such as "3.1.0" or "3.0.3"`);
+    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: field 'openapi' is ${describeValueKind(openapi)}, expected a string such as "3.1.0" or "3.0.3"`);
   }
   return { version: openapi.startsWith('3.1') ? '3.1' : '3.0', openapi };
 }
 
 /** Turn swagger-parser's errors into one clear SpecError. */
 function describeParserError(error: unknown, label: string, yaml: YamlSource | undefined): SpecError {
-  const details = (error as { details?: Array<{ instancePath?: string; message?: string; params?: Record<string, unknown> }> }).details;
+  const refused = findPlantkitError(error);
+  if (refused) return refused as SpecError;
+  const details = (error as { details?: MetaSchemaError[] }).details?.filter((detail) => !isServerVariableErratum(detail));
   if (Array.isArray(details) && details.length > 0) {
     const first = mostSpecific(details);
     const pointer = first.instancePath ?? '';
@@ -116,9 +171,17 @@ function mostSpecific<T extends { instancePath?: string; keyword?: string }>(det
   return sorted.find((detail) => detail.keyword !== 'oneOf' && detail.keyword !== 'anyOf' && detail.keyword !== 'if') ?? sorted[0]!;
 }
 
-function describe(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${JSON.stringify(value)}`;
+function findPlantkitError(error: unknown): unknown {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (isPlantkitError(current)) return current;
+    const nested = current as { cause?: unknown; originalError?: unknown; errors?: unknown[] };
+    current = nested.cause ?? nested.originalError ?? nested.errors?.[0];
+  }
+  return undefined;
+}
+
+/** A validation failure whose only complaints are the bundled meta-schema's erratum: not a failure. */
+function onlyErrata(error: unknown): boolean {
+  const details = (error as { details?: MetaSchemaError[] }).details;
+  return Array.isArray(details) && details.length > 0 && details.every(isServerVariableErratum);
 }

@@ -62,6 +62,7 @@ function mergeParameters(levels: Array<[unknown, string]>): OperationParameter[]
     merged.set(`${location}:${name}`, {
       name,
       in: location,
+      pointer: parameterPointer,
       required: location === 'path' || parameter.required === true,
       schema: parameter.schema as SchemaObject | undefined,
       examples: readExamples(parameter, parameterPointer),

@@ -9,37 +9,39 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SpecError } from '../errors.js';
 
-/** Resolver options for json-schema-ref-parser plus the first reference it refused. */
-export interface RefPolicy {
-  resolverOptions: Record<string, unknown>;
-  refusal(): SpecError | undefined;
-}
+/** Reads the file a `$ref` names (an absolute path); the default reads the disk. */
+export type RefReader = (absolutePath: string) => Promise<Buffer>;
 
 /**
- * The policy for a spec in `root`. `allowExternal` (the `--allow-external-refs`
- * flag) restores json-schema-ref-parser's default file and http resolvers.
+ * Resolver options for json-schema-ref-parser. `allowExternal` (the
+ * `--allow-external-refs` flag) restores its default file and http resolvers.
+ * `read` replaces the disk, e.g. to read referenced files from a git revision.
+ * Refusals are also pushed to `refusals`: json-schema-ref-parser wraps a
+ * resolver's error in a ResolverError that keeps neither its message nor its code.
  */
-export function createRefPolicy(root: string, allowExternal: boolean): RefPolicy {
-  let first: SpecError | undefined;
-  const refuse = (target: string, why: string): never => {
-    first ??= refused(target, why);
-    throw first;
-  };
-  const resolver = {
+export function refResolverOptions(root: string, allowExternal: boolean, read: RefReader = readFile, refusals: SpecError[] = []): Record<string, unknown> {
+  if (allowExternal) return {};
+  return { file: false, http: false, plantkit: folderResolver(root, read, refusals) };
+}
+
+/** Reads local files inside `root`; refuses URLs and anything outside. */
+function folderResolver(root: string, read: RefReader, refusals: SpecError[]) {
+  return {
     order: 1,
     canRead: true,
     async read(file: { url: string }): Promise<Buffer> {
       const target = file.url;
-      if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !target.startsWith('file:')) refuse(target, 'it is a URL');
+      const refuse = (why: string) => {
+        const error = refused(target, why);
+        refusals.push(error);
+        return error;
+      };
+      if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !target.startsWith('file:')) throw refuse('it is a URL');
       const filePath = target.startsWith('file:') ? fileURLToPath(target) : target;
       const relative = path.relative(root, filePath);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) refuse(target, `it leaves the spec's folder ${root}`);
-      return readFile(filePath);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) throw refuse(`it leaves the spec's folder ${root}`);
+      return read(filePath);
     },
-  };
-  return {
-    resolverOptions: allowExternal ? {} : { file: false, http: false, plantkit: resolver },
-    refusal: () => first,
   };
 }
 

@@ -31,6 +31,8 @@ export interface MediaTypeContent {
 export interface OperationParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
+  /** JSON pointer of the parameter in the spec (path-level or operation-level). */
+  pointer: string;
   required: boolean;
   schema: SchemaObject | undefined;
   examples: NamedExample[];

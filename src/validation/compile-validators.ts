@@ -76,6 +76,24 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
   };
 }
 
+/**
+ * Validators for single schemas of a spec, seen from one side of the wire
+ * (the spec checks validate examples with these). Each schema object compiles
+ * once per direction; one Ajv per direction, as for the body validators.
+ */
+export function compileSchemaValidators(spec: Pick<LoadedSpec, 'version' | 'document'>): (schema: SchemaObject, direction: Direction) => BodyValidator {
+  const compilers = new Map<Direction, ViewCompiler>();
+  return (schema, direction) => {
+    let compiler = compilers.get(direction);
+    if (!compiler) {
+      compiler = new ViewCompiler(spec, { version: spec.version, direction, closed: false });
+      compilers.set(direction, compiler);
+    }
+    const { validate } = compiler.compile(schema);
+    return (value) => (validate(value) ? [] : toViolations(validate.errors ?? []));
+  };
+}
+
 function compileContent(
   content: MediaTypeContent[],
   compiler: ViewCompiler,
@@ -108,7 +126,7 @@ class ViewCompiler {
   private count = 0;
   private readonly holder: Record<string, SchemaObject> = {};
 
-  constructor(spec: LoadedSpec, options: SchemaViewOptions) {
+  constructor(spec: Pick<LoadedSpec, 'document'>, options: SchemaViewOptions) {
     this.ajv = createSchemaCompiler();
     this.view = createSchemaView(options);
     this.documentId = `urn:plantkit:${options.direction}${options.closed ? ':closed' : ''}`;

@@ -43,7 +43,7 @@ describe('loadSpec refuses what it must not read, with a clear message', () => {
     ['$ref to a URL', { file: 'refs/url.yaml', code: 'PLANTKIT_SPEC_REF_REFUSED', message: /external \$ref to https:\/\/example\.com\/schemas\/plant\.yaml refused: it is a URL/ }],
     ['$ref to an absolute path', { file: 'refs/absolute.yaml', code: 'PLANTKIT_SPEC_REF_REFUSED', message: /\/etc\/passwd refused/ }],
     ['missing file', { file: 'nope.yaml', code: 'PLANTKIT_SPEC_UNREADABLE', message: /cannot read spec .*nope\.yaml: no such file/ }],
-    ['a directory', { file: 'refs', code: 'PLANTKIT_SPEC_UNREADABLE', message: /cannot read spec .*refs: EISDIR/ }],
+    ['a directory', { file: 'refs', code: 'PLANTKIT_SPEC_UNREADABLE', message: /cannot read spec .*refs: it is a directory/ }],
     ['invalid YAML', { file: 'invalid-yaml.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /invalid-yaml\.yaml:3:10: not valid YAML or JSON: Nested mappings are not allowed/ }],
     ['Swagger 2.0', { file: 'swagger2.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /Swagger 2\.0 is not supported/ }],
     ['not a mapping', { file: 'not-a-mapping.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /expected an OpenAPI document \(a mapping\), found a list/ }],

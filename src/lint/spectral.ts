@@ -1,0 +1,123 @@
+/**
+ * Spectral: the one module that imports it. It lints, and it lends the
+ * structure check its precompiled OpenAPI meta-schema validators. Spectral is
+ * loaded on first use (other commands never pay its start-up), never touches
+ * the network (a ruleset URL is refused; the document's `$ref`s are those
+ * plantkit's own `$ref` policy already let through) and hands back plain
+ * diagnostics.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { ISpectralDiagnostic, Ruleset, RulesetDefinition } from '@stoplight/spectral-core';
+import { RulesetError } from '../errors.js';
+import { encodePointer } from '../spec/json-pointer.js';
+import type { MetaSchemaError } from '../spec/meta-schema-errors.js';
+import type { OpenApiVersion } from '../spec/types.js';
+import { loadRulesetDefinition } from './ruleset-file.js';
+
+type SpectralCore = typeof import('@stoplight/spectral-core');
+type BundleLoader = (file: string, io: { fs: { promises: { readFile: typeof readFile } }; fetch: (url: string) => Promise<never> }) => Promise<Ruleset>;
+
+const require = createRequire(import.meta.url);
+
+/** One Spectral result. */
+export interface LintDiagnostic {
+  /** Spectral rule name, e.g. `operation-tags`. */
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  /** JSON pointer of the node Spectral reports. */
+  pointer: string;
+  /** File the result is in (the spec, or a file it `$ref`s). */
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** What to lint with. */
+export interface LintRequest {
+  /** The spec text and its absolute path. */
+  text: string;
+  file: string;
+  /** A Spectral ruleset file; undefined: `spectral:oas` with its recommended rules. */
+  rulesetFile: string | undefined;
+  /** Rules turned off whatever the ruleset says, because another plantkit check owns the problem. */
+  disabledRules: readonly string[];
+}
+
+type MetaSchemaValidator = ((document: unknown) => boolean) & { errors?: MetaSchemaError[] | null };
+
+/**
+ * Validate a document, as written (Reference Objects and all), against the
+ * OpenAPI 3.0 or 3.1 meta-schema, with the validators Spectral ships
+ * precompiled for its `oas3-schema` rule: no schema compilation at run time,
+ * and the 3.1 schema checks Schema Objects against JSON Schema 2020-12.
+ */
+export function validateOpenApiDocument(document: unknown, version: OpenApiVersion): MetaSchemaError[] {
+  const validators = require('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<'oas3_0' | 'oas3_1', MetaSchemaValidator>;
+  const validate = version === '3.1' ? validators.oas3_1 : validators.oas3_0;
+  return validate(document) ? [] : [...(validate.errors ?? [])];
+}
+
+/** Lint `request.text` with Spectral; throws a RulesetError for a ruleset it cannot load. */
+export async function lintWithSpectral(request: LintRequest): Promise<LintDiagnostic[]> {
+  const core = require('@stoplight/spectral-core') as SpectralCore;
+  const ruleset = await loadRuleset(core, request.rulesetFile);
+  for (const id of request.disabledRules) {
+    const rule = ruleset.rules[id];
+    if (rule) rule.enabled = false;
+  }
+  const spectral = new core.Spectral();
+  spectral.setRuleset(ruleset);
+  const { Yaml } = require('@stoplight/spectral-parsers') as typeof import('@stoplight/spectral-parsers');
+  const results = await spectral.run(new core.Document(request.text, Yaml, request.file), { ignoreUnknownFormat: false });
+  return results.filter((result) => !request.disabledRules.includes(String(result.code))).map((result) => toDiagnostic(result, request.file));
+}
+
+/**
+ * A ruleset that only extends `spectral:oas` and sets severities is built
+ * directly (the same definition Spectral's bundler would produce, without
+ * loading rollup); anything else (custom functions, other files, overrides)
+ * goes through Spectral's own ruleset bundler.
+ */
+async function loadRuleset(core: SpectralCore, file: string | undefined): Promise<Ruleset> {
+  const oas = () => (require('@stoplight/spectral-rulesets/dist/oas/index.js') as { default: RulesetDefinition }).default;
+  const definition = file === undefined ? { extends: [[oas(), 'recommended']] } : await loadRulesetDefinition(file, { oas });
+  try {
+    if (definition) return new core.Ruleset(definition as RulesetDefinition, { severity: 'recommended', ...(file ? { source: file } : {}) });
+    return await bundledRuleset(file!);
+  } catch (error) {
+    throw new RulesetError(`invalid Spectral ruleset ${file ?? 'spectral:oas'}: ${describeRulesetError(error)}`);
+  }
+}
+
+/** Spectral throws an AggregateError of ruleset validation errors; one line of the first is enough. */
+function describeRulesetError(error: unknown): string {
+  const first = (error as { errors?: unknown[] }).errors?.[0] ?? error;
+  const message = first instanceof Error ? first.message : String(first);
+  const where = (first as { path?: unknown[] }).path;
+  return `${message.split('\n')[0]}${Array.isArray(where) && where.length > 0 ? ` (at ${where.join('.')})` : ''}`;
+}
+
+async function bundledRuleset(file: string): Promise<Ruleset> {
+  const { bundleAndLoadRuleset } = require('@stoplight/spectral-ruleset-bundler/with-loader') as { bundleAndLoadRuleset: BundleLoader };
+  // ruleset-file.ts refuses URLs in YAML `extends`; this catches URLs a JS ruleset imports.
+  const fetch = async (url: string): Promise<never> => {
+    throw new Error(`plantkit does not fetch rulesets over the network (${url}); download it next to your .spectral.yaml`);
+  };
+  return bundleAndLoadRuleset(file, { fs: { promises: { readFile } }, fetch });
+}
+
+const SEVERITIES = ['error', 'warning', 'info', 'info'] as const;
+
+function toDiagnostic(result: ISpectralDiagnostic, file: string): LintDiagnostic {
+  return {
+    code: String(result.code),
+    severity: SEVERITIES[result.severity] ?? 'warning',
+    message: result.message,
+    pointer: encodePointer(result.path),
+    file: result.source ?? file,
+    line: result.range.start.line + 1,
+    column: result.range.start.character + 1,
+  };
+}

@@ -1,0 +1,18 @@
+/** The one interface every spec-diff output format implements (cf. oasdiff's formatters/interface.go). */
+import type { SpecDiffResult } from '../diff-specs.js';
+
+/** Names of the output formats. */
+export type DiffFormatName = 'text' | 'json' | 'markdown' | 'github';
+
+/** Renders a diff result as one string (ending in a newline when non-empty). */
+export interface DiffFormatter {
+  name: DiffFormatName;
+  render(result: SpecDiffResult): string;
+}
+
+/** `3 breaking, 1 warning, 2 info`: the counts in words. */
+export function describeCounts(result: SpecDiffResult): string {
+  const { breaking, warning, info } = result.counts;
+  if (breaking + warning + info === 0) return 'no changes';
+  return `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info`;
+}

@@ -1,0 +1,17 @@
+/** Human text: per change its level, rule, operation and file position, the message, and the JSON pointer. */
+import type { DiffFormatter } from './format.js';
+import { describeCounts } from './format.js';
+
+/** The text format (the default). */
+export const textFormat: DiffFormatter = {
+  name: 'text',
+  render(result) {
+    const lines = result.changes.flatMap((change) => [
+      `${change.level.padEnd(8)}  ${change.id}  ${change.operation || '-'}  ${change.location.file}:${change.location.line}:${change.location.column}`,
+      `  ${change.message}`,
+      `  at ${change.pointer}${change.location.pointer === change.pointer ? '' : ` (written at ${change.location.pointer})`}`,
+    ]);
+    lines.push(`${result.base} -> ${result.head}: ${describeCounts(result)}`);
+    return `${lines.join('\n')}\n`;
+  },
+};

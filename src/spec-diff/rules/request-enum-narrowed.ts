@@ -1,0 +1,19 @@
+/** A request value accepts fewer values: an enum was added, or enum values were removed. */
+import { sameValue } from '../effective-schema.js';
+import type { DiffRule } from '../types.js';
+
+/** request-enum-narrowed */
+export const requestEnumNarrowed: DiffRule = {
+  id: 'request-enum-narrowed',
+  level: 'breaking',
+  summary: 'a request enum was added or lost values',
+  check: (comparison) =>
+    comparison.schemas.flatMap((pair) => {
+      const { base, head } = pair;
+      if (pair.direction !== 'request' || !head.enum) return [];
+      const removed = base.enum ? base.enum.filter((value) => !head.enum!.some((kept) => sameValue(kept, value))) : undefined;
+      if (removed?.length === 0) return [];
+      const what = removed ? `enum value${removed.length > 1 ? 's' : ''} ${removed.map((value) => JSON.stringify(value)).join(', ')} removed` : `enum added: ${JSON.stringify(head.enum)}`;
+      return [{ operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` }];
+    }),
+};

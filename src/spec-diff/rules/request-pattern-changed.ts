@@ -1,0 +1,19 @@
+/** A request pattern changed: whether it accepts less cannot be decided in general, so it is a warning (as in oasdiff). */
+import type { DiffRule } from '../types.js';
+
+/** request-pattern-changed */
+export const requestPatternChanged: DiffRule = {
+  id: 'request-pattern-changed',
+  level: 'warning',
+  summary: 'a request pattern changed',
+  check: (comparison) =>
+    comparison.schemas
+      .filter((pair) => pair.direction === 'request' && pair.base.bounds.pattern !== undefined && pair.head.bounds.pattern !== undefined)
+      .filter((pair) => pair.base.bounds.pattern !== pair.head.bounds.pattern)
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head.pointer,
+        side: 'head',
+        message: `${pair.name}: pattern changed from ${pair.base.bounds.pattern} to ${pair.head.bounds.pattern}`,
+      })),
+};

@@ -1,0 +1,13 @@
+/** A new required request property: existing requests lack it. readOnly properties do not count (OAS 3.1.0 section 4.8.24). */
+import type { DiffRule } from '../types.js';
+
+/** request-property-added-required */
+export const requestPropertyAddedRequired: DiffRule = {
+  id: 'request-property-added-required',
+  level: 'breaking',
+  summary: 'a new required request property',
+  check: (comparison) =>
+    comparison.properties
+      .filter((pair) => pair.direction === 'request' && !pair.base && pair.visibleHead && pair.requiredHead)
+      .map((pair) => ({ operation: pair.operation, pointer: pair.head!.pointer, side: 'head', message: `new required ${pair.name}` })),
+};

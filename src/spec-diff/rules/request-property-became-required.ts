@@ -1,0 +1,13 @@
+/** A request property that could be left out must now be sent. */
+import type { DiffRule } from '../types.js';
+
+/** request-property-became-required */
+export const requestPropertyBecameRequired: DiffRule = {
+  id: 'request-property-became-required',
+  level: 'breaking',
+  summary: 'an optional request property became required',
+  check: (comparison) =>
+    comparison.properties
+      .filter((pair) => pair.direction === 'request' && pair.base && pair.visibleHead && pair.requiredHead && !pair.requiredBase)
+      .map((pair) => ({ operation: pair.operation, pointer: pair.head!.pointer, side: 'head', message: `${pair.name} became required` })),
+};

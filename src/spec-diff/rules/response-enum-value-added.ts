@@ -1,0 +1,20 @@
+/** A response value may take a value clients do not know (a new enum member, or the enum dropped). */
+import { sameValue } from '../effective-schema.js';
+import type { DiffRule } from '../types.js';
+
+/** response-enum-value-added */
+export const responseEnumValueAdded: DiffRule = {
+  id: 'response-enum-value-added',
+  level: 'breaking',
+  summary: 'a response enum gained a value (or lost its enum)',
+  check: (comparison) =>
+    comparison.schemas.flatMap((pair) => {
+      const { base, head } = pair;
+      if (pair.direction !== 'response' || !base.enum) return [];
+      // A new null is reported by response-property-became-nullable.
+      const added = head.enum ? head.enum.filter((value) => value !== null && !base.enum!.some((known) => sameValue(known, value))) : undefined;
+      if (added?.length === 0) return [];
+      const what = added ? `enum value${added.length > 1 ? 's' : ''} ${added.map((value) => JSON.stringify(value)).join(', ')} added` : 'enum removed';
+      return [{ operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` }];
+    }),
+};

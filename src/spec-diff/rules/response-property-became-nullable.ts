@@ -1,0 +1,14 @@
+/** A response value can now be null (3.1 type array or 3.0 `nullable`): clients that read it without a null check break. */
+import type { DiffRule } from '../types.js';
+
+/** response-property-became-nullable */
+export const responsePropertyBecameNullable: DiffRule = {
+  id: 'response-property-became-nullable',
+  level: 'breaking',
+  summary: 'a response value became nullable',
+  check: (comparison) =>
+    comparison.schemas
+      .filter((pair) => pair.direction === 'response' && pair.base.types !== undefined && !pair.base.types.includes('null'))
+      .filter((pair) => pair.head.types?.includes('null'))
+      .map((pair) => ({ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name} became nullable` })),
+};

@@ -1,0 +1,23 @@
+/**
+ * An operation's required credentials changed: some way of calling it that
+ * worked before (a requirement, its scheme definition or its scopes) is no
+ * longer accepted. Adding an alternative only widens, and is not reported.
+ */
+import { effectiveSecurity } from '../security.js';
+import type { DiffRule, RuleHit } from '../types.js';
+
+/** security-changed */
+export const securityChanged: DiffRule = {
+  id: 'security-changed',
+  level: 'breaking',
+  summary: 'the security of an operation changed so that old credentials no longer suffice',
+  check: (comparison) =>
+    comparison.operations.flatMap((pair): RuleHit[] => {
+      const base = effectiveSecurity(comparison.base, pair.base.pointer);
+      const head = effectiveSecurity(comparison.head, pair.head.pointer);
+      if (base.anonymous || head.anonymous) return [];
+      const lost = base.alternatives.filter((alternative) => !head.alternatives.includes(alternative));
+      if (lost.length === 0) return [];
+      return [{ operation: pair.label, pointer: head.pointer || pair.head.pointer, side: 'head', message: `${pair.label} no longer accepts ${lost.join(' or ')} (now: ${head.alternatives.join(' or ')})` }];
+    }),
+};

@@ -1,0 +1,144 @@
+/**
+ * The records of `plantkit spec diff`: two specs are matched into a
+ * comparison (operations, parameters, bodies, responses, schema nodes and
+ * properties, each as a base/head pair), registered rules read it and
+ * return changes (the oasdiff model: one rule per file, a stable kebab-case
+ * id, a level).
+ */
+import type { SpecSource } from '../spec/spec-source.js';
+import type { OpenApiVersion, Operation } from '../spec/types.js';
+import type { Direction } from '../validation/schema-view.js';
+import type { EffectiveSchema } from './effective-schema.js';
+
+/** How a change affects existing clients: `breaking` fails the diff, the others inform. */
+export type ChangeLevel = 'breaking' | 'warning' | 'info';
+
+/** One spec as compared. */
+export interface ComparedSpec {
+  source: SpecSource;
+  version: OpenApiVersion;
+  /** The dereferenced document. */
+  document: Record<string, unknown>;
+  operations: Operation[];
+}
+
+/** Which side of the diff a pointer is in. */
+export type Side = 'base' | 'head';
+
+/** An operation present in both specs (matched by method and path shape). */
+export interface OperationPair {
+  /** `POST /plants` (head's path). */
+  label: string;
+  base: Operation;
+  head: Operation;
+}
+
+/** An operation, path or item present on one side only. */
+export interface OneSided<T> {
+  label: string;
+  side: Side;
+  pointer: string;
+  item: T;
+}
+
+/** Two versions of the same thing; either may be missing (added or removed). */
+export interface Pair<T> {
+  /** Operation label (`POST /plants`). */
+  operation: string;
+  /** Human name: `query parameter 'limit'`, `response 200`, `request body application/json`. */
+  name: string;
+  base: T | undefined;
+  head: T | undefined;
+  basePointer: string | undefined;
+  headPointer: string | undefined;
+}
+
+/** A schema node present in both specs, at the same place. */
+export interface SchemaPair {
+  operation: string;
+  direction: Direction;
+  /** Where, for people: `request body (application/json) property 'owner.name'`. */
+  name: string;
+  /** True for a property's schema, false for a body, parameter or array item root. */
+  isProperty: boolean;
+  base: EffectiveSchema;
+  head: EffectiveSchema;
+}
+
+/** A property of an object schema seen in both specs' parent schemas; visible means sent (request) or received (response). */
+export interface PropertyPair {
+  operation: string;
+  direction: Direction;
+  name: string;
+  base: EffectiveSchema | undefined;
+  head: EffectiveSchema | undefined;
+  /** Present, and not readOnly in a request / writeOnly in a response. */
+  visibleBase: boolean;
+  visibleHead: boolean;
+  requiredBase: boolean;
+  requiredHead: boolean;
+  /** Pointer of the parent object schema on each side. */
+  parentBase: string;
+  parentHead: string;
+}
+
+/** Everything rules look at. */
+export interface SpecComparison {
+  base: ComparedSpec;
+  head: ComparedSpec;
+  removedPaths: OneSided<string>[];
+  removedOperations: OneSided<Operation>[];
+  addedOperations: OneSided<Operation>[];
+  operations: OperationPair[];
+  parameters: Pair<Operation['parameters'][number]>[];
+  requestBodies: Pair<NonNullable<Operation['requestBody']>>[];
+  requestMediaTypes: Pair<string>[];
+  responses: Pair<Operation['responses'][number]>[];
+  responseMediaTypes: Pair<string>[];
+  schemas: SchemaPair[];
+  properties: PropertyPair[];
+}
+
+/** What a rule reports; diff-specs adds the rule's id and level and the source location. */
+export interface RuleHit {
+  operation: string;
+  /** Pointer through the dereferenced document of `side`. */
+  pointer: string;
+  side: Side;
+  message: string;
+}
+
+/** A registered diff rule. */
+export interface DiffRule {
+  /** Stable kebab-case id. Never rename one: CI configurations match on it. */
+  id: string;
+  level: ChangeLevel;
+  /** One line for the rules table. */
+  summary: string;
+  check(comparison: SpecComparison): RuleHit[];
+}
+
+/** Where a change is written. */
+export interface ChangeLocation {
+  /** File as the user named it (`openapi.yaml`, `origin/main:openapi.yaml`). */
+  file: string;
+  /** Pointer as written in that file (`$ref`s followed back). */
+  pointer: string;
+  line: number;
+  column: number;
+}
+
+/** One classified change between two specs. */
+export interface Change {
+  id: string;
+  level: ChangeLevel;
+  operation: string;
+  /** JSON pointer through the dereferenced spec of `side`. */
+  pointer: string;
+  side: Side;
+  message: string;
+  /** Where it is written on its own side. */
+  location: ChangeLocation;
+  /** Where to annotate the head file (the nearest node that exists there, for removals). */
+  headLocation: ChangeLocation;
+}

@@ -1,0 +1,98 @@
+/**
+ * spec check's structure and examples checks on fixtures: every problem,
+ * each at its file, line and column (rule, pointer as written, line, column).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkSpec } from '../../src/spec-check/check-spec.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-check');
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** [fixture, [rule, pointer, line, column] of every finding, in file order] */
+const CASES: Array<[string, Array<[string, string, number, number]>]> = [
+  ['examples-31.yaml', [
+    ['example-matches-schema', '/paths/~1accounts/post/parameters/0/examples/tooBig/value', 19, 22],
+    ['example-matches-schema', '/paths/~1accounts/post/requestBody/content/application~1json/examples/missingWriteOnlyPassword/value', 29, 24],
+    ['example-matches-schema', '/paths/~1accounts/post/responses/200/content/application~1json/examples/missingReadOnlyId/value', 41, 26],
+    ['example-matches-schema', '/components/schemas/Account/properties/nickname/examples/2', 65, 33],
+    ['example-matches-schema', '/components/schemas/Error/example', 79, 16],
+  ]],
+  ['examples-30.yaml', [
+    ['example-matches-schema', '/paths/~1plants/get/responses/200/content/application~1json/examples/nullName/value/name', 20, 34],
+    ['example-matches-schema', '/components/schemas/Plant/properties/tag/example', 33, 20],
+  ]],
+  ['server-variables-31.yaml', [
+    ['schema', '/servers/1/variables/port/descriptions', 15, 23],
+  ]],
+  ['structure-30.yaml', [
+    ['schema', '/info', 3, 3],
+    ['path-parameters', '/paths/~1plants~1{id}/post', 13, 7],
+    ['schema', '/paths/~1plants~1{id}/post/parameters/0/bogus', 18, 18],
+    ['schema', '/paths/~1plants~1{id}/post/responses/200', 21, 11],
+    ['operation-id-unique', '/paths/~1x/get/operationId', 27, 20],
+    ['schema', '/components/schemas/P/properties/a/type', 35, 20],
+    ['schema', '/components/schemas/P/properties/b/minLength', 36, 39],
+  ]],
+  ['structure-31.yaml', [
+    ['schema', '/info', 3, 3],
+    ['path-parameters', '/paths/~1plants~1{id}/post', 13, 7],
+    ['schema', '/paths/~1plants~1{id}/post/parameters/0/bogus', 18, 18],
+    ['schema', '/paths/~1plants~1{id}/post/responses/200', 21, 11],
+    ['operation-id-unique', '/paths/~1x/get/operationId', 27, 20],
+    ['schema', '/components/schemas/P/properties/a/type', 35, 20],
+    ['schema', '/components/schemas/P/properties/b/minLength', 36, 39],
+  ]],
+  ['broken-refs.yaml', [
+    ['ref', '/paths/~1x/get/responses/200/content/application~1json/schema', 12, 17],
+    ['ref', '/paths/~1x/get/responses/400', 14, 11],
+    ['ref', '/components/schemas/A', 17, 8],
+  ]],
+];
+
+describe('spec check: structure and examples', () => {
+  it.each(CASES)('%s', async (file, want) => {
+    const result = await checkSpec(file, { cwd: fixtures, skip: ['lint'] });
+    expect(result.findings.map((finding) => [finding.rule, finding.pointer, finding.line, finding.column])).toEqual(want);
+    for (const finding of result.findings) expect(finding.file).toBe(file);
+  });
+
+  it('says which direction an example was checked in, and what was received', async () => {
+    const result = await checkSpec('examples-31.yaml', { cwd: fixtures, skip: ['lint'] });
+    expect(result.findings[1]).toMatchObject({
+      check: 'examples',
+      severity: 'error',
+      operation: 'createAccount',
+      message: "request body of createAccount: example 'missingWriteOnlyPassword' value must have required property 'password'",
+    });
+    expect(result.findings[0]?.received).toBe('3000000000 (integer)');
+  });
+
+  it('finds nothing in the project spec', async () => {
+    const result = await checkSpec('openapi.yaml', { cwd: root, skip: ['lint'] });
+    expect(result.findings).toEqual([]);
+    expect(result.version).toBe('3.1');
+  });
+
+  it.each([
+    ['a missing file', 'nope.yaml', 'PLANTKIT_SPEC_UNREADABLE', /cannot read spec nope.yaml: no such file/],
+    ['a directory', '.', 'PLANTKIT_SPEC_UNREADABLE', /it is a directory/],
+    ['invalid YAML', '../spec-check-bad/not-yaml.txt', 'PLANTKIT_SPEC_INVALID', /not valid YAML or JSON/],
+    ['not an OpenAPI document', '../spec-check-bad/not-openapi.yaml', 'PLANTKIT_SPEC_INVALID', /field 'openapi' is missing/],
+    ['a $ref the policy refuses (among unresolved ones)', '../spec-check-bad/url-ref.yaml', 'PLANTKIT_SPEC_REF_REFUSED', /external \$ref to https:\/\/example\.com\/schema\.yaml refused: it is a URL/],
+  ])('%s is a fault, not a finding', async (_name, file, code, message) => {
+    const failure = checkSpec(file, { cwd: fixtures });
+    await expect(failure).rejects.toMatchObject({ code });
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  it('applies the $ref policy before Spectral resolves anything, even when lint runs alone', async () => {
+    const failure = checkSpec('../spec-check-bad/url-ref.yaml', { cwd: fixtures, skip: ['structure', 'examples'] });
+    await expect(failure).rejects.toMatchObject({ code: 'PLANTKIT_SPEC_REF_REFUSED' });
+  });
+
+  it('rejects an unknown check id', async () => {
+    await expect(checkSpec('examples-30.yaml', { cwd: fixtures, skip: ['lnt'] })).rejects.toMatchObject({ code: 'PLANTKIT_USAGE' });
+  });
+});

@@ -1,0 +1,46 @@
+/** Effective schemas: $refs resolved, allOf merged (required united), nullable read as a null type. */
+import { describe, expect, it } from 'vitest';
+import { createEffectiveSchemas, type EffectiveSchema } from '../../src/spec-diff/effective-schema.js';
+import type { OpenApiVersion } from '../../src/spec/types.js';
+
+const document = {
+  components: {
+    schemas: {
+      Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } },
+    },
+  },
+};
+
+function summary(schema: EffectiveSchema) {
+  return {
+    types: schema.types,
+    required: [...schema.required].sort(),
+    properties: [...schema.properties.keys()].sort(),
+    bounds: schema.bounds,
+    enum: schema.enum,
+  };
+}
+
+describe('effective schema', () => {
+  it.each<[string, OpenApiVersion, unknown, ReturnType<typeof summary>]>([
+    [
+      'allOf: properties and required united, bounds tightened',
+      '3.1',
+      { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { required: ['b'], properties: { b: { type: 'integer' } } }], maxLength: 9 },
+      { types: ['object'], required: ['a', 'b'], properties: ['a', 'b'], bounds: { maxLength: 9 }, enum: undefined },
+    ],
+    ['3.0 nullable adds null to type and enum', '3.0', { type: 'string', nullable: true, enum: ['x'] }, { types: ['null', 'string'], required: [], properties: [], bounds: {}, enum: ['x', null] }],
+    ['3.0 nullable beside allOf', '3.0', { nullable: true, allOf: [{ type: 'object' }] }, { types: ['null', 'object'], required: [], properties: [], bounds: {}, enum: undefined }],
+    ['3.1 type array', '3.1', { type: ['string', 'null'], const: 'x' }, { types: ['null', 'string'], required: [], properties: [], bounds: {}, enum: ['x'] }],
+    ['3.0 boolean exclusiveMaximum', '3.0', { type: 'number', maximum: 5, exclusiveMaximum: true }, { types: ['number'], required: [], properties: [], bounds: { exclusiveMaximum: 5 }, enum: undefined }],
+    ['allOf intersects number and integer', '3.1', { allOf: [{ type: 'number' }, { type: ['integer', 'string'] }] }, { types: ['integer'], required: [], properties: [], bounds: {}, enum: undefined }],
+  ])('%s', (_name, version, schema, want) => {
+    expect(summary(createEffectiveSchemas(document, version)(schema, '/x'))).toEqual(want);
+  });
+
+  it('follows a circular $ref left by the dereferencer and terminates', () => {
+    const node = createEffectiveSchemas(document, '3.1')({ $ref: '#/components/schemas/Node' }, '/x');
+    expect(node.properties.get('next')).toBe(node);
+    expect(node.pointer).toBe('/components/schemas/Node');
+  });
+});
