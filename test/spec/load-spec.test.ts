@@ -47,7 +47,7 @@ describe('loadSpec refuses what it must not read, with a clear message', () => {
     ['invalid YAML', { file: 'invalid-yaml.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /invalid-yaml\.yaml:3:10: not valid YAML or JSON: Nested mappings are not allowed/ }],
     ['Swagger 2.0', { file: 'swagger2.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /Swagger 2\.0 is not supported/ }],
     ['not a mapping', { file: 'not-a-mapping.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /expected an OpenAPI document \(a mapping\), found a list/ }],
-    ['structure', { file: 'invalid-structure.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /invalid-structure\.yaml:8:\d+: invalid OpenAPI document at \/paths\/~1plants\/post\/responses\/200: must have required property 'description'/ }],
+    ['structure', { file: 'invalid-structure.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /invalid-structure\.yaml:8:\d+: invalid OpenAPI document at \/paths\/~1plants\/post\/responses\/200: missing required field 'description'/ }],
   ];
   test.each(cases)('%s', async (_name, { file, code, message }) => {
     const error = await loadSpec(fixture(file)).catch((caught: unknown) => caught);
