@@ -66,7 +66,7 @@ export function integerEdges(range: IntegerRange): Edge<bigint>[] {
   return edges;
 }
 
-/** Random integers in the range: small ones, the whole range (fast-check biases towards its ends) and the edges. */
+/** Random integers in the range: small ones, the whole range, its two ends, and the other edges. */
 export function integerGen(range: IntegerRange): Gen<bigint> {
   const { low, high, step } = range;
   if (high < low) return constantFrom(low);
@@ -74,7 +74,9 @@ export function integerGen(range: IntegerRange): Gen<bigint> {
   const smallLow = larger(low, -1000n);
   const smallHigh = smaller(high, 1000n);
   if (smallLow <= smallHigh) alternatives.push({ gen: bigIntBetween(smallLow, smallHigh), weight: 3 });
-  const edges = integerEdges({ ...range, step: 1n }).map((edge) => edge.value);
+  // The range's own ends get a share of their own: servers break there most (int64 max, int32 min).
+  alternatives.push({ gen: constantFrom(high, low), weight: 1 });
+  const edges = integerEdges({ ...range, step: 1n }).map((edge) => edge.value).filter((value) => value !== low && value !== high);
   if (edges.length > 0) alternatives.push({ gen: constantFrom(...edges), weight: 1 });
   const gen = oneOf(...alternatives);
   if (step === 1n) return gen;
