@@ -50,7 +50,7 @@ function recordAcceptedIds(ids: UniqueIds, result: CaseResult): void {
   const body = result.case.request.body;
   if (status < 200 || status >= 300 || body === undefined) return;
   const parsed = parseJson(body);
-  if (parsed.ok) ids.recordAccepted(parsed.value, result.case.id);
+  if (parsed.ok) ids.recordAccepted(parsed.value);
 }
 
 /** Why not to start: a static case of the operation already got no usable response (a hanging server would cost a timeout per case). */

@@ -74,7 +74,7 @@ export class GeneratedSender {
     const status = result.exchange.response?.status ?? 0;
     if (status >= 200 && status < 300 && contractCase.request.body !== undefined) {
       const parsed = parseJson(contractCase.request.body);
-      if (parsed.ok) this.ids.recordAccepted(parsed.value, contractCase.id);
+      if (parsed.ok) this.ids.recordAccepted(parsed.value);
     }
     return result;
   }

@@ -4,7 +4,7 @@
  * request carrying it was accepted (2xx): only then can the server hold it.
  * The static cases' accepted ids count too. Generated values that hit a
  * taken id move to the nearest free one of the same sign; boundary values
- * are never moved (the edge is the point), they are skipped instead, and
+ * are never moved (the edge is the point): one already accepted is left out, and
  * they are reserved until sent, so that shrinking an earlier failure (which
  * drives ids towards 0) does not use them up.
  * Which properties are ids is read from their names: `id`, `plantId`,
@@ -22,8 +22,8 @@ export function isIdLike(name: string): boolean {
 
 /** The run-wide register of accepted ids, by JSON pointer. */
 export class UniqueIds {
-  /** Accepted ids by pointer, each with the id of the case that got it accepted. */
-  private readonly taken = new Map<string, Map<bigint, string>>();
+  /** Accepted ids by pointer. */
+  private readonly taken = new Map<string, Set<bigint>>();
   /** Boundary values not sent yet: generated values keep clear of them too. */
   private readonly reserved = new Map<string, Set<bigint>>();
   private next: bigint;
@@ -50,21 +50,16 @@ export class UniqueIds {
     this.reserved.get(pointer)?.delete(value);
   }
 
-  /** The case that got `value` accepted at `pointer`, if any. */
-  takenBy(pointer: string, value: bigint): string | undefined {
-    return this.taken.get(pointer)?.get(value);
-  }
-
-  /** Record the id-like integers of a body the server accepted (parsed JSON, exact texts kept) for case `source`. */
-  recordAccepted(body: unknown, source: string, pointer = '', depth = 0): void {
+  /** Record the id-like integers of a body the server accepted (parsed JSON, exact texts kept). */
+  recordAccepted(body: unknown, pointer = '', depth = 0): void {
     if (typeof body !== 'object' || body === null || depth > 6) return;
     for (const [key, value] of Object.entries(body)) {
       const childPointer = joinPointer(pointer, key);
       if (typeof value === 'number' && !Array.isArray(body) && isIdLike(key)) {
         const exact = exactInteger(exactNumberText(body, key) ?? String(value));
-        if (exact !== undefined) this.take(childPointer, exact, source);
+        if (exact !== undefined) this.take(childPointer, exact);
       } else {
-        this.recordAccepted(value, source, childPointer, depth + 1);
+        this.recordAccepted(value, childPointer, depth + 1);
       }
     }
   }
@@ -127,9 +122,9 @@ export class UniqueIds {
     return this.isTaken(pointer, value) || (this.reserved.get(pointer)?.has(value) ?? false);
   }
 
-  private take(pointer: string, value: bigint, source: string): void {
+  private take(pointer: string, value: bigint): void {
     let values = this.taken.get(pointer);
-    if (!values) this.taken.set(pointer, (values = new Map()));
-    if (!values.has(value)) values.set(value, source);
+    if (!values) this.taken.set(pointer, (values = new Set()));
+    values.add(value);
   }
 }

@@ -53,4 +53,12 @@ describe('plantkit contract: generated-case flags', () => {
     expect(run.out).not.toContain('generated/boundary/name/empty');
     expect(run.out).not.toContain('generated/positive');
   });
+
+  it('an id edge a contracts/ scenario already had accepted is not sent again (it could be refused as a duplicate)', async () => {
+    const withScenarios = await contractAgainst('correct', ['--seed', '5']);
+    expect(withScenarios.out).not.toContain('generated/boundary/id/int64-max');
+    expect(withScenarios.out).toContain('PASS  generated/boundary/id/int64-min');
+    const alone = await contractAgainst('correct', ['--seed', '5', '--only', 'addPlant/generated/boundary']);
+    expect(alone.out).toContain('PASS  generated/boundary/id/int64-max');
+  });
 });
