@@ -35,8 +35,9 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{M}]|(?! )\p{Zs}/gu;
 
 /** A body for display: invisible characters as JSON escapes (the same JSON value), long bodies cut. */
 function cut(text: string): string {
-  const shown = text.replace(INVISIBLE, (character) => [...character].map(escapeUnit).join(''));
-  return shown.length > MAX_BODY ? `${shown.slice(0, MAX_BODY - 1)}… (${text.length} characters)` : shown;
+  const shown = [...text.replace(INVISIBLE, (character) => [...character].map(escapeUnit).join(''))];
+  // Cut between code points, never inside a surrogate pair.
+  return shown.length > MAX_BODY ? `${shown.slice(0, MAX_BODY - 1).join('')}… (${[...text].length} characters)` : shown.join('');
 }
 
 function escapeUnit(character: string): string {
