@@ -2,8 +2,15 @@
 import type { LoadedSpec } from '../spec/types.js';
 import type { CaseResult, RunResult } from './types.js';
 
+/** Settings of the generated (property-based) cases, announced when the run starts; absent when they are off. */
+export interface GeneratedSettings {
+  seed: number;
+  maxCases: number;
+  phases: readonly string[];
+}
+
 /** Progress of a contract run. */
 export type RunEvent =
-  | { type: 'run-started'; baseUrl: string; spec: LoadedSpec; total: number; strict: boolean }
+  | { type: 'run-started'; baseUrl: string; spec: LoadedSpec; total: number; strict: boolean; generated?: GeneratedSettings }
   | { type: 'case-finished'; result: CaseResult; index: number; total: number }
   | { type: 'run-finished'; result: RunResult };

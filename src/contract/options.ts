@@ -2,6 +2,7 @@
  * Options of a contract run, normalised once with every default spelled out
  * here (STYLE habit 7); downstream code never re-defaults.
  */
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
@@ -10,6 +11,7 @@ import type { SpecValidators } from '../validation/compile-validators.js';
 import type { CaseBuilder } from './cases/index.js';
 import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
+import type { GeneratedPhase } from './types.js';
 
 /** Defaults of {@link ContractOptions}. */
 export const CONTRACT_DEFAULTS = {
@@ -17,6 +19,19 @@ export const CONTRACT_DEFAULTS = {
   maxBodyBytes: 10 * 1024 * 1024,
   strict: false,
   tokenEnv: 'PLANTKIT_TOKEN',
+  /** Generated (property-based) cases run after the static ones. */
+  generated: true,
+  /**
+   * Random cases per operation in each random phase. fast-check's and
+   * Schemathesis' default; finds every bug of test/apps in well under a
+   * second against a local server (docs/property-cases.md).
+   */
+  maxCases: 100,
+  /** Requests spent shrinking one failure; enough to cut a 256-character string down to its failing length. */
+  maxShrinks: 500,
+  phases: ['boundary', 'positive', 'negative'] as readonly GeneratedPhase[],
+  /** Largest seed: fast-check seeds are 32-bit integers; non-negative ones read better. */
+  maxSeed: 2 ** 31 - 1,
 } as const;
 
 /** What a contract run needs. Only `baseUrl` and `spec` are required. */
@@ -53,6 +68,16 @@ export interface ContractOptions {
   dispatcher?: Dispatcher;
   /** First value of the unique-integer counter (default: the current time in ms, unique across runs). */
   integerBase?: bigint;
+  /** Run the generated (property-based) cases after the static ones (default true). */
+  generated?: boolean;
+  /** Seed of the generated cases, 0 to 2^31-1 (default: random, announced in the run-started event). */
+  seed?: number;
+  /** Random cases per operation in each random phase (default 100). */
+  maxCases?: number;
+  /** Requests spent shrinking one failure (default 500; 0 reports failures unshrunk). */
+  maxShrinks?: number;
+  /** Which generated phases run (default all: boundary, positive, negative). */
+  phases?: readonly GeneratedPhase[];
 }
 
 /** {@link ContractOptions} with every default applied. */
@@ -74,6 +99,11 @@ export interface NormalizedContractOptions {
   onEvent: (event: RunEvent) => void;
   dispatcher: Dispatcher | undefined;
   integerBase: bigint;
+  generated: boolean;
+  seed: number;
+  maxCases: number;
+  maxShrinks: number;
+  phases: readonly GeneratedPhase[];
 }
 
 /** Validate and default the options; throws UsageError on a bad value, before any network work. */
@@ -82,6 +112,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   const maxBodyBytes = options.maxBodyBytes ?? CONTRACT_DEFAULTS.maxBodyBytes;
+  checkSeed(options.seed);
   const specPath = typeof options.spec === 'string' ? options.spec : options.spec.source;
   const defaultContracts = specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
   return {
@@ -102,7 +133,34 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     onEvent: options.onEvent ?? (() => {}),
     dispatcher: options.dispatcher,
     integerBase: options.integerBase ?? BigInt(Date.now()),
+    generated: options.generated ?? CONTRACT_DEFAULTS.generated,
+    seed: options.seed ?? randomInt(0, CONTRACT_DEFAULTS.maxSeed),
+    maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
+    maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
+    phases: parsePhases(options.phases),
   };
+}
+
+/** A non-negative integer option. */
+function count(flag: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) throw new UsageError(`--${flag} must be an integer >= 0, got ${String(value)}`);
+  return value;
+}
+
+function checkSeed(seed: number | undefined): void {
+  if (seed === undefined) return;
+  if (!Number.isInteger(seed) || seed < 0 || seed > CONTRACT_DEFAULTS.maxSeed) {
+    throw new UsageError(`--seed must be an integer from 0 to ${CONTRACT_DEFAULTS.maxSeed}, got ${String(seed)}`, 'copy the seed a previous run printed');
+  }
+}
+
+function parsePhases(phases: readonly string[] | undefined): readonly GeneratedPhase[] {
+  if (phases === undefined) return CONTRACT_DEFAULTS.phases;
+  const unknown = phases.filter((phase) => !CONTRACT_DEFAULTS.phases.includes(phase as GeneratedPhase));
+  if (unknown.length > 0) throw new UsageError(`unknown phase '${unknown[0]}'`, `phases: ${CONTRACT_DEFAULTS.phases.join(', ')}`);
+  // Phases always run in their own order, whatever order they were named in.
+  return CONTRACT_DEFAULTS.phases.filter((phase) => phases.includes(phase));
 }
 
 /** The base URL without a trailing slash; http(s) only. */

@@ -14,7 +14,12 @@ import { requiresCredentials } from '../spec/security.js';
 import { analyseExchange, CHECKS, type Check, type CheckContext } from './checks/index.js';
 import { loadScenarios } from './contracts-file.js';
 import { normalizeContractOptions, type ContractOptions, type NormalizedContractOptions } from './options.js';
+import type { ContractPhase, PhaseSession } from './phase.js';
+import { propertyPhase } from './property/property-phase.js';
 import type { CaseResult, ContractCase, Exchange, RunResult } from './types.js';
+
+/** Phases that run after the static cases, in order (see phase.ts). */
+const PHASES: readonly ContractPhase[] = [propertyPhase];
 
 /** Run the contract cases against `options.baseUrl` and return the verdict. */
 export async function runContract(options: ContractOptions): Promise<RunResult> {
@@ -37,12 +42,26 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const results: CaseResult[] = [];
   try {
     if (!settings.dispatcher) await client.probe(settings.baseUrl);
-    settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict });
+    const generated = settings.generated ? { generated: { seed: settings.seed, maxCases: settings.maxCases, phases: settings.phases } } : {};
+    settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict, ...generated });
     for (const [index, contractCase] of cases.entries()) {
       const result = await runCase(contractCase, client, checks, checkContext, settings);
       results.push(result);
       settings.onEvent({ type: 'case-finished', result, index, total: cases.length });
     }
+    const session: PhaseSession = {
+      spec,
+      settings,
+      context,
+      results,
+      execute: (contractCase) => runCase(contractCase, client, checks, checkContext, settings),
+      record: (result) => {
+        results.push(result);
+        settings.onEvent({ type: 'case-finished', result, index: results.length - 1, total: Math.max(cases.length, results.length) });
+      },
+      selected: (id) => isSelected(id, settings),
+    };
+    for (const phase of PHASES) if (phase.enabled(settings)) await phase.run(session);
   } finally {
     await client.close();
   }
@@ -71,8 +90,13 @@ export async function runCase(
 }
 
 function selectCases(cases: ContractCase[], settings: NormalizedContractOptions): ContractCase[] {
-  const matches = (id: string, prefixes: readonly string[]) => prefixes.some((prefix) => id === prefix || id.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
-  return cases.filter((item) => (settings.only.length === 0 || matches(item.id, settings.only)) && !matches(item.id, settings.skip));
+  return cases.filter((item) => isSelected(item.id, settings));
+}
+
+/** --only and --skip: a case id is selected when it starts with an --only prefix (if any) and with no --skip prefix. */
+function isSelected(id: string, settings: Pick<NormalizedContractOptions, 'only' | 'skip'>): boolean {
+  const matches = (prefixes: readonly string[]) => prefixes.some((prefix) => id === prefix || id.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+  return (settings.only.length === 0 || matches(settings.only)) && !matches(settings.skip);
 }
 
 function summarise(baseUrl: string, results: CaseResult[], durationMs: number): RunResult {

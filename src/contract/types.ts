@@ -86,6 +86,24 @@ export interface CaseResult {
   findings: Finding[];
   /** `skipped`: not sent, see `case.skip`. */
   verdict: 'passed' | 'failed' | 'skipped';
+  /** How a generated case came about (kind `generated` only). */
+  generated?: GeneratedDetails;
+}
+
+/** The phases of generated cases, in the order they run: edge values, then random valid and invalid bodies. */
+export type GeneratedPhase = 'boundary' | 'positive' | 'negative';
+
+/** The property phase's account of a generated result: which phase, how many requests, how it shrank. */
+export interface GeneratedDetails {
+  phase: GeneratedPhase;
+  /** The run's seed (`--seed`): the same seed sends the same requests again. */
+  seed: number;
+  /** Requests this result stands for: the cases of a random phase, or one boundary case, plus shrinking. */
+  requests: number;
+  /** Shrinking steps that still failed (0 when the failure did not shrink). */
+  shrinks: number;
+  /** The failing request body as first found, before shrinking; absent when it did not shrink. */
+  original?: string;
 }
 
 /** The verdict on a whole run. */

@@ -52,7 +52,7 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EH
 
 /** An HTTP client for contract runs. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const owned = options.dispatcher ? undefined : new Agent({ connect: { timeout: options.timeoutMs }, pipelining: 0 });
+  const owned = options.dispatcher ? undefined : new Agent({ connect: { timeout: options.timeoutMs } });
   const dispatcher = options.dispatcher ?? owned!;
   return {
     probe: (url) => probe(url, options.timeoutMs),

@@ -25,6 +25,8 @@ export interface CaseRecord {
   transportFailure: { kind: string; message: string } | null;
   findings: Finding[];
   curl: string | null;
+  /** For generated cases: phase, seed, requests spent, shrink steps and the body before shrinking. */
+  generated: { phase: string; seed: number; requests: number; shrinks: number; original: string | null } | null;
 }
 
 /** Turn a case result into a record, replacing the token everywhere. */
@@ -53,7 +55,19 @@ export function toCaseRecord(result: CaseResult, token: string | undefined, toke
     transportFailure: exchange.failure ? { kind: exchange.failure.kind, message: redact(exchange.failure.message) } : null,
     findings: result.findings.map((finding) => JSON.parse(redact(JSON.stringify(finding))) as Finding),
     curl: result.verdict === 'failed' ? toCurl(exchange.url, contractCase.request, token, tokenEnv) : null,
+    generated: result.generated
+      ? { phase: result.generated.phase, seed: result.generated.seed, requests: result.generated.requests, shrinks: result.generated.shrinks, original: result.generated.original === undefined ? null : cut(result.generated.original) }
+      : null,
   };
+}
+
+/** For a generated case: the seed that replays it and the body it was shrunk from. */
+export function generatedNotes(record: CaseRecord): string[] {
+  const details = record.generated;
+  if (!details) return [];
+  const notes = [`seed: ${details.seed} (replay with --seed ${details.seed}; ${details.phase} phase)`];
+  if (details.original !== null) notes.push(`shrunk in ${details.shrinks} step${details.shrinks === 1 ? '' : 's'} from: ${details.original}`);
+  return notes;
 }
 
 /** `check /pointer: message (received ...; documented ...)`: a finding on one line. */

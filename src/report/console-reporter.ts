@@ -6,6 +6,7 @@
 import type { RunEvent } from '../contract/events.js';
 import { createRedactor, toCurl } from '../contract/redact.js';
 import type { CaseResult } from '../contract/types.js';
+import { generatedLines } from './generated-lines.js';
 import { createStyle, type Style } from './style.js';
 
 /** Where a reporter writes. */
@@ -39,6 +40,8 @@ export function createConsoleReporter(options: ConsoleReporterOptions): EventSin
         const { spec } = event;
         write(`plantkit contract: ${spec.title} ${spec.apiVersion} (${spec.openapi}) against ${event.baseUrl}`);
         write(style.dim(`${event.total} cases${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}`));
+        const generated = event.generated;
+        if (generated) write(style.dim(`generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase`));
         break;
       }
       case 'case-finished': {
@@ -74,5 +77,6 @@ function writeCase(result: CaseResult, write: (line?: string) => void, style: St
     if (item.received !== undefined) write(`          received:   ${item.received}`);
     if (item.documented !== undefined) write(`          documented: ${item.documented}`);
   }
+  for (const line of generatedLines(result)) write(`        ${line}`);
   if (result.verdict === 'failed') write(`        reproduce: ${toCurl(result.exchange.url, result.case.request, options.token, options.tokenEnv)}`);
 }

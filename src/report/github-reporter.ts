@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { RunEvent } from '../contract/events.js';
 import { PlantkitError } from '../errors.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
-import { findingLine, toCaseRecord, type CaseRecord } from './case-record.js';
+import { findingLine, generatedNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter, TextSink } from './reporter.js';
 
 /** Options of {@link createGithubReporter}. */
@@ -72,7 +72,7 @@ function readYaml(file: string): YamlSource | undefined {
 function annotation(record: CaseRecord, pointer: string, source: { file: string; yaml: YamlSource | undefined } | undefined): string {
   const line = source?.yaml?.positionOf(pointer, 'key')?.line;
   const where = source ? `file=${property(source.file)}${line ? `,line=${line}` : ''},` : '';
-  const message = [...record.findings.map(findingLine), record.curl ? `reproduce: ${record.curl}` : ''].filter(Boolean).join('\n');
+  const message = [...record.findings.map(findingLine), ...generatedNotes(record), record.curl ? `reproduce: ${record.curl}` : ''].filter(Boolean).join('\n');
   return `::error ${where}title=${property(`plantkit contract: ${record.id}`)}::${data(message)}\n`;
 }
 

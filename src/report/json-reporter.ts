@@ -28,7 +28,7 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
       if (event.type === 'run-started') {
         startedAt = now();
         const { spec } = event;
-        document = { spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source }, baseUrl: event.baseUrl, seed: 'seed' in event && typeof event.seed === 'string' ? event.seed : null };
+        document = { spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source }, baseUrl: event.baseUrl, generated: event.generated ?? null };
       } else if (event.type === 'case-finished') {
         cases.push(toCaseRecord(event.result, options.token, options.tokenEnv));
       } else {

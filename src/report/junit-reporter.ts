@@ -5,7 +5,7 @@
  * text holds every finding plus the curl line.
  */
 import type { RunEvent } from '../contract/events.js';
-import { findingLine, toCaseRecord, type CaseRecord } from './case-record.js';
+import { findingLine, generatedNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
 
@@ -51,7 +51,8 @@ function testcase(record: CaseRecord): string {
   if (record.verdict === 'passed') return `${open}/>`;
   const [first] = record.findings;
   const message = first ? findingLine(first) : 'failed';
-  const body = [...record.findings.map(findingLine), record.response ? `response: ${record.response.status} ${record.response.body.slice(0, 500)}` : '', record.curl ? `reproduce: ${record.curl}` : '']
+  const sent = record.request.body === null ? '' : `sent: ${record.request.body.slice(0, 500)}`;
+  const body = [...record.findings.map(findingLine), sent, ...generatedNotes(record), record.response ? `response: ${record.response.status} ${record.response.body.slice(0, 500)}` : '', record.curl ? `reproduce: ${record.curl}` : '']
     .filter(Boolean)
     .join('\n');
   return `${open}>\n      <failure message="${attr(message)}" type="${attr(first?.check ?? 'failure')}">${text(body)}</failure>\n    </testcase>`;

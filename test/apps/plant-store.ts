@@ -23,6 +23,13 @@ export type Variant =
   | 'echoes-id' // 200 includes the id (valid, but --strict flags it)
   | 'wrong-echo' // 200 upper-cases the name
   | 'huge-body' // 200 with a 12 MiB JSON body
+  // broken for some values only (found by the generated cases)
+  | 'rejects-non-ascii-name' // 400 for a name with any non-ASCII character
+  | 'rejects-long-name' // 400 for a name longer than 64 characters
+  | 'rejects-int64-max' // 400 for id 9223372036854775807, which is valid
+  | 'rejects-negative-id' // 400 for any negative id, which is valid
+  | 'accepts-int64-overflow' // 200 for ids above int64, such as 9223372036854775808
+  | 'rejects-empty-name' // 400 for name ""
   // odd but correct
   | 'correct'
   | 'auth-403' // 403 for bad credentials
@@ -31,7 +38,8 @@ export type Variant =
   | 'extra-headers' // many extra response headers
   | 'key-order' // {"tag":..,"name":..}
   | 'omit-tag' // never returns the optional tag
-  | 'slow-150ms'; // answers after 150 ms
+  | 'slow-150ms' // answers after 150 ms
+  | 'rejects-duplicate-id'; // 400 for an id it has already stored (uniqueness is not documented, but allowed)
 
 /** A running server. */
 export interface RunningApp {
@@ -50,13 +58,14 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** Start the app on 127.0.0.1, port 0. */
 export async function startPlantStore(variant: Variant = 'correct', token = APP_TOKEN): Promise<RunningApp> {
   const requests: RunningApp['requests'] = [];
+  const stored = new Set<bigint>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body });
-      void handle(variant, token, request, body, response);
+      void handle(variant, token, request, body, response, stored);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,7 +81,7 @@ export async function startPlantStore(variant: Variant = 'correct', token = APP_
   };
 }
 
-async function handle(variant: Variant, token: string, request: IncomingMessage, body: string, response: ServerResponse): Promise<void> {
+async function handle(variant: Variant, token: string, request: IncomingMessage, body: string, response: ServerResponse, stored: Set<bigint>): Promise<void> {
   const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
     const contentType = variant === 'wrong-content-type' ? 'text/html' : variant === 'charset' ? 'application/json; charset=utf-8' : 'application/json';
     const extra = variant === 'extra-headers' ? { 'x-request-id': 'abc', 'cache-control': 'no-store', 'x-powered-by': 'plants', server: 'test' } : {};
@@ -105,11 +114,22 @@ async function handle(variant: Variant, token: string, request: IncomingMessage,
   } catch (cause) {
     return error(400, `body is not valid JSON: ${(cause as Error).message}`);
   }
-  const problem = variant === 'accepts-invalid' ? undefined : checkNewPlant(parsed);
+  const problem = variant === 'accepts-invalid' ? undefined : checkNewPlant(parsed, variant === 'accepts-int64-overflow');
   if (problem) return error(400, problem);
   const plant = parsed as Record<string, unknown>;
   const name = String(plant.name ?? 'unnamed');
   const tag = typeof plant.tag === 'string' ? plant.tag : undefined;
+  const id = isLosslessNumber(plant.id) ? BigInt(plant.id.value) : 0n;
+
+  if (variant === 'rejects-non-ascii-name' && /[^\u0000-\u007f]/.test(name)) return error(400, 'name must be ASCII');
+  if (variant === 'rejects-long-name' && [...name].length > 64) return error(400, 'name is longer than 64 characters');
+  if (variant === 'rejects-int64-max' && id === INT64_MAX) return error(400, 'id is out of range');
+  if (variant === 'rejects-negative-id' && id < 0n) return error(400, 'id must not be negative');
+  if (variant === 'rejects-empty-name' && name === '') return error(400, 'name must not be empty');
+  if (variant === 'rejects-duplicate-id') {
+    if (stored.has(id)) return error(400, `a plant with id ${id} exists already`);
+    stored.add(id);
+  }
 
   if (variant === 'hang') return; // never answers
   if (variant === 'slow-150ms') await new Promise((resolve) => setTimeout(resolve, 150));
@@ -126,7 +146,7 @@ async function handle(variant: Variant, token: string, request: IncomingMessage,
 }
 
 /** Why `value` is not a NewPlant (interface document, Resources section), or undefined. */
-function checkNewPlant(value: unknown): string | undefined {
+function checkNewPlant(value: unknown, allowAboveInt64 = false): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'body must be a JSON object';
   const plant = value as Record<string, unknown>;
   if (!('id' in plant)) return "body must have required property 'id'";
@@ -134,7 +154,7 @@ function checkNewPlant(value: unknown): string | undefined {
   const id = plant.id;
   if (!isLosslessNumber(id) || !/^-?\d+$/.test(id.value)) return 'id must be an integer';
   const exact = BigInt(id.value);
-  if (exact < INT64_MIN || exact > INT64_MAX) return 'id must be within int64';
+  if (exact < INT64_MIN || (exact > INT64_MAX && !allowAboveInt64)) return 'id must be within int64';
   if (typeof plant.name !== 'string') return 'name must be a string';
   if ('tag' in plant && typeof plant.tag !== 'string') return 'tag must be a string';
   return undefined;

@@ -54,7 +54,7 @@ describe('plantkit contract: results', () => {
   test('a correct server: exit 0 and the summary line', async () => {
     const app = await startPlantStore();
     try {
-      const outcome = await runCli(['contract', '--base-url', app.url], env);
+      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated'], env);
       expect(outcome.code).toBe(0);
       expect(outcome.stdout).toMatch(/\n22 passed, 0 failed in \d+\.\d s\n$/);
       expect(outcome.stdout).toContain('PASS  positive/example/monstera');
@@ -67,7 +67,7 @@ describe('plantkit contract: results', () => {
   test('a broken server: exit 1, findings with received/documented, a curl line, and never the token', async () => {
     const app = await startPlantStore('wrong-200-shape');
     try {
-      const outcome = await runCli(['contract', '--base-url', app.url], env);
+      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated'], env);
       expect(outcome.code).toBe(1);
       expect(outcome.stdout).toMatch(/\n14 passed, 8 failed in \d+\.\d s\n$/);
       expect(outcome.stdout).toContain("        response-schema /name: body must have required property 'name' (status 200)\n          received:   absent from {\"title\":\"Monstera deliciosa\",\"tag\":\"indoor\"}\n          documented: must have required property 'name'\n");
@@ -88,6 +88,18 @@ describe('plantkit contract: results', () => {
       expect(outcome.stdout.match(/FAIL/g)).toHaveLength(4);
       expect(outcome.stdout).toMatch(/\n0 passed, 4 failed/);
       expect(outcome.stdout).not.toContain(APP_TOKEN);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('--no-contracts runs no scenario files', async () => {
+    const app = await startPlantStore();
+    try {
+      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated', '--no-contracts'], env);
+      expect(outcome.code).toBe(0);
+      expect(outcome.stdout).not.toContain('scenario/');
+      expect(outcome.stdout).toMatch(/\n17 passed, 0 failed/);
     } finally {
       await app.close();
     }

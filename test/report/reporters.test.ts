@@ -24,7 +24,7 @@ interface Outputs {
   summary: string;
 }
 
-async function reportsFor(variant: Variant): Promise<Outputs> {
+async function reportsFor(variant: Variant, generated = false): Promise<Outputs> {
   const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-reports-'));
   const files = { json: path.join(directory, 'out/report.json'), junit: path.join(directory, 'junit.xml'), summary: path.join(directory, 'summary.md') };
   let annotations = '';
@@ -35,7 +35,7 @@ async function reportsFor(variant: Variant): Promise<Outputs> {
   ];
   const app = await startPlantStore(variant);
   try {
-    await runContract({ baseUrl: app.url, spec: 'openapi.yaml', token: APP_TOKEN, onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)) });
+    await runContract({ baseUrl: app.url, spec: 'openapi.yaml', token: APP_TOKEN, generated, seed: 7, onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)) });
   } finally {
     await app.close();
   }
@@ -84,14 +84,46 @@ describe('a run against a broken server', async () => {
   });
 });
 
-describe('a run against a correct server', async () => {
-  const outputs = await reportsFor('correct');
+describe('a run with generated cases against a server that breaks on non-ASCII names', async () => {
+  const outputs = await reportsFor('rejects-non-ascii-name', true);
+  const cases = outputs.json.cases as Array<{ kind: string; verdict: string; generated: { phase: string; seed: number; original: string | null } | null; request: { body: string } }>;
+  const failed = cases.filter((item) => item.verdict === 'failed');
 
-  test('zero failures in every report', async () => {
+  test('the JSON holds the generated settings and each failure with its phase, seed and shrunk body', () => {
+    expect(validateReport(outputs.json), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(outputs.json.generated).toEqual({ seed: 7, maxCases: 100, phases: ['boundary', 'positive', 'negative'] });
+    const generatedFailures = failed.filter((item) => item.kind === 'generated');
+    expect(generatedFailures.length).toBeGreaterThan(0);
+    expect(generatedFailures.every((item) => item.generated?.seed === 7)).toBe(true);
+    expect(generatedFailures.some((item) => item.generated?.original !== null)).toBe(true);
+    // The static scenario with a non-ASCII name fails too, without generated details.
+    expect(failed.filter((item) => item.kind === 'scenario').map((item) => item.generated)).toEqual([null]);
+  });
+
+  test('JUnit counts match the JSON, and failures carry the seed', async () => {
+    const summary = outputs.json.summary as { total: number; failed: number };
+    const parsed = (await parseJunit(outputs.junit)) as { tests: number; failures: number; testsuite: Array<{ testcase: Array<{ failure?: Array<{ inner: string }> }> }> };
+    expect(parsed).toMatchObject({ tests: summary.total, failures: summary.failed });
+    const inner = parsed.testsuite[0]!.testcase.flatMap((testcase) => testcase.failure ?? []).map((failure) => failure.inner);
+    expect(inner.filter((text) => text.includes('seed: 7 (replay with --seed 7')).length).toBe(failed.filter((item) => item.kind === 'generated').length);
+    expect(outputs.annotations.trim().split('\n')).toHaveLength(summary.failed);
+  });
+
+  test('the token appears in no output', () => {
+    for (const text of [outputs.jsonText, outputs.junit, outputs.annotations, outputs.summary]) expect(text).not.toContain(APP_TOKEN);
+  });
+});
+
+describe('a run against a correct server', async () => {
+  const outputs = await reportsFor('correct', true);
+
+  test('zero failures in every report, generated cases included', async () => {
     expect(validateReport(outputs.json)).toBe(true);
-    expect(outputs.json.summary).toEqual({ total: 22, passed: 22, failed: 0, skipped: 0 });
-    expect(await parseJunit(outputs.junit)).toMatchObject({ tests: 22, failures: 0 });
+    const summary = outputs.json.summary as { total: number; passed: number; failed: number };
+    expect(summary.failed).toBe(0);
+    expect(summary.total).toBeGreaterThan(22);
+    expect(await parseJunit(outputs.junit)).toMatchObject({ tests: summary.total, failures: 0 });
     expect(outputs.annotations).toBe('');
-    expect(outputs.summary).toMatch(/^### ✅ plantkit contract: 22 passed, 0 failed\n/);
+    expect(outputs.summary).toMatch(new RegExp(`^### ✅ plantkit contract: ${summary.passed} passed, 0 failed\\n`));
   });
 });

@@ -8,6 +8,7 @@ import { createConsoleReporter } from '../../report/console-reporter.js';
 import { colorEnabled } from '../../report/style.js';
 import { integerFlag, parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
+import type { GeneratedPhase } from '../../contract/types.js';
 import type { Command } from './command.js';
 
 const HELP = `Usage: plantkit contract --base-url URL [options]
@@ -29,6 +30,13 @@ Options:
   --allow-external-refs  let the spec $ref files outside its folder and URLs
   -h, --help             show this help
 
+Generated cases (property-based, after the static ones; docs/property-cases.md):
+  --seed N               replay the generated cases of an earlier run (default: random; always printed)
+  --max-cases N          random cases per operation in each random phase (default: ${CONTRACT_DEFAULTS.maxCases})
+  --max-shrinks N        requests spent shrinking one failure (default: ${CONTRACT_DEFAULTS.maxShrinks}; 0 reports it unshrunk)
+  --phases LIST          comma-separated, from ${CONTRACT_DEFAULTS.phases.join(',')} (default: all)
+  --no-generated         send the static cases only
+
 Checks: ${CHECKS.map((check) => check.id).join(', ')}
 Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error.`;
 
@@ -44,10 +52,17 @@ export const contractCommand: Command = {
       timeout: { type: 'string' },
       strict: { type: 'boolean', default: false },
       contracts: { type: 'string' },
+      // Declared so parseArgs reads --no-contracts as contracts: false (negation needs a boolean).
+      'no-contracts': { type: 'boolean' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       quiet: { type: 'boolean', default: false },
       'allow-external-refs': { type: 'boolean', default: false },
+      generated: { type: 'boolean', default: CONTRACT_DEFAULTS.generated },
+      seed: { type: 'string' },
+      'max-cases': { type: 'string' },
+      'max-shrinks': { type: 'string' },
+      phases: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -71,6 +86,11 @@ export const contractCommand: Command = {
       only: (values.only as string[] | undefined) ?? [],
       skip: (values.skip as string[] | undefined) ?? [],
       onEvent: reporter,
+      generated: values.generated !== false,
+      ...(values.seed === undefined ? {} : { seed: integerFlag('seed', values.seed, 0, 0) }),
+      maxCases: integerFlag('max-cases', values['max-cases'], CONTRACT_DEFAULTS.maxCases, 0),
+      maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
+      ...(typeof values.phases === 'string' ? { phases: values.phases.split(',').map((phase) => phase.trim()).filter(Boolean) as GeneratedPhase[] } : {}),
     });
     return result.failed > 0 ? EXIT.findings : EXIT.ok;
   },

@@ -1,0 +1,35 @@
+/**
+ * The runner's extension point for phases that decide what to send while
+ * they run (the property-based cases: each response steers shrinking), as
+ * opposed to case builders, whose cases are all known before the first
+ * request. Phases run after the static cases, in order.
+ */
+import type { LoadedSpec } from '../spec/types.js';
+import type { CaseContext } from './cases/index.js';
+import type { NormalizedContractOptions } from './options.js';
+import type { CaseResult, ContractCase } from './types.js';
+
+/** What a phase may use while it runs. */
+export interface PhaseSession {
+  spec: LoadedSpec;
+  settings: NormalizedContractOptions;
+  /** The context the static cases were built with (validators, token, counter, scenarios). */
+  context: CaseContext;
+  /** Results recorded so far: the static cases', then earlier phases'. */
+  results: readonly CaseResult[];
+  /** Send a case and run the checks on the exchange, without recording it (shrinking sends many). */
+  execute(contractCase: ContractCase): Promise<CaseResult>;
+  /** Record a result: it is counted in the summary and reported. */
+  record(result: CaseResult): void;
+  /** True when a case with this id is selected by --only/--skip. */
+  selected(id: string): boolean;
+}
+
+/** A phase of a contract run. */
+export interface ContractPhase {
+  /** Kebab-case name, for messages. */
+  name: string;
+  /** Whether the phase runs with these settings. */
+  enabled(settings: NormalizedContractOptions): boolean;
+  run(session: PhaseSession): Promise<void>;
+}

@@ -1,0 +1,107 @@
+/**
+ * One property over the network: fast-check generates (or is given) values,
+ * each is sent and checked, and a failure is shrunk by sending smaller
+ * values until none fails any more. Shrinking runs in two passes over the
+ * same values: shapes and lengths first (characters fixed), then characters,
+ * so a bounded budget is spent on what matters most. The smallest failing
+ * exchange is kept as it was sent (ids may have moved, so re-sending the
+ * counterexample could differ). A request identical to one already sent in
+ * the hunt is not sent again: its verdict is reused. The budget counts
+ * requests, not time, so a replay with the same seed sends the same requests.
+ */
+import { assume, checkProperty } from '../../generate/fast-check.js';
+import type { CaseResult } from '../types.js';
+import type { Prepared } from './sender.js';
+import type { ShrinkPair } from './target.js';
+
+/** What the property phase does with one value: prepare it, then send it. */
+export interface Attempt<T> {
+  prepare(value: T): Prepared;
+  send(prepared: Extract<Prepared, { case: unknown }>): Promise<CaseResult>;
+}
+
+/** Options of {@link hunt}. */
+export interface HuntOptions<T> {
+  seed: number;
+  numRuns: number;
+  /** Values tried first (the boundary phase's edge). */
+  examples?: T[];
+  /** Requests allowed for shrinking once a failure is found. */
+  maxShrinks: number;
+}
+
+/** What a hunt found. */
+export interface HuntResult {
+  /** The first failing exchange, as found. */
+  first: CaseResult | undefined;
+  /** The smallest failing exchange: the last one that failed while shrinking. */
+  smallest: CaseResult | undefined;
+  /** A passing exchange (the last one), when some passed. */
+  passed: CaseResult | undefined;
+  /** An exchange that got no usable response (timeout, dropped connection, oversized body): the hunt stopped there. */
+  transport: CaseResult | undefined;
+  /** Requests sent, shrinking included. */
+  requests: number;
+  /** Shrinking steps that kept the failure. */
+  shrinks: number;
+  /** Why values were discarded, when all were (or fast-check gave up). */
+  unusable: string | undefined;
+}
+
+/** Run the property; faults (target unreachable) are rethrown after fast-check has finished. */
+export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options: HuntOptions<T>): Promise<HuntResult> {
+  const found: HuntResult = { first: undefined, smallest: undefined, passed: undefined, transport: undefined, requests: 0, shrinks: 0, unusable: undefined };
+  let fault: unknown;
+  let stopped = false;
+  let shrinkRequests = 0;
+  const verdicts = new Map<string, boolean>();
+
+  const predicate = async (value: T): Promise<boolean> => {
+    // Once stopped or out of budget, every value "passes" without a request: fast-check then ends quickly.
+    if (stopped || (found.first && shrinkRequests >= options.maxShrinks)) return true;
+    const prepared = attempt.prepare(value);
+    if ('unusable' in prepared) found.unusable = prepared.unusable;
+    assume(!('unusable' in prepared));
+    if ('unusable' in prepared) return true;
+    const { request } = prepared.case;
+    const key = `${request.method} ${request.path}\n${request.body ?? ''}`;
+    const known = verdicts.get(key);
+    if (known !== undefined) return known;
+    let result: CaseResult;
+    try {
+      result = await attempt.send(prepared);
+    } catch (error) {
+      fault = error;
+      stopped = true;
+      return true;
+    }
+    found.requests += 1;
+    if (found.first) shrinkRequests += 1;
+    verdicts.set(key, result.verdict !== 'failed');
+    if (result.verdict !== 'failed') {
+      found.passed = result;
+      return true;
+    }
+    if (result.exchange.failure) {
+      // Shrinking a timeout would cost a timeout per step: report it as found and stop.
+      found.transport = result;
+      stopped = true;
+      return true;
+    }
+    if (found.first) found.shrinks += 1;
+    found.first ??= result;
+    found.smallest = result;
+    return false;
+  };
+
+  const run = { seed: options.seed, numRuns: options.numRuns };
+  const shapes = await checkProperty(gens.structural, predicate, { ...run, ...(options.examples ? { examples: options.examples } : {}) });
+  if (shapes.counterexample !== undefined && !stopped && shrinkRequests < options.maxShrinks && gens.full !== gens.structural) {
+    // Starts with the first pass's counterexample, a known request: no request is sent for it.
+    await checkProperty(gens.full, predicate, { ...run, numRuns: 1, examples: [shapes.counterexample] });
+  }
+  if (fault !== undefined) throw fault;
+  if (shapes.gaveUp && !found.first) found.unusable = `${shapes.gaveUp}${found.unusable ? ` (last reason: ${found.unusable})` : ''}`;
+  else if (found.requests > 0) found.unusable = undefined;
+  return found;
+}

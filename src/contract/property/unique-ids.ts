@@ -1,0 +1,130 @@
+/**
+ * Ids stay unique within a run, so a server that refuses a duplicate id (a
+ * 400 for a valid body) raises no false alarm. An id counts as taken once a
+ * request carrying it was accepted (2xx): only then can the server hold it.
+ * The static cases' accepted ids count too. Generated values that hit a
+ * taken id move to the nearest free one of the same sign; boundary values
+ * are never moved (the edge is the point): one already accepted is left out, and
+ * they are reserved until sent, so that shrinking an earlier failure (which
+ * drives ids towards 0) does not use them up.
+ * Which properties are ids is read from their names: `id`, `plantId`,
+ * `plant_id`, `plant-id`, `ID` (integers only).
+ */
+import { exactInteger, exactNumberText } from '../../json/exact-json.js';
+import { decodePointer, joinPointer } from '../../spec/json-pointer.js';
+import type { IntegerRange } from '../../generate/integers.js';
+import { cloneValue } from '../../generate/value-paths.js';
+
+/** True for property names that name an identifier. */
+export function isIdLike(name: string): boolean {
+  return /^id$/i.test(name) || /[a-z0-9]Id$/.test(name) || /[_-]id$/i.test(name) || /[a-z0-9]ID$/.test(name);
+}
+
+/** The run-wide register of accepted ids, by JSON pointer. */
+export class UniqueIds {
+  /** Accepted ids by pointer. */
+  private readonly taken = new Map<string, Set<bigint>>();
+  /** Boundary values not sent yet: generated values keep clear of them too. */
+  private readonly reserved = new Map<string, Set<bigint>>();
+  private next: bigint;
+
+  /** `seed` picks where fresh ids start, so a replayed run hands out the same ones. */
+  constructor(seed: number) {
+    this.next = 100_000n + BigInt(seed % 100_000) * 1_000n;
+  }
+
+  /** True when `value` was accepted at `pointer` earlier in the run. */
+  isTaken(pointer: string, value: bigint): boolean {
+    return this.taken.get(pointer)?.has(value) ?? false;
+  }
+
+  /** Keep `value` at `pointer` for a boundary case that is still to come. */
+  reserve(pointer: string, value: bigint): void {
+    let values = this.reserved.get(pointer);
+    if (!values) this.reserved.set(pointer, (values = new Set()));
+    values.add(value);
+  }
+
+  /** The boundary case of `value` is about to be sent. */
+  release(pointer: string, value: bigint): void {
+    this.reserved.get(pointer)?.delete(value);
+  }
+
+  /** Record the id-like integers of a body the server accepted (parsed JSON, exact texts kept). */
+  recordAccepted(body: unknown, pointer = '', depth = 0): void {
+    if (typeof body !== 'object' || body === null || depth > 6) return;
+    for (const [key, value] of Object.entries(body)) {
+      const childPointer = joinPointer(pointer, key);
+      if (typeof value === 'number' && !Array.isArray(body) && isIdLike(key)) {
+        const exact = exactInteger(exactNumberText(body, key) ?? String(value));
+        if (exact !== undefined) this.take(childPointer, exact);
+      } else {
+        this.recordAccepted(value, childPointer, depth + 1);
+      }
+    }
+  }
+
+  /** A value for `pointer` never accepted before, inside `range`, from a counter that starts at the seed's place. */
+  fresh(pointer: string, range: IntegerRange): bigint {
+    const span = range.high - range.low + 1n;
+    for (let attempt = 0; attempt < 10_000; attempt += 1) {
+      const raw = this.next++;
+      let value = raw >= range.low && raw <= range.high ? raw : range.low + ((((raw - range.low) % span) + span) % span);
+      value -= ((value % range.step) + range.step) % range.step;
+      if (value < range.low) value += range.step;
+      if (!this.blocked(pointer, value)) return value;
+    }
+    return range.low;
+  }
+
+  /** The next counter value (the context's `nextInteger` for generated requests: deterministic per seed). */
+  counter(): bigint {
+    return this.next++;
+  }
+
+  /**
+   * A copy of a generated body whose taken ids are moved to the nearest free
+   * value of the same sign inside their range; `keep` is left alone (the
+   * property a negative case breaks). The body itself when nothing moved.
+   */
+  adjust(body: unknown, ranges: ReadonlyMap<string, IntegerRange>, keep?: string): unknown {
+    let copy: unknown;
+    for (const [pointer, range] of ranges) {
+      if (pointer === keep) continue;
+      const tokens = decodePointer(pointer);
+      const name = tokens.pop()!;
+      let parent = (copy ?? body) as Record<string, unknown> | undefined;
+      for (const token of tokens) parent = parent?.[token] as Record<string, unknown> | undefined;
+      const value = parent?.[name];
+      if (typeof value !== 'bigint' || !this.blocked(pointer, value)) continue;
+      if (copy === undefined) {
+        copy = cloneValue(body);
+        parent = copy as Record<string, unknown>;
+        for (const token of tokens) parent = parent[token] as Record<string, unknown>;
+      }
+      parent![name] = this.nearestFree(pointer, value, range);
+    }
+    return copy ?? body;
+  }
+
+  private nearestFree(pointer: string, value: bigint, range: IntegerRange): bigint {
+    const away = value < 0n ? -range.step : range.step;
+    for (let distance = 1n; distance <= 10_000n; distance += 1n) {
+      for (const candidate of [value + away * distance, value - away * distance]) {
+        const sameSign = value === 0n ? candidate > 0n : (candidate < 0n) === (value < 0n) && candidate !== 0n;
+        if (sameSign && candidate >= range.low && candidate <= range.high && !this.blocked(pointer, candidate)) return candidate;
+      }
+    }
+    return value;
+  }
+
+  private blocked(pointer: string, value: bigint): boolean {
+    return this.isTaken(pointer, value) || (this.reserved.get(pointer)?.has(value) ?? false);
+  }
+
+  private take(pointer: string, value: bigint): void {
+    let values = this.taken.get(pointer);
+    if (!values) this.taken.set(pointer, (values = new Set()));
+    values.add(value);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Objects and arrays. Optional properties are present in some values and
+ * absent in others; where the schema allows undeclared properties (OpenAPI's
+ * default: no `additionalProperties: false`), some values carry extra ones,
+ * because a server must accept them too. `readOnly` properties are never
+ * generated for requests (OAS 4.8.24).
+ */
+import { toJsonText } from './logical-value.js';
+import { arrayOf, booleans, bigIntBetween, constant, dictionaryOf, filtered, mapped, oneOf, oneOfShrinkingToFirst, recordOf, tupleOf, uniqueArrayOf, type Gen } from './fast-check.js';
+import { flatten, isRecord, MAX_DEPTH, type SchemaScope } from './schema-facts.js';
+import { charactersGen } from './strings.js';
+import type { SchemaObject } from '../spec/types.js';
+
+/** The extra properties of a body that has none (one object, so fast-check recognises it when shrinking). */
+const NO_EXTRAS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/** Builds the generator of a nested schema one level deeper. */
+export type Recurse = (schema: SchemaObject | undefined, depth: number) => Gen<unknown>;
+
+/** Declared properties of an object schema that a request may carry, and which are required. */
+export function requestProperties(schema: SchemaObject, scope: SchemaScope): { properties: Record<string, SchemaObject>; required: string[] } {
+  const declared = isRecord(schema.properties) ? (schema.properties as Record<string, SchemaObject>) : {};
+  const properties: Record<string, SchemaObject> = {};
+  for (const [name, property] of Object.entries(declared)) if (flatten(property, scope).readOnly !== true) properties[name] = property;
+  const required = Array.isArray(schema.required) ? schema.required.map(String).filter((name) => !(name in declared) || name in properties) : [];
+  return { properties, required };
+}
+
+/** True when the object schema accepts properties it does not declare. */
+export function allowsExtraProperties(schema: SchemaObject): boolean {
+  return schema.additionalProperties !== false && schema.unevaluatedProperties !== false && !isRecord(schema.patternProperties) && !isRecord(schema.propertyNames);
+}
+
+/** A small JSON value of any primitive type: the value of an extra property the schema says nothing about. */
+export const anyPrimitive = (shapeOnly = false): Gen<unknown> =>
+  oneOf<unknown>({ gen: charactersGen(0, 12, false, shapeOnly), weight: 2 }, { gen: bigIntBetween(-1000n, 1000n), weight: 1 }, { gen: booleans(), weight: 1 }, { gen: constant(null), weight: 1 });
+
+/** Random objects for a flattened object schema. */
+export function objectGen(schema: SchemaObject, scope: SchemaScope, depth: number, recurse: Recurse): Gen<Record<string, unknown>> {
+  const { properties, required } = requestProperties(schema, scope);
+  const names = depth >= MAX_DEPTH ? required : [...new Set([...Object.keys(properties), ...required])];
+  const model: Record<string, Gen<unknown>> = {};
+  const shapeOnly = scope.shapeOnly === true;
+  for (const name of names) model[name] = name in properties ? recurse(properties[name], depth + 1) : anyPrimitive(shapeOnly);
+  const declared = recordOf(model, required);
+  if (!allowsExtraProperties(schema) || depth >= MAX_DEPTH) return declared;
+
+  const extraValue = isRecord(schema.additionalProperties) ? recurse(schema.additionalProperties, depth + 1) : anyPrimitive(shapeOnly);
+  const extraKey = filtered(charactersGen(1, 12, false, shapeOnly), (key) => !(key in model) && !(key in (isRecord(schema.properties) ? schema.properties : {})));
+  // Most bodies have no extra property; a quarter carry one to three, which shrinking drops.
+  const extras = oneOfShrinkingToFirst<Record<string, unknown>>({ gen: constant(NO_EXTRAS), weight: 3 }, { gen: dictionaryOf(extraKey, extraValue, 1, 3), weight: 1 });
+  // Extras come first in the tuple: fast-check shrinks components in order, so they are dropped early.
+  return mapped(
+    tupleOf<[Record<string, unknown>, Record<string, unknown>]>(extras, declared),
+    ([extra, own]) => ({ ...own, ...extra }),
+    (value) => {
+      if (!isRecord(value)) throw new Error('not an object');
+      const own: Record<string, unknown> = {};
+      const extra: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(value)) (key in model ? own : extra)[key] = child;
+      return [Object.keys(extra).length === 0 ? NO_EXTRAS : extra, own] as [Record<string, unknown>, Record<string, unknown>];
+    },
+  );
+}
+
+/** Random arrays for a flattened array schema (uniqueItems honoured). */
+export function arrayGen(schema: SchemaObject, depth: number, recurse: Recurse): Gen<unknown[]> {
+  const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const max = depth >= MAX_DEPTH ? min : Math.max(min, typeof schema.maxItems === 'number' ? Math.min(schema.maxItems, min + 5) : min + 5);
+  const item = recurse(isRecord(schema.items) ? schema.items : undefined, depth + 1);
+  return schema.uniqueItems === true ? uniqueArrayOf(item, min, max, toJsonText) : arrayOf(item, min, max);
+}

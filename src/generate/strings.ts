@@ -1,0 +1,165 @@
+/**
+ * Strings: random ones drawn from weighted character classes (ASCII, spaces,
+ * accents, combining marks, Greek and Cyrillic, right-to-left scripts, CJK,
+ * emoji and other astral characters), short ones favoured and long ones
+ * (hundreds of characters) mixed in; and a fixed list of edge strings for
+ * the boundary phase. Lengths follow JSON Schema: code points, not UTF-16
+ * units (2020-12 validation section 6.3.1).
+ */
+import { arrayOf, FORMAT_GENS, integerBetween, mapped, matching, oneOf, tupleOf, unshrinkable, type Gen } from './fast-check.js';
+import type { SchemaObject } from '../spec/types.js';
+
+/** A named edge value of the boundary phase. */
+export interface Edge<T = unknown> {
+  /** Kebab-case, used in case ids: `cjk`, `int64-max`. */
+  name: string;
+  value: T;
+}
+
+const ASCII_ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const ASCII_PUNCTUATION = ` -_.,'!?()&/:;@#+*="\\<>[]{}%$^|~\``;
+const WHITESPACE = [' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000'];
+
+/** A code point from a contiguous range; shrinks towards the range's first character. */
+const range = (first: number, last: number): Gen<number> => integerBetween(first, last);
+
+/** A code point from a list; shrinks towards the list's first character. */
+function listed(characters: string): Gen<number> {
+  const points = [...characters].map((character) => character.codePointAt(0)!);
+  return mapped(integerBetween(0, points.length - 1), (index) => points[index]!, (point) => {
+    const index = points.indexOf(point as number);
+    if (index < 0) throw new Error('not in the list');
+    return index;
+  });
+}
+
+/**
+ * Any Unicode scalar value from U+00A1 on (surrogate halves are not
+ * characters). Control characters are left out: invisible in a report, and
+ * rarely what a bug is about; tab, LF and CR come from the whitespace class.
+ */
+const anyScalar = (): Gen<number> =>
+  mapped(integerBetween(0xa1, 0x10ffff - 0x800), (point) => (point >= 0xd800 ? point + 0x800 : point), (point) => {
+    const value = point as number;
+    if (value < 0xa1 || (value >= 0xd800 && value <= 0xdfff)) throw new Error('not generated');
+    return value >= 0xe000 ? value - 0x800 : value;
+  });
+
+/** Character classes and their weights: most strings of two or more characters leave ASCII. */
+const CHARACTER = oneOf<number>(
+  { gen: listed(ASCII_ALNUM), weight: 6 },
+  { gen: listed(ASCII_PUNCTUATION), weight: 1 },
+  { gen: listed(WHITESPACE.join('')), weight: 1 },
+  { gen: range(0xe0, 0x17f), weight: 2 }, // accented Latin: à ... ſ
+  { gen: range(0x300, 0x36f), weight: 1 }, // combining diacritical marks
+  { gen: range(0x391, 0x44f), weight: 1 }, // Greek and Cyrillic
+  { gen: range(0x5d0, 0x5ea), weight: 1 }, // Hebrew (right-to-left)
+  { gen: range(0x621, 0x64a), weight: 1 }, // Arabic (right-to-left)
+  { gen: range(0x4e00, 0x9fff), weight: 1 }, // CJK unified ideographs
+  { gen: range(0x1f300, 0x1f64f), weight: 1 }, // emoji (astral: two UTF-16 units)
+  { gen: range(0x1d400, 0x1d7ff), weight: 1 }, // mathematical alphanumerics (astral)
+  { gen: anyScalar(), weight: 1 },
+);
+
+const FIXED_CHARACTER = unshrinkable(CHARACTER);
+
+/** Where unused character slots start when a string is read back for shrinking: the first character class. */
+const FILLER = 0x61;
+
+/**
+ * A string of `min` to `max` code points from the character classes.
+ * By default an array of characters: shrinking removes characters anywhere
+ * and simplifies each one, at several requests per character. `shapeOnly`
+ * (the first shrinking pass, which also generates every random value): a
+ * length plus `max` unshrinkable character slots, the string being the
+ * first `length` of them, so shrinking a 256-character failure is a binary
+ * search over its length of a dozen requests. Beyond SLOTS characters the
+ * array form is used either way.
+ */
+export function charactersGen(min: number, max: number, wide = false, shapeOnly = false): Gen<string> {
+  if (!shapeOnly || max > SLOTS) {
+    const item = shapeOnly ? FIXED_CHARACTER : CHARACTER;
+    return mapped(arrayOf(item, min, max, wide), (points) => String.fromCodePoint(...points), (text) => codePoints(text, max));
+  }
+  const item = FIXED_CHARACTER;
+  const length = wide ? integerBetween(min, max) : oneOf<number>({ gen: integerBetween(min, Math.min(max, min + 4)), weight: 1 }, { gen: integerBetween(min, max), weight: 1 });
+  return mapped(
+    tupleOf<[number, number[]]>(length, arrayOf(item, max, max)),
+    ([count, points]) => String.fromCodePoint(...points.slice(0, count)),
+    (text) => {
+      const points = codePoints(text, max);
+      return [points.length, [...points, ...Array<number>(max - points.length).fill(FILLER)]] as [number, number[]];
+    },
+  );
+}
+
+/** Most character slots a string generator keeps (longer strings use the array form). */
+const SLOTS = 512;
+
+function codePoints(text: unknown, max: number): number[] {
+  if (typeof text !== 'string') throw new Error('not a string');
+  const points = [...text].map((character) => character.codePointAt(0)!);
+  if (points.length > max) throw new Error('too long');
+  return points;
+}
+
+/** Length bounds of a string schema, in code points. */
+export function stringLimits(schema: SchemaObject): { min: number; max: number } {
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  return { min, max };
+}
+
+/** Longest random string when the schema sets no maxLength: "hundreds of characters". */
+const LONG = 400;
+
+/** Random valid strings for `schema` (format and pattern honoured where fast-check can). */
+export function stringGen(schema: SchemaObject, shapeOnly = false): Gen<string> {
+  const format = typeof schema.format === 'string' ? FORMAT_GENS[schema.format] : undefined;
+  if (format) return format();
+  if (typeof schema.pattern === 'string') {
+    try {
+      return matching(new RegExp(schema.pattern, 'u'));
+    } catch {
+      // A pattern JavaScript cannot compile: plain strings, discarded if the validator disagrees.
+    }
+  }
+  const { min, max } = stringLimits(schema);
+  const shortMax = Math.min(max, min + 16);
+  const longMax = Math.min(max, Math.max(min, LONG));
+  if (longMax <= shortMax) return charactersGen(min, shortMax, false, shapeOnly);
+  // The long alternative spreads lengths over the whole range (so it can also
+  // shrink any edge string up to LONG characters it did not generate itself).
+  return oneOf<string>({ gen: charactersGen(min, shortMax, false, shapeOnly), weight: 4 }, { gen: charactersGen(min, longMax, true, shapeOnly), weight: 1 });
+}
+
+/** Edge strings, each sent in the boundary phase; the caller drops those the schema refuses. */
+export const STRING_EDGES: readonly Edge<string>[] = [
+  { name: 'empty', value: '' },
+  { name: 'single-ascii', value: 'a' },
+  { name: 'whitespace-only', value: ' \t\n' },
+  { name: 'padded', value: '  plantkit  ' },
+  { name: 'json-specials', value: 'quote " backslash \\ slash / <tag> & \'' },
+  { name: 'accents', value: 'Sansevière élégante' },
+  { name: 'combining-marks', value: 'Cafe\u0301 a\u0308\u0301' },
+  { name: 'cjk', value: '虎の尾' },
+  { name: 'emoji-astral', value: '🌵🪴' },
+  { name: 'emoji-zwj-sequence', value: '👩‍🌾' },
+  { name: 'right-to-left', value: 'שלום عليكم' },
+  { name: 'long-ascii', value: 'a'.repeat(256) },
+  { name: 'long-astral', value: '🌵'.repeat(128) },
+];
+
+/** Edge strings for `schema`: the fixed list, the exact length limits, enum values or a format sample. */
+export function stringEdges(schema: SchemaObject, sample: () => unknown): Edge<string>[] {
+  if (Array.isArray(schema.enum)) return schema.enum.filter((value) => typeof value === 'string').map((value, index) => ({ name: `enum-${index}`, value }));
+  if ((typeof schema.format === 'string' && FORMAT_GENS[schema.format]) || typeof schema.pattern === 'string') {
+    const value = sample();
+    return typeof value === 'string' ? [{ name: 'sample', value }] : [];
+  }
+  const { min, max } = stringLimits(schema);
+  const edges = [...STRING_EDGES];
+  if (min > 0) edges.push({ name: 'min-length', value: 'a'.repeat(min) });
+  if (Number.isFinite(max) && max > 0) edges.push({ name: 'max-length', value: 'a'.repeat(max) });
+  return edges;
+}
