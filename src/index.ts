@@ -1,15 +1,43 @@
 /**
- * plantkit's public API. The CLI uses nothing else; users' own test suites
- * and scripts can do everything the CLI does.
+ * plantkit's public API. The CLI calls only functions exported here (a test
+ * holds it to that); users' own test suites and scripts can do everything
+ * the CLI does. vitest matchers live in `plantkit/vitest`.
  */
+// Specs and validators
 export { loadSpec, type LoadSpecOptions, type SpecInput } from './spec/load-spec.js';
 export type { LoadedSpec, Operation, OperationResponse, MediaTypeContent, OpenApiVersion, SchemaObject } from './spec/types.js';
 export { compileValidators, findResponse, type SpecValidators, type BodyValidator, type SchemaViolation } from './validation/compile-validators.js';
+export { parseJson, stringifyJson, setExactNumber, exactNumberText } from './json/exact-json.js';
+
+// Contract runs
 export { runContract } from './contract/run-contract.js';
 export { CONTRACT_DEFAULTS, type ContractOptions } from './contract/options.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
 export type { CaseResult, ContractCase, Exchange, RunResult, CaseKind, Expectation, GeneratedDetails, GeneratedPhase } from './contract/types.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
 export type { Finding, Severity } from './findings.js';
-export { parseJson, stringifyJson, setExactNumber, exactNumberText } from './json/exact-json.js';
-export { PlantkitError, type FaultCode } from './errors.js';
+
+// Reporters of contract runs
+export type { Reporter, ReporterName, TextSink } from './report/reporter.js';
+export { REPORTER_NAMES } from './report/reporter.js';
+export { createConsoleReporter, type ConsoleReporterOptions } from './report/console-reporter.js';
+export { createJsonReporter, type JsonReporterOptions } from './report/json-reporter.js';
+export { createJunitReporter, type JunitReporterOptions } from './report/junit-reporter.js';
+export { createGithubReporter, type GithubReporterOptions } from './report/github-reporter.js';
+
+// The mock
+export { startMock, type RunningMock } from './mock/start-mock.js';
+export { MOCK_DEFAULTS, type MockOptions } from './mock/options.js';
+
+// Spec checks and spec diffs
+export { checkSpec, type SpecCheckResult } from './spec-check/check-spec.js';
+export { CHECK_DEFAULTS, type CheckSpecOptions } from './spec-check/options.js';
+export { renderCheckResult, isFailing, type CheckFormatName } from './spec-check/report.js';
+export type { SpecFinding, SpecFindingSeverity } from './spec-check/types.js';
+export { diffSpecs, type DiffSpecsOptions, type SpecDiffResult } from './spec-diff/diff-specs.js';
+export { DIFF_FORMATS, type DiffFormatter, type DiffFormatName } from './spec-diff/formats/index.js';
+export { DIFF_RULES } from './spec-diff/rules/index.js';
+export type { Change, ChangeLevel, DiffRule } from './spec-diff/types.js';
+
+// Faults
+export { PlantkitError, UsageError, SpecError, ContractsError, TargetUnreachableError, RulesetError, isPlantkitError, type FaultCode } from './errors.js';

@@ -4,17 +4,18 @@ import { UsageError } from '../errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** Parsed flags and positionals. */
+/** Parsed flags and positionals, plus the flags in command-line order (to pair --reporter with --output). */
 export interface ParsedArgs {
   values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
+  tokens: Array<{ kind: string; name?: string; value?: string }>;
 }
 
 /** Parse `argv` for `command`; unknown flags and missing values become UsageErrors. */
 export function parseCommandArgs(command: string, argv: string[], options: Options, maxPositionals = 0): ParsedArgs {
   let parsed: ParsedArgs;
   try {
-    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, allowNegative: true } as ParseArgsConfig) as ParsedArgs;
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, allowNegative: true, tokens: true } as ParseArgsConfig) as ParsedArgs;
   } catch (error) {
     const message = (error as Error).message;
     const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];

@@ -1,7 +1,7 @@
 /** Options of the mock server, normalised once with every default spelled out here. */
 import { UsageError } from '../errors.js';
 import type { LoadedSpec } from '../spec/types.js';
-import type { TextSink } from '../report/console-reporter.js';
+import type { TextSink } from '../report/reporter.js';
 
 /** Defaults of {@link MockOptions}. */
 export const MOCK_DEFAULTS = {

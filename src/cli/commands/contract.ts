@@ -4,11 +4,10 @@ import { runContract } from '../../contract/run-contract.js';
 import { CONTRACT_DEFAULTS } from '../../contract/options.js';
 import { CHECKS } from '../../contract/checks/index.js';
 import { loadSpec } from '../../spec/load-spec.js';
-import { createConsoleReporter } from '../../report/console-reporter.js';
-import { colorEnabled } from '../../report/style.js';
 import { integerFlag, parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
 import type { GeneratedPhase } from '../../contract/types.js';
+import { createReporters, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
 
 const HELP = `Usage: plantkit contract --base-url URL [options]
@@ -30,6 +29,12 @@ Options:
   --allow-external-refs  let the spec $ref files outside its folder and URLs
   -h, --help             show this help
 
+Reports (repeatable; each --output belongs to the --reporter before it):
+  --reporter NAME        console, json, junit or github (default: console;
+                         github is added when GITHUB_ACTIONS=true)
+  --output FILE          write that reporter's report to FILE instead of stdout
+                         (github: the markdown summary; default $GITHUB_STEP_SUMMARY)
+
 Generated cases (property-based, after the static ones; docs/property-cases.md):
   --seed N               replay the generated cases of an earlier run (default: random; always printed)
   --max-cases N          random cases per operation in each random phase (default: ${CONTRACT_DEFAULTS.maxCases})
@@ -45,7 +50,7 @@ export const contractCommand: Command = {
   name: 'contract',
   help: HELP,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values } = parseCommandArgs('contract', argv, {
+    const { values, tokens } = parseCommandArgs('contract', argv, {
       'base-url': { type: 'string' },
       spec: { type: 'string', default: 'openapi.yaml' },
       'token-env': { type: 'string', default: CONTRACT_DEFAULTS.tokenEnv },
@@ -63,6 +68,8 @@ export const contractCommand: Command = {
       'max-cases': { type: 'string' },
       'max-shrinks': { type: 'string' },
       phases: { type: 'string' },
+      reporter: { type: 'string', multiple: true },
+      output: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -72,9 +79,9 @@ export const contractCommand: Command = {
     const tokenEnv = String(values['token-env']);
     const token = io.env[tokenEnv] || undefined;
     const timeoutMs = integerFlag('timeout', values.timeout, CONTRACT_DEFAULTS.timeoutMs);
+    const reporters = createReporters(reporterRequests(tokens, io.env), { io, token, tokenEnv, quiet: values.quiet === true });
     const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), { allowExternalRefs: values['allow-external-refs'] === true });
     const contracts = values.contracts === false ? false : typeof values.contracts === 'string' ? path.resolve(io.cwd, values.contracts) : undefined;
-    const reporter = createConsoleReporter({ out: io.stdout, token, tokenEnv, color: colorEnabled(io.stdout, io.env), verbose: !values.quiet });
     const result = await runContract({
       baseUrl: String(values['base-url'] ?? ''),
       spec,
@@ -85,12 +92,14 @@ export const contractCommand: Command = {
       ...(contracts === undefined ? {} : { contracts }),
       only: (values.only as string[] | undefined) ?? [],
       skip: (values.skip as string[] | undefined) ?? [],
-      onEvent: reporter,
+      onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)),
       generated: values.generated !== false,
       ...(values.seed === undefined ? {} : { seed: integerFlag('seed', values.seed, 0, 0) }),
       maxCases: integerFlag('max-cases', values['max-cases'], CONTRACT_DEFAULTS.maxCases, 0),
       maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
       ...(typeof values.phases === 'string' ? { phases: values.phases.split(',').map((phase) => phase.trim()).filter(Boolean) as GeneratedPhase[] } : {}),
+    }).finally(async () => {
+      for (const reporter of reporters) await reporter.close();
     });
     return result.failed > 0 ? EXIT.findings : EXIT.ok;
   },
