@@ -3,7 +3,7 @@
  * (shrunk) body that was sent, what it was shrunk from, the response, and the
  * seed that replays it. The token never appears: callers redact every line.
  */
-import { preview } from '../findings.js';
+import { previewText } from '../findings.js';
 import type { CaseResult } from '../contract/types.js';
 
 /** Longest body shown in full; the curl line always carries the whole body. */
@@ -20,7 +20,7 @@ export function generatedLines(result: CaseResult): string[] {
     lines.push(`shrunk:     ${details.shrinks} step${details.shrinks === 1 ? '' : 's'} from ${cut(details.original)}`);
   }
   const response = result.exchange.response;
-  if (response) lines.push(`response:   ${response.status} ${preview(response.body, 160)}`);
+  if (response) lines.push(`response:   ${response.status} ${previewText(response.body, 160)}`);
   lines.push(`seed:       ${details.seed} (replay with --seed ${details.seed}; ${details.requests} request${details.requests === 1 ? '' : 's'} in this ${details.phase} case)`);
   return lines;
 }
