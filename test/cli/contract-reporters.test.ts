@@ -5,9 +5,12 @@ import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { run } from '../../src/cli/run.js';
+import { lineOf } from '../support/spec-lines.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
 
+/** The line of `post:` (the addPlant operation) in openapi.yaml. */
+const [POST_LINE] = lineOf('    post:', 0);
 const env = { PLANTKIT_TOKEN: APP_TOKEN };
 const SPEC = path.resolve('openapi.yaml');
 
@@ -34,7 +37,7 @@ describe('reports from the CLI', () => {
     );
     expect(outcome.code).toBe(1);
     expect(outcome.stdout).toMatch(/^plantkit contract: Plant Store/);
-    expect(outcome.stdout).toMatch(/^::error file=.*openapi\.yaml,line=26,title=plantkit contract%3A addPlant\//m);
+    expect(outcome.stdout).toMatch(new RegExp(`^::error file=.*openapi\\.yaml,line=${POST_LINE},title=plantkit contract%3A addPlant/`, 'm'));
     const report = JSON.parse(await readFile(path.join(directory, 'reports/contract.json'), 'utf8')) as { summary: { total: number; failed: number } };
     expect(report.summary.failed).toBeGreaterThan(0);
     expect(await parseJunit(await readFile(path.join(directory, 'junit.xml'), 'utf8'))).toMatchObject({ tests: report.summary.total, failures: report.summary.failed });

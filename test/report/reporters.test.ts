@@ -14,6 +14,7 @@ import { createJsonReporter } from '../../src/report/json-reporter.js';
 import { createJunitReporter } from '../../src/report/junit-reporter.js';
 import type { Reporter } from '../../src/report/reporter.js';
 import { createSchemaCompiler } from '../../src/validation/ajv.js';
+import { lineOf } from '../support/spec-lines.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
 
 interface Outputs {
@@ -44,6 +45,8 @@ async function reportsFor(variant: Variant, generated = false): Promise<Outputs>
   return { json: JSON.parse(jsonText) as Record<string, unknown>, jsonText, junit: await readFile(files.junit, 'utf8'), annotations, summary: await readFile(files.summary, 'utf8') };
 }
 
+/** The line of `post:` (the addPlant operation) in openapi.yaml. */
+const [POST_LINE] = lineOf('    post:', 0);
 const validateReport = createSchemaCompiler().compile(JSON.parse(await readFile('schemas/contract-report.schema.json', 'utf8')) as object);
 
 describe('a run against a broken server', async () => {
@@ -74,7 +77,7 @@ describe('a run against a broken server', async () => {
   test('GitHub: an error annotation on the operation line of openapi.yaml, and a markdown summary', () => {
     const lines = outputs.annotations.trim().split('\n');
     expect(lines).toHaveLength(8);
-    expect(lines[0]).toMatch(/^::error file=openapi\.yaml,line=26,title=plantkit contract%3A addPlant\/positive\/example\/monstera::response-schema \/name: /);
+    expect(lines[0]).toMatch(new RegExp(`^::error file=openapi\\.yaml,line=${POST_LINE},title=plantkit contract%3A addPlant/positive/example/monstera::response-schema /name: `));
     expect(outputs.summary).toMatch(/^### ❌ plantkit contract: 14 passed, 8 failed\n\nPlant Store 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+\n\n\| case \| check \| where \| received \| documented \|/);
     expect(outputs.summary).toContain("| `addPlant/positive/minimal` | response-schema | `/name` |");
   });
