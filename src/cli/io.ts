@@ -7,8 +7,12 @@ export interface CliIO {
   stderr: TextSink & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   cwd: string;
-  /** Resolves when the user asks a long-running command (the mock) to stop; default: SIGINT/SIGTERM. */
-  stopSignal?: Promise<void>;
+  /**
+   * Resolves when the user asks a long-running command (the mock) to stop.
+   * Called only by such a command, so the others keep Node's default
+   * handling of Ctrl-C and SIGTERM (the process ends at once).
+   */
+  waitForStop?: () => Promise<void>;
 }
 
 /** Exit codes, as documented in the README. */

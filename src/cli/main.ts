@@ -10,14 +10,16 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
   (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
 }) as typeof process.emitWarning;
 
-const stop = new Promise<void>((resolve) => {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
-});
+/** SIGINT/SIGTERM as a promise; installed only when a command (the mock) waits for it. */
+const waitForStop = () =>
+  new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
+  });
 
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
-  stopSignal: stop,
+  waitForStop,
 });

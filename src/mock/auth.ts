@@ -10,6 +10,13 @@ export type AuthOutcome = { ok: true } | { ok: false; message: string; challenge
 
 const REALM = 'Bearer realm="plantkit"';
 
+/**
+ * HTTP authentication schemes from the IANA registry: only these are named
+ * back in a message. Anything else in the scheme position may be a bare
+ * credential sent without a scheme, and is never echoed.
+ */
+const KNOWN_SCHEMES = new Set(['basic', 'digest', 'negotiate', 'ntlm', 'hoba', 'mutual', 'vapid', 'scram-sha-1', 'scram-sha-256', 'aws4-hmac-sha256', 'oauth', 'dpop', 'privatetoken', 'concealed']);
+
 /** Check an Authorization header value. */
 export function checkBearer(header: string | undefined, expected: string | undefined): AuthOutcome {
   if (header === undefined || header.trim() === '') {
@@ -19,7 +26,8 @@ export function checkBearer(header: string | undefined, expected: string | undef
   const scheme = match?.[1] ?? '';
   const token = match?.[2]?.trim() ?? '';
   if (scheme.toLowerCase() !== 'bearer') {
-    return { ok: false, message: `Authorization scheme '${scheme}' is not accepted; send 'Authorization: Bearer <token>'`, challenge: REALM };
+    const named = KNOWN_SCHEMES.has(scheme.toLowerCase()) ? `the ${scheme} scheme is not accepted` : 'the Authorization header does not start with the Bearer scheme';
+    return { ok: false, message: `${named}; send 'Authorization: Bearer <token>'`, challenge: REALM };
   }
   if (token === '' || /\s/.test(token)) {
     return { ok: false, message: "Authorization header has no bearer token; send 'Authorization: Bearer <token>'", challenge: `${REALM}, error="invalid_request"` };

@@ -58,6 +58,9 @@ const BASE_CONFIG = {
   isProxy: false,
 } as const;
 
+/** Static responses kept per engine (operations x statuses x examples x Accept values seen). */
+const MAX_MEMOISED = 512;
+
 let prismModules: Promise<{ http: PrismHttp; core: PrismCore }> | undefined;
 
 /** Build an engine for a dereferenced OpenAPI document. */
@@ -85,7 +88,11 @@ export async function createPrismEngine(document: Record<string, unknown>): Prom
       const input = { method: request.method.toLowerCase(), url: { path: request.path, query: request.query }, headers: request.headers, body: request.body };
       const either = (await prism.request(input as never, operations, { ...BASE_CONFIG, mock } as PrismConfig)()) as PrismEither;
       const result = toResult(either);
-      if (key !== undefined && result.ok) memo.set(key, structuredClone(result));
+      if (key !== undefined && result.ok) {
+        // The key holds the client's Accept header: bound the memo so clients cannot grow it without end.
+        if (memo.size >= MAX_MEMOISED) memo.clear();
+        memo.set(key, structuredClone(result));
+      }
       return result;
     },
   };

@@ -4,7 +4,7 @@
  * headers) is answered in the spec's Error shape too, and the server keeps
  * serving.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { PlantkitError } from '../errors.js';
 import { stringifyJson } from '../json/exact-json.js';
@@ -14,6 +14,7 @@ import { handleRequest, type PipelineSettings } from './handle-request.js';
 import { buildMockState, type MockState } from './mock-state.js';
 import { normalizeMockOptions, type MockOptions } from './options.js';
 import { createRequestLog } from './request-log.js';
+import type { MockReply } from './reply.js';
 import { errorReply } from './respond.js';
 import { watchSpec } from './spec-watcher.js';
 
@@ -48,8 +49,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       .catch((error: unknown) => errorReply(current, undefined, 500, `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`))
       .then((reply) => {
         const cors = settings.cors ? corsHeaders(request.headers) : {};
-        writeReply(response, reply.status, { ...reply.headers, ...cors }, reply.body);
-        log.request(request.method ?? '', request.url ?? '', reply.status, performance.now() - started, reply.reason);
+        const sent = sendReply(response, { ...reply, headers: { ...reply.headers, ...cors } }, current);
+        log.request(request.method ?? '', request.url ?? '', sent.status, performance.now() - started, sent.reason);
       });
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerMalformed(error, socket, state));
@@ -84,6 +85,23 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   };
 }
 
+/**
+ * Write a reply. A header value Node refuses to send (a spec example with
+ * non-Latin-1 characters, say) would otherwise throw here and take the
+ * process down: the reply becomes a 500 naming the header instead.
+ */
+function sendReply(response: ServerResponse, reply: MockReply, state: MockState): MockReply {
+  try {
+    writeReply(response, reply.status, reply.headers, reply.body);
+    return reply;
+  } catch (error) {
+    const fallback = errorReply(state, undefined, 500, `the mock cannot send its ${reply.status} response: ${(error as Error).message}; fix the spec's header examples`);
+    if (!response.headersSent) writeReply(response, fallback.status, fallback.headers, fallback.body);
+    else response.destroy();
+    return fallback;
+  }
+}
+
 function writeReply(response: ServerResponse, status: number, headers: Record<string, string>, body: string | undefined): void {
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   response.writeHead(status, headers);
@@ -112,4 +130,3 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
   });
 }
 
-export type { IncomingMessage };

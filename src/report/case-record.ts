@@ -2,7 +2,7 @@
  * A case result as plain, redacted data: the unit the JSON and JUnit
  * reports are made of. The token never survives into a record.
  */
-import { createRedactor, redactHeaders, toCurl } from '../contract/redact.js';
+import { createRedactor, redactHeaders, redactUrl, toCurl } from '../contract/redact.js';
 import type { CaseResult } from '../contract/types.js';
 import type { Finding } from '../findings.js';
 
@@ -47,7 +47,7 @@ export function toCaseRecord(result: CaseResult, token: string | undefined, toke
     skipReason: contractCase.skip ?? null,
     request: {
       method: contractCase.request.method,
-      url: exchange.url,
+      url: redactUrl(exchange.url, token),
       headers: redactHeaders(contractCase.request.headers, redact),
       body: contractCase.request.body === undefined ? null : cut(contractCase.request.body),
     },

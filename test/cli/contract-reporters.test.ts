@@ -76,6 +76,31 @@ describe('reports from the CLI', () => {
   });
 });
 
+test('an apiKey in the query appears in no output either', async () => {
+  const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-cli-apikey-'));
+  const secret = 'QueryKey-7f3a9c';
+  const { createServer } = await import('node:http');
+  // Fails every case, so every report carries its URLs and curl lines.
+  const server = createServer((_request, response) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`key ${secret} rejected`));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const outcome = await runCli(
+      ['contract', '--base-url', url, '--spec', path.resolve('test/fixtures/specs/api-key-query.yaml'), '--max-cases', '5', '--reporter', 'console', '--reporter', 'json', '--output', 'r.json', '--reporter', 'junit', '--output', 'j.xml', '--reporter', 'github', '--output', 's.md'],
+      { PLANTKIT_TOKEN: secret },
+      directory,
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toContain('"http://127.0.0.1:');
+    expect(outcome.stdout).toContain('api_key=$PLANTKIT_TOKEN');
+    for (const text of [outcome.stdout, outcome.stderr, ...(await Promise.all(['r.json', 'j.xml', 's.md'].map((file) => readFile(path.join(directory, file), 'utf8'))))]) {
+      expect(text).not.toContain(secret);
+    }
+  } finally {
+    server.close();
+  }
+});
+
 describe('console colours and progress', () => {
   async function onTty(extraEnv: Record<string, string>): Promise<string> {
     let stdout = '';

@@ -12,7 +12,7 @@ describe('plantkit mock', () => {
       stderr: { write: (text: string) => (stdout += text) },
       env: {},
       cwd: process.cwd(),
-      stopSignal,
+      waitForStop: () => stopSignal,
     });
     const deadline = Date.now() + 10_000;
     while (!stdout.includes(' on http://') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));

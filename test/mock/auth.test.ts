@@ -20,3 +20,13 @@ test.each([
   expect(outcome.ok).toBe(ok);
   if (!outcome.ok) expect(outcome.challenge).toMatch(/^Bearer realm="plantkit"/);
 });
+
+test.each([
+  ['a registered scheme is named', 'Basic dTpw', "the Basic scheme is not accepted; send 'Authorization: Bearer <token>'"],
+  ['a bare credential is never echoed', 'sk_live_SUPERSECRET', "the Authorization header does not start with the Bearer scheme; send 'Authorization: Bearer <token>'"],
+  ['nor a credential before a space', 'sk_live_SUPERSECRET extra', "the Authorization header does not start with the Bearer scheme; send 'Authorization: Bearer <token>'"],
+])('message: %s', (_name, header, message) => {
+  const outcome = checkBearer(header, undefined);
+  expect(outcome).toEqual({ ok: false, message, challenge: 'Bearer realm="plantkit"' });
+});
+

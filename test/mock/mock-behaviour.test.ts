@@ -19,6 +19,19 @@ test('a mock answer that fails the spec is a 500 with a clear message, never ser
   }
 });
 
+test('a response header Node cannot send becomes a 500 naming it; the mock keeps serving', async () => {
+  const mock = await startMock({ port: 0, spec: fixture('bad-header.yaml') });
+  try {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Fern"}' });
+      expect(answer.status).toBe(500);
+      expect(answer.json).toEqual({ error: 500, message: expect.stringMatching(/^the mock cannot send its 200 response: .*x-plant-note.*; fix the spec's header examples$/i) });
+    }
+  } finally {
+    await mock.close();
+  }
+});
+
 describe('CORS for credentialed browser requests', () => {
   test('the Origin is echoed with Vary: Origin and credentials allowed, never *', async () => {
     const mock = await startMock({ port: 0 });

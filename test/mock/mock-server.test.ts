@@ -83,7 +83,7 @@ describe('bearer auth (RFC 6750)', () => {
   test.each([
     ['missing', undefined, "missing Authorization header; send 'Authorization: Bearer <token>'", 'Bearer realm="plantkit"'],
     ['empty token', 'Bearer ', "Authorization header has no bearer token; send 'Authorization: Bearer <token>'", 'Bearer realm="plantkit", error="invalid_request"'],
-    ['Basic scheme', 'Basic dTpw', "Authorization scheme 'Basic' is not accepted; send 'Authorization: Bearer <token>'", 'Bearer realm="plantkit"'],
+    ['Basic scheme', 'Basic dTpw', "the Basic scheme is not accepted; send 'Authorization: Bearer <token>'", 'Bearer realm="plantkit"'],
   ])('%s -> 401 with WWW-Authenticate and an Error body', async (_name, authorization, message, challenge) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (authorization !== undefined) headers.authorization = authorization;

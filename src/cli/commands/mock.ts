@@ -70,7 +70,7 @@ export const mockCommand: Command = {
     const routes = served.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
     io.stdout.write(`plantkit mock: ${served.title} ${served.apiVersion} on ${mock.url} (${routes})\n`);
     io.stdout.write(`  auth: Bearer ${typeof values.token === 'string' ? '<the --token value>' : '<any non-empty token>'}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`);
-    await (io.stopSignal ?? new Promise<void>(() => {}));
+    await (io.waitForStop?.() ?? new Promise<void>(() => {}));
     await mock.close();
     return EXIT.ok;
   },
