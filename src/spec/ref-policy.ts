@@ -4,7 +4,7 @@
  * spec's own folder (and its sub-folders) are read; http(s) and anything
  * outside the folder are refused with a message naming the reference.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SpecError } from '../errors.js';
@@ -38,11 +38,26 @@ function folderResolver(root: string, read: RefReader, refusals: SpecError[]) {
       };
       if (/^[a-z][a-z0-9+.-]+:/i.test(target) && !target.startsWith('file:')) throw refuse('it is a URL');
       const filePath = target.startsWith('file:') ? fileURLToPath(target) : target;
-      const relative = path.relative(root, filePath);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) throw refuse(`it leaves the spec's folder ${root}`);
+      if (leaves(root, filePath)) throw refuse(`it leaves the spec's folder ${root}`);
+      // On disk, a symbolic link inside the folder may point outside it: judge where it leads.
+      if (read === readFile && leaves(await realOrSame(root), await realOrSame(filePath))) throw refuse(`it is a link that leads out of the spec's folder ${root}`);
       return read(filePath);
     },
   };
+}
+
+function leaves(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return relative.startsWith('..') || path.isAbsolute(relative);
+}
+
+/** The path with links resolved; the path itself when it does not exist (the read then fails with its own message). */
+async function realOrSame(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch {
+    return file;
+  }
 }
 
 function refused(target: string, why: string): SpecError {

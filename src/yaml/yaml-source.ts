@@ -36,7 +36,13 @@ export function parseYamlSource(text: string): { ok: true; source: YamlSource } 
     const { line, col } = lineCounter.linePos(offset);
     return { ok: false, problem: { message: first.message.split('\n')[0] ?? first.message, position: { line, column: col } } };
   }
-  const value = adoptBigInts(document.toJS({ maxAliasCount: 100 }));
+  let value: unknown;
+  try {
+    value = adoptBigInts(document.toJS({ maxAliasCount: 100 }));
+  } catch (error) {
+    // `yaml` throws (rather than reports) when aliases expand without bound ("billion laughs").
+    return { ok: false, problem: { message: `${(error as Error).message.split('\n')[0]} (aliases expand too far)`, position: undefined } };
+  }
   const positionOf = (pointer: string, of: 'value' | 'key' = 'value'): SourcePosition | undefined => {
     let node: unknown = document.contents;
     let found = node;

@@ -42,6 +42,8 @@ describe('loadSpec refuses what it must not read, with a clear message', () => {
     ['$ref leaving the folder', { file: 'refs/outside.yaml', code: 'PLANTKIT_SPEC_REF_REFUSED', message: /external \$ref to .*plant-store-3\.0\.yaml refused: it leaves the spec's folder/ }],
     ['$ref to a URL', { file: 'refs/url.yaml', code: 'PLANTKIT_SPEC_REF_REFUSED', message: /external \$ref to https:\/\/example\.com\/schemas\/plant\.yaml refused: it is a URL/ }],
     ['$ref to an absolute path', { file: 'refs/absolute.yaml', code: 'PLANTKIT_SPEC_REF_REFUSED', message: /\/etc\/passwd refused/ }],
+    ['a symbolic link leading out of the folder', { file: 'links/spec.yaml', code: 'PLANTKIT_SPEC_REF_REFUSED', message: /outside-link\.yaml refused: it is a link that leads out of the spec's folder/ }],
+    ['YAML aliases that expand without bound', { file: 'alias-bomb.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /alias-bomb\.yaml: not valid YAML or JSON: Excessive alias count .* \(aliases expand too far\)/ }],
     ['missing file', { file: 'nope.yaml', code: 'PLANTKIT_SPEC_UNREADABLE', message: /cannot read spec .*nope\.yaml: no such file/ }],
     ['a directory', { file: 'refs', code: 'PLANTKIT_SPEC_UNREADABLE', message: /cannot read spec .*refs: it is a directory/ }],
     ['invalid YAML', { file: 'invalid-yaml.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /invalid-yaml\.yaml:3:10: not valid YAML or JSON: Nested mappings are not allowed/ }],
