@@ -47,7 +47,7 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-/** Errors meaning "nothing is listening there" rather than "the server misbehaved". */
+/** Errors meaning "nothing is listening there" rather than "the server misbehaved" (the probe reports them as faults). */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN']);
 
 /** An HTTP client for contract runs. */
@@ -100,8 +100,9 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
       bodyTimeout: options.timeoutMs,
     });
   } catch (error) {
-    const code = errorCode(error);
-    if (UNREACHABLE_CODES.has(code)) throw new TargetUnreachableError(`cannot reach ${new URL(request.url).origin} (${code})`, error);
+    // Unreachable before the run is the probe's fault (exit 2). During the run it is a
+    // finding on this case (the server stopped answering, likely because of the one before):
+    // the results so far and the reports are kept.
     return { durationMs: elapsed(), failure: failureOf(error, options) };
   }
   const chunks: Buffer[] = [];
@@ -140,6 +141,7 @@ function failureOf(error: unknown, options: HttpClientOptions): NonNullable<Inco
   const code = errorCode(error);
   const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (error as Error)?.name === 'TimeoutError' || code === 'ABORT_ERR';
   if (timedOut) return { kind: 'timeout', message: `no complete response within ${options.timeoutMs} ms` };
+  if (UNREACHABLE_CODES.has(code)) return { kind: 'connection', message: `the server stopped accepting connections (${code})` };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'connection', message: `connection failed before a complete response: ${message}${code ? ` (${code})` : ''}` };
 }

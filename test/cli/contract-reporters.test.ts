@@ -101,6 +101,37 @@ test('an apiKey in the query appears in no output either', async () => {
   }
 });
 
+test('a target that dies mid-run: every result and every report is kept, exit 1', async () => {
+  const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-cli-dies-'));
+  const app = await startPlantStore('correct');
+  // A front that forwards three requests, then stops listening (the service crashed).
+  const { createServer, request: forward } = await import('node:http');
+  let seen = 0;
+  const front = createServer((incoming, outgoing) => {
+    seen += 1;
+    const upstream = forward(`${app.url}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+      // After its third answer the service is gone: listener and kept-alive connections alike.
+      if (seen === 3) outgoing.once('finish', () => front.close() && front.closeAllConnections());
+    });
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+  try {
+    const outcome = await runCli(['contract', '--base-url', url, '--spec', SPEC, '--no-generated', '--reporter', 'junit', '--output', 'junit.xml'], env, directory);
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toBe('');
+    expect(outcome.stdout).toContain('transport: the server stopped accepting connections (ECONNREFUSED)');
+    expect(outcome.stdout).toMatch(/\n3 passed, 19 failed in \d+\.\d s\n$/);
+    expect(await parseJunit(await readFile(path.join(directory, 'junit.xml'), 'utf8'))).toMatchObject({ tests: 22, failures: 19 });
+  } finally {
+    front.closeAllConnections();
+    await app.close();
+  }
+});
+
 describe('console colours and progress', () => {
   async function onTty(extraEnv: Record<string, string>): Promise<string> {
     let stdout = '';

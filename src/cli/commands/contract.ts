@@ -98,9 +98,14 @@ export const contractCommand: Command = {
       maxCases: integerFlag('max-cases', values['max-cases'], CONTRACT_DEFAULTS.maxCases, 0),
       maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
       ...(typeof values.phases === 'string' ? { phases: values.phases.split(',').map((phase) => phase.trim()).filter(Boolean) as GeneratedPhase[] } : {}),
-    }).finally(async () => {
-      for (const reporter of reporters) await reporter.close();
-    });
+    }).finally(() => closeAll(reporters));
     return result.failed > 0 ? EXIT.findings : EXIT.ok;
   },
 };
+
+/** Close every reporter (each writes its file), then raise the first failure: one unwritable report must not lose the others. */
+async function closeAll(reporters: ReadonlyArray<{ close(): Promise<void> }>): Promise<void> {
+  const outcomes = await Promise.allSettled(reporters.map((reporter) => reporter.close()));
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
