@@ -24,6 +24,8 @@ export { createConsoleReporter, type ConsoleReporterOptions } from './report/con
 export { createJsonReporter, type JsonReporterOptions } from './report/json-reporter.js';
 export { createJunitReporter, type JunitReporterOptions } from './report/junit-reporter.js';
 export { createGithubReporter, type GithubReporterOptions } from './report/github-reporter.js';
+export { writeReportFile, type ReportTarget } from './report/report-target.js';
+export { colorEnabled } from './report/style.js';
 
 // The mock
 export { startMock, type RunningMock } from './mock/start-mock.js';

@@ -7,6 +7,7 @@
 import { connect } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import { TargetUnreachableError } from '../errors.js';
+import { formatBytes } from './byte-size.js';
 
 /** A request on the wire. */
 export interface OutgoingRequest {
@@ -160,9 +161,4 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
-}
-
-/** `10 MiB`. */
-export function formatBytes(bytes: number): string {
-  return bytes % 1048576 === 0 ? `${bytes / 1048576} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }

@@ -35,8 +35,10 @@ export interface MockOptions {
   maxBodyBytes?: number;
   /** Reload when the spec file changes (default false; the CLI turns it on). */
   watch?: boolean;
-  /** Where to write one line per request and reload messages; nothing when absent. */
+  /** Where to write one line per request; nothing when absent. */
   log?: TextSink;
+  /** Where to write hot-reload messages (a reload that failed, one line); default: `log`. */
+  notices?: TextSink;
   /** Follow `$ref`s outside the spec's folder. */
   allowExternalRefs?: boolean;
 }
@@ -53,6 +55,7 @@ export interface NormalizedMockOptions {
   maxBodyBytes: number;
   watch: boolean;
   log: TextSink | undefined;
+  notices: TextSink | undefined;
   allowExternalRefs: boolean;
 }
 
@@ -74,6 +77,7 @@ export function normalizeMockOptions(options: MockOptions): NormalizedMockOption
     maxBodyBytes,
     watch: options.watch ?? MOCK_DEFAULTS.watch,
     log: options.log,
+    notices: options.notices ?? options.log,
     allowExternalRefs: options.allowExternalRefs ?? false,
   };
 }

@@ -1,6 +1,6 @@
 /** Reading a request body with a size cap and strict UTF-8 (RFC 8259 section 8.1). */
 import type { IncomingMessage } from 'node:http';
-import { formatBytes } from '../http/http-client.js';
+import { formatBytes } from '../http/byte-size.js';
 
 /** The body text, or the status and message to refuse it with. */
 export type BodyOutcome = { ok: true; text: string } | { ok: false; status: 400 | 413; message: string };

@@ -33,6 +33,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const settings = normalizeMockOptions(options);
   let state = await buildMockState(settings.spec, settings.allowExternalRefs);
   const log = createRequestLog(settings.log);
+  const notices = createRequestLog(settings.notices);
   let sequence = 0;
   const pipeline: PipelineSettings = {
     token: settings.token,
@@ -65,9 +66,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       ? watchSpec(specPath, async () => {
           try {
             state = await buildMockState(specPath, settings.allowExternalRefs);
-            log.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
+            notices.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
           } catch (error) {
-            log.note(`plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`);
+            notices.note(`plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`);
           }
         })
       : () => {};
@@ -79,6 +80,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     close: async () => {
       stopWatching();
       log.flush();
+      notices.flush();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -9,15 +9,18 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import * as api from '../../src/index.js';
 
-const commands = path.join(import.meta.dirname, '../../src/cli/commands');
+const cli = path.join(import.meta.dirname, '../../src/cli');
 
-test('every library value a CLI command uses is part of the public API', async () => {
+test('every library value the CLI uses is part of the public API', async () => {
   const used: string[] = [];
-  for (const file of await readdir(commands)) {
-    const source = await readFile(path.join(commands, file), 'utf8');
-    // Static `import { a, b } from '../../x.js'` (type-only imports excluded) and dynamic `const { a } = await import('../../x.js')`.
-    for (const match of source.matchAll(/import \{([^}]+)\} from '\.\.\/\.\.\/[^']+'/g)) used.push(...names(match[1]!));
-    for (const match of source.matchAll(/const \{([^}]+)\} = await import\('\.\.\/\.\.\/[^']+'\)/g)) used.push(...names(match[1]!));
+  for (const file of await readdir(cli, { recursive: true })) {
+    if (!file.endsWith('.ts')) continue;
+    const source = await readFile(path.join(cli, file), 'utf8');
+    // Imports that leave src/cli: `from '../x.js'` (src/cli/*.ts) or `from '../../x.js'` (src/cli/commands/*.ts),
+    // static (type-only ones excluded) or dynamic (`const { a } = await import(...)`).
+    const outside = file.includes('/') ? String.raw`\.\./\.\./` : String.raw`\.\./`;
+    for (const match of source.matchAll(new RegExp(String.raw`import \{([^}]+)\} from '${outside}[^.][^']+'`, 'g'))) used.push(...names(match[1]!));
+    for (const match of source.matchAll(new RegExp(String.raw`const \{([^}]+)\} = await import\('${outside}[^.][^']+'\)`, 'g'))) used.push(...names(match[1]!));
   }
   expect(used.length).toBeGreaterThan(5);
   expect(used.filter((name) => !(name in api))).toEqual([]);

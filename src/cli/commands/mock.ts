@@ -52,7 +52,8 @@ export const mockCommand: Command = {
       io.stdout.write(`${HELP}\n`);
       return EXIT.ok;
     }
-    const spec = path.resolve(io.cwd, String(values.spec));
+    // Relative to the working directory, so messages name the spec as the user does (openapi.yaml:3:1).
+    const spec = path.relative(process.cwd(), path.resolve(io.cwd, String(values.spec))) || String(values.spec);
     const mock = await startMock({
       spec,
       port: integerFlag('port', values.port, MOCK_DEFAULTS.port, 0),
@@ -65,6 +66,8 @@ export const mockCommand: Command = {
       watch: values.watch !== false,
       allowExternalRefs: values['allow-external-refs'] === true,
       ...(values.quiet ? {} : { log: io.stdout }),
+      // A failed reload is news even with --quiet (which only silences the request log).
+      notices: io.stderr,
     });
     const served = mock.spec();
     const routes = served.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
