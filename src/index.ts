@@ -5,6 +5,7 @@
  */
 // Specs and validators
 export { loadSpec, type LoadSpecOptions, type SpecInput } from './spec/load-spec.js';
+export { DEFAULT_SPEC_FILE } from './spec/spec-source.js';
 export type { LoadedSpec, Operation, OperationResponse, MediaTypeContent, OpenApiVersion, SchemaObject } from './spec/types.js';
 export { compileValidators, findResponse, type SpecValidators, type BodyValidator, type SchemaViolation } from './validation/compile-validators.js';
 export { parseJson, stringifyJson, setExactNumber, exactNumberText } from './json/exact-json.js';
@@ -29,7 +30,7 @@ export { colorEnabled } from './report/style.js';
 
 // The mock
 export { startMock, type RunningMock } from './mock/start-mock.js';
-export { MOCK_DEFAULTS, type MockOptions } from './mock/options.js';
+export { MOCK_DEFAULTS, MOCK_CLI_DEFAULTS, type MockOptions } from './mock/options.js';
 
 // Spec checks and spec diffs
 export { checkSpec, type SpecCheckResult } from './spec-check/check-spec.js';
@@ -40,6 +41,9 @@ export { diffSpecs, type DiffSpecsOptions, type SpecDiffResult } from './spec-di
 export { DIFF_FORMATS, type DiffFormatter, type DiffFormatName } from './spec-diff/formats/index.js';
 export { DIFF_RULES } from './spec-diff/rules/index.js';
 export type { Change, ChangeLevel, DiffRule } from './spec-diff/types.js';
+
+// Version
+export { plantkitVersion } from './version.js';
 
 // Faults
 export { PlantkitError, UsageError, SpecError, ContractsError, TargetUnreachableError, RulesetError, isPlantkitError, type FaultCode } from './errors.js';

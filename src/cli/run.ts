@@ -3,7 +3,7 @@
  * in-process by tests. Faults print one line (`plantkit: error: ...`) and
  * exit 2; a stack trace only with PLANTKIT_DEBUG=1.
  */
-import { createRequire } from 'node:module';
+import { plantkitVersion } from '../version.js';
 import { isPlantkitError, UsageError } from '../errors.js';
 import type { Command } from './commands/command.js';
 import { EXIT, type CliIO } from './io.js';
@@ -45,7 +45,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       return name === undefined ? EXIT.error : EXIT.ok;
     }
     if (name === '--version' || name === '-v') {
-      io.stdout.write(`${version()}\n`);
+      io.stdout.write(`${plantkitVersion()}\n`);
       return EXIT.ok;
     }
     const entry = COMMANDS.find((candidate) => candidate.name === name);
@@ -68,6 +68,4 @@ function reportFault(error: unknown, io: CliIO): number {
   return EXIT.error;
 }
 
-function version(): string {
-  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
-}
+

@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
+import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
 import type { LoadedSpec } from '../spec/types.js';
 import type { SpecValidators } from '../validation/compile-validators.js';
 import type { CaseBuilder } from './cases/index.js';
@@ -17,6 +18,7 @@ import type { GeneratedPhase } from './types.js';
 export const CONTRACT_DEFAULTS = {
   timeoutMs: 10_000,
   maxBodyBytes: 10 * 1024 * 1024,
+  spec: DEFAULT_SPEC_FILE,
   strict: false,
   tokenEnv: 'PLANTKIT_TOKEN',
   /** Generated (property-based) cases run after the static ones. */

@@ -7,7 +7,6 @@
 import { PlantkitError } from '../errors.js';
 import { createHttpClient, type HttpClient } from '../http/http-client.js';
 import { loadSpec } from '../spec/load-spec.js';
-import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
 import { buildCases, CASE_BUILDERS, integerCounter, type CaseContext } from './cases/index.js';
 import { requiresCredentials } from '../spec/security.js';
@@ -104,4 +103,3 @@ function summarise(baseUrl: string, results: CaseResult[], durationMs: number): 
   return { baseUrl, results, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), durationMs };
 }
 
-export type { LoadedSpec };

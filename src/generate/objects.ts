@@ -5,9 +5,10 @@
  * because a server must accept them too. `readOnly` properties are never
  * generated for requests (OAS 4.8.24).
  */
+import { isRecord } from '../schema/object-shape.js';
 import { toJsonText } from './logical-value.js';
 import { arrayOf, booleans, bigIntBetween, constant, dictionaryOf, filtered, mapped, oneOf, oneOfShrinkingToFirst, recordOf, tupleOf, uniqueArrayOf, type Gen } from './fast-check.js';
-import { flatten, isRecord, MAX_DEPTH, type SchemaScope } from './schema-facts.js';
+import { flatten, MAX_DEPTH, type SchemaScope } from './schema-facts.js';
 import { charactersGen } from './strings.js';
 import type { SchemaObject } from '../spec/types.js';
 

@@ -9,6 +9,7 @@
  */
 import { canonicalJson } from '../json/exact-json.js';
 import { valueAt } from '../spec/json-pointer.js';
+import { isRecord, jsonType, type JsonTypeName } from '../schema/object-shape.js';
 import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
 
 /** Where schemas come from: the dereferenced document (for circular `$ref`s) and its OpenAPI line. */
@@ -29,7 +30,7 @@ export interface SchemaScope {
 export const MAX_DEPTH = 4;
 
 /** A JSON type name (JSON Schema 2020-12 section 6.1.1). */
-export type JsonTypeName = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+export type { JsonTypeName };
 
 const LOWER_BOUNDS = ['minimum', 'minLength', 'minItems', 'minProperties'];
 const UPPER_BOUNDS = ['maximum', 'maxLength', 'maxItems', 'maxProperties'];
@@ -77,8 +78,8 @@ export function allowedTypes(schema: SchemaObject, version: OpenApiVersion): Jso
 function declaredTypes(schema: SchemaObject): JsonTypeName[] {
   if (typeof schema.type === 'string') return [schema.type as JsonTypeName];
   if (Array.isArray(schema.type)) return [...(schema.type as JsonTypeName[])];
-  if (schema.const !== undefined) return [jsonTypeOf(schema.const)];
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return [...new Set(schema.enum.map(jsonTypeOf))];
+  if (schema.const !== undefined) return [jsonType(schema.const)];
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return [...new Set(schema.enum.map(jsonType))];
   if (isRecord(schema.properties) || Array.isArray(schema.required) || schema.additionalProperties !== undefined) return ['object'];
   if (schema.items !== undefined || schema.prefixItems !== undefined) return ['array'];
   if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern !== undefined) return ['string'];
@@ -86,24 +87,9 @@ function declaredTypes(schema: SchemaObject): JsonTypeName[] {
   return [];
 }
 
-/** The JSON type of a value (`integer` for whole numbers and bigints). */
-export function jsonTypeOf(value: unknown): JsonTypeName {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'bigint') return 'integer';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  if (typeof value === 'string' || typeof value === 'boolean') return typeof value as JsonTypeName;
-  return 'object';
-}
-
 /** True when a value of type `type` satisfies a schema allowing `allowed` (integers are numbers too). */
 export function typeAllowed(type: JsonTypeName, allowed: readonly JsonTypeName[]): boolean {
   return allowed.length === 0 || allowed.includes(type) || (type === 'integer' && allowed.includes('number'));
-}
-
-/** Plain-object test shared by the generators. */
-export function isRecord(value: unknown): value is SchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function mergeProperties(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {

@@ -6,11 +6,12 @@
  * the property phase still validates each one before sending it and drops
  * the few that are not (exotic keywords, oneOf overlap).
  */
+import { isRecord } from '../schema/object-shape.js';
 import type { SchemaObject } from '../spec/types.js';
 import { booleans, constant, constantFrom, oneOf, type Gen, type Weighted } from './fast-check.js';
 import { integerGen, integerRange, numberGen } from './integers.js';
 import { anyPrimitive, arrayGen, objectGen } from './objects.js';
-import { allowedTypes, flatten, isRecord, mergeSchemas, MAX_DEPTH, type JsonTypeName, type SchemaScope } from './schema-facts.js';
+import {allowedTypes, flatten, mergeSchemas, MAX_DEPTH, type JsonTypeName, type SchemaScope } from './schema-facts.js';
 import { stringGen } from './strings.js';
 
 /** Weight of each type when a schema allows several (null rarely: it is one value). */

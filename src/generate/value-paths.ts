@@ -3,8 +3,9 @@
  * hold bigints and ExactText, which structuredClone would not keep as they
  * are, hence a copy of our own.
  */
-import { decodePointer, encodePointer } from '../spec/json-pointer.js';
-import { isRecord } from './schema-facts.js';
+import { isRecord } from '../schema/object-shape.js';
+import { decodePointer, encodePointer, valueAt } from '../spec/json-pointer.js';
+
 
 /** Deep copy of plain objects and arrays; other values (bigint, ExactText, strings) are shared. */
 export function cloneValue<T>(value: T): T {
@@ -15,21 +16,12 @@ export function cloneValue<T>(value: T): T {
   return value;
 }
 
-/** The value at `pointer`, or undefined. */
-export function valueAtPointer(root: unknown, pointer: string): unknown {
-  let node = root;
-  for (const token of decodePointer(pointer)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
 
 /** Set (or, for undefined, remove) the property at `pointer` in place; false when its parent object is absent. */
 export function setAtPointer(root: unknown, pointer: string, value: unknown): boolean {
   const tokens = decodePointer(pointer);
   const name = tokens.pop();
-  const parent = valueAtPointer(root, encodePointer(tokens));
+  const parent = valueAt(root, encodePointer(tokens));
   if (name === undefined || !isRecord(parent)) return false;
   if (value === undefined) {
     if (!(name in parent)) return false;
@@ -42,7 +34,7 @@ export function setAtPointer(root: unknown, pointer: string, value: unknown): bo
 
 /** Add `name: value` to the object at `pointer` in place; false when there is no object there. */
 export function addProperty(root: unknown, pointer: string, name: string, value: unknown): boolean {
-  const target = valueAtPointer(root, pointer);
+  const target = valueAt(root, pointer);
   if (!isRecord(target) || name in target) return false;
   target[name] = value;
   return true;

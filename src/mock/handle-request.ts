@@ -57,14 +57,14 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
   const prefer = parsePrefer(headerValue(request, 'prefer'));
   if (!prefer.ok) return errorReply(state, operation, 400, prefer.message);
 
-  const input = await readRequestInput(request, url, operation, pathParameters, state, settings.maxBodyBytes);
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
+  const input = await readRequestInput(request, { url, headers, pathParameters }, operation, state, settings.maxBodyBytes);
   if (!input.ok) {
     const reply = errorReply(state, operation, input.status, input.message);
     // The rest of an oversized body is not read: close the connection after answering.
     if (input.status === 413) reply.headers.connection = 'close';
     return reply;
   }
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
   return respond({ operation, path, query: input.query, headers, body: input.body }, prefer.preferences, settings, state);
 }
 

@@ -1,19 +1,24 @@
 /** Options of the mock server, normalised once with every default spelled out here. */
 import { UsageError } from '../errors.js';
+import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
 import type { LoadedSpec } from '../spec/types.js';
 import type { TextSink } from '../report/reporter.js';
 
 /** Defaults of {@link MockOptions}. */
 export const MOCK_DEFAULTS = {
-  spec: 'openapi.yaml',
+  spec: DEFAULT_SPEC_FILE,
   port: 4010,
   host: '127.0.0.1',
   dynamic: false,
   cors: true,
   /** Request bodies above this get 413 in the spec's Error shape. */
   maxBodyBytes: 1024 * 1024,
+  /** The library does not watch files unless asked; the CLI asks (see MOCK_CLI_DEFAULTS). */
   watch: false,
 } as const;
+
+/** Where `plantkit mock` differs from the library's defaults: a terminal session wants hot reload. */
+export const MOCK_CLI_DEFAULTS = { watch: true } as const;
 
 /** How to run a mock. Everything is optional. */
 export interface MockOptions {

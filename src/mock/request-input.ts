@@ -23,17 +23,15 @@ const MAX_LISTED = 5;
 /** Check everything about the request that the spec constrains. */
 export async function readRequestInput(
   request: IncomingMessage,
-  url: URL,
+  parts: { url: URL; headers: Record<string, string>; pathParameters: Record<string, string> },
   operation: Operation,
-  pathParameters: Record<string, string>,
   state: MockState,
   maxBodyBytes: number,
 ): Promise<InputOutcome> {
-  const query = queryOf(url);
+  const query = queryOf(parts.url);
   const checkParameters = state.parameters.get(operation.id);
   if (checkParameters) {
-    const header = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
-    const violations = checkParameters({ path: pathParameters, query, header });
+    const violations = checkParameters({ path: parts.pathParameters, query, header: parts.headers });
     if (violations.length > 0) return { ok: false, status: 400, message: summarise(violations.map((violation) => describeParameter(violation.pointer, violation.message, violation.keyword))) };
   }
   if (!operation.requestBody) {
@@ -45,7 +43,7 @@ export async function readRequestInput(
   if (read.text === '' && !operation.requestBody.required) return { ok: true, body: undefined, contentType: undefined, query };
 
   const documented = operation.requestBody.content.map((media) => media.mediaType);
-  const header = request.headers['content-type'];
+  const header = parts.headers['content-type'];
   const mediaType = parseMediaType(header);
   if (!mediaType) return { ok: false, status: 400, message: `${header ? `Content-Type '${header}' is not a media type` : 'missing Content-Type header'}; send Content-Type: ${documented[0]}` };
   if (!matchMediaType(mediaType.essence, documented)) return { ok: false, status: 400, message: `Content-Type ${mediaType.essence} is not accepted; send ${documented.join(' or ')}` };

@@ -9,15 +9,20 @@ export type AnnotationKind = 'error' | 'warning' | 'notice';
 
 /** Where and under which title an annotation appears. */
 export interface AnnotationTarget {
-  file: string;
-  line: number;
-  column: number;
+  file?: string;
+  line?: number;
+  column?: number;
   title: string;
 }
 
 /** One `::kind file=...,line=...,col=...,title=...::message` line. */
 export function githubAnnotation(kind: AnnotationKind, target: AnnotationTarget, message: string): string {
-  const properties = [`file=${escapeProperty(target.file)}`, `line=${target.line}`, `col=${target.column}`, `title=${escapeProperty(target.title)}`];
+  const properties = [
+    ...(target.file === undefined ? [] : [`file=${escapeProperty(target.file)}`]),
+    ...(target.line === undefined ? [] : [`line=${target.line}`]),
+    ...(target.column === undefined ? [] : [`col=${target.column}`]),
+    `title=${escapeProperty(target.title)}`,
+  ];
   return `::${kind} ${properties.join(',')}::${escapeData(message)}`;
 }
 

@@ -2,7 +2,7 @@
  * `--reporter github` (on by itself when GITHUB_ACTIONS is set): an error
  * annotation per failed case, placed on the operation's line in the spec
  * file, and a markdown summary appended to $GITHUB_STEP_SUMMARY.
- * Workflow command escaping follows GitHub's toolkit (% \r \n, and : , in properties).
+ * Annotations are written by github-annotation.ts (shared with the spec commands).
  */
 import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import type { RunEvent } from '../contract/events.js';
 import { PlantkitError } from '../errors.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
 import { findingLine, generatedNotes, toCaseRecord, type CaseRecord } from './case-record.js';
+import { githubAnnotation } from './github-annotation.js';
 import type { Reporter, TextSink } from './reporter.js';
 
 /** Options of {@link createGithubReporter}. */
@@ -71,9 +72,8 @@ function readYaml(file: string): YamlSource | undefined {
 
 function annotation(record: CaseRecord, pointer: string, source: { file: string; yaml: YamlSource | undefined } | undefined): string {
   const line = source?.yaml?.positionOf(pointer, 'key')?.line;
-  const where = source ? `file=${property(source.file)}${line ? `,line=${line}` : ''},` : '';
   const message = [...record.findings.map(findingLine), ...generatedNotes(record), record.curl ? `reproduce: ${record.curl}` : ''].filter(Boolean).join('\n');
-  return `::error ${where}title=${property(`plantkit contract: ${record.id}`)}::${data(message)}\n`;
+  return `${githubAnnotation('error', { ...(source ? { file: source.file } : {}), ...(line ? { line } : {}), title: `plantkit contract: ${record.id}` }, message)}\n`;
 }
 
 function markdownSummary(header: string, passed: number, failed: number, skipped: number, records: CaseRecord[]): string {
@@ -89,10 +89,4 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
-function data(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
 
-function property(text: string): string {
-  return data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}

@@ -2,7 +2,7 @@
  * `--reporter json`: the whole run as one JSON document whose shape is
  * schemas/contract-report.schema.json (version 1: fields are only added).
  */
-import { createRequire } from 'node:module';
+import { plantkitVersion } from '../version.js';
 import type { RunEvent } from '../contract/events.js';
 import { toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
@@ -35,7 +35,7 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
         const { passed, failed, skipped, durationMs } = event.result;
         document = {
           reportVersion: 1,
-          tool: { name: 'plantkit', version: toolVersion() },
+          tool: { name: 'plantkit', version: plantkitVersion() },
           ...document,
           startedAt: startedAt.toISOString(),
           durationMs: Math.round(durationMs),
@@ -50,7 +50,4 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
   };
 }
 
-/** plantkit's own version, for reports. */
-export function toolVersion(): string {
-  return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
-}
+

@@ -46,12 +46,17 @@ export function schemaTypes(given: SchemaObject | undefined, depth = 0): string[
   return [];
 }
 
-/** The JSON Schema type name of a value (`integer` for whole numbers). */
-export function jsonType(value: unknown): string {
+/** JSON Schema's type names (`integer` is a `number` too). */
+export type JsonTypeName = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+
+/** The JSON Schema type name of a value (`integer` for whole numbers and bigints). */
+export function jsonType(value: unknown): JsonTypeName {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
+  if (typeof value === 'bigint') return 'integer';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
+  if (typeof value === 'string' || typeof value === 'boolean') return typeof value as JsonTypeName;
+  return 'object';
 }
 
 function mergeInto(target: ObjectShape, source: ObjectShape): void {
@@ -67,6 +72,7 @@ function asSchemas(value: unknown): SchemaObject[] {
   return Array.isArray(value) ? value.filter(isRecord) : [];
 }
 
-function isRecord(value: unknown): value is SchemaObject {
+/** A plain object (not null, not an array): a schema, a JSON object. */
+export function isRecord(value: unknown): value is SchemaObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { SpecError } from '../errors.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
 
+/** The spec file every command uses unless told otherwise. */
+export const DEFAULT_SPEC_FILE = 'openapi.yaml';
+
 /** A spec file read and parsed, with positions. */
 export interface SpecSource {
   /** Absolute path the spec's relative `$ref`s resolve against (virtual for a git revision). */

@@ -17,7 +17,7 @@ every response (status, Content-Type, JSON body against its schema, auth).
 
 Options:
   --base-url URL         implementation to test (required), e.g. http://127.0.0.1:8080
-  --spec FILE            OpenAPI 3.0/3.1 file (default: openapi.yaml)
+  --spec FILE            OpenAPI 3.0/3.1 file (default: ${CONTRACT_DEFAULTS.spec})
   --token-env NAME       environment variable holding the bearer token (default: ${CONTRACT_DEFAULTS.tokenEnv})
   --timeout MS           per-request deadline in milliseconds (default: ${CONTRACT_DEFAULTS.timeoutMs})
   --strict               also flag response properties the schema does not declare
@@ -52,10 +52,10 @@ export const contractCommand: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, tokens } = parseCommandArgs('contract', argv, {
       'base-url': { type: 'string' },
-      spec: { type: 'string', default: 'openapi.yaml' },
+      spec: { type: 'string', default: CONTRACT_DEFAULTS.spec },
       'token-env': { type: 'string', default: CONTRACT_DEFAULTS.tokenEnv },
       timeout: { type: 'string' },
-      strict: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: CONTRACT_DEFAULTS.strict },
       contracts: { type: 'string' },
       // Declared so parseArgs reads --no-contracts as contracts: false (negation needs a boolean).
       'no-contracts': { type: 'boolean' },

@@ -1,6 +1,6 @@
 /** `plantkit mock`: serve the spec with Prism until interrupted. */
 import path from 'node:path';
-import { MOCK_DEFAULTS } from '../../mock/options.js';
+import { MOCK_CLI_DEFAULTS, MOCK_DEFAULTS } from '../../mock/options.js';
 import { startMock } from '../../mock/start-mock.js';
 import { integerFlag, parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
@@ -39,11 +39,11 @@ export const mockCommand: Command = {
       port: { type: 'string' },
       host: { type: 'string', default: MOCK_DEFAULTS.host },
       token: { type: 'string' },
-      dynamic: { type: 'boolean', default: false },
+      dynamic: { type: 'boolean', default: MOCK_DEFAULTS.dynamic },
       seed: { type: 'string' },
-      cors: { type: 'boolean', default: true },
+      cors: { type: 'boolean', default: MOCK_DEFAULTS.cors },
       'max-body-bytes': { type: 'string' },
-      watch: { type: 'boolean', default: true },
+      watch: { type: 'boolean', default: MOCK_CLI_DEFAULTS.watch },
       quiet: { type: 'boolean', default: false },
       'allow-external-refs': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },

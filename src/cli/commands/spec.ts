@@ -5,6 +5,7 @@
  * Spectral.
  */
 import { UsageError } from '../../errors.js';
+import { DEFAULT_SPEC_FILE } from '../../spec/spec-source.js';
 import { parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
 import type { Command } from './command.js';
@@ -76,7 +77,7 @@ async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const format = oneOf('format', values.format, ['text', 'json', 'github'] as const);
   const { checkSpec } = await import('../../spec-check/check-spec.js');
   const { renderCheckResult, isFailing } = await import('../../spec-check/report.js');
-  const result = await checkSpec(positionals[0] ?? 'openapi.yaml', {
+  const result = await checkSpec(positionals[0] ?? DEFAULT_SPEC_FILE, {
     cwd: io.cwd,
     ...(typeof values.ruleset === 'string' ? { ruleset: values.ruleset } : {}),
     skip: (values.skip as string[] | undefined) ?? [],

@@ -1,5 +1,5 @@
 /** The properties present in a body, with their schemas: where negative cases cut and swap. */
-import { exactNumberText, setExactNumber } from '../../json/exact-json.js';
+import { setExactNumber } from '../../json/exact-json.js';
 import { objectShape } from '../../schema/object-shape.js';
 import { resolveSchema } from '../../spec/circular-refs.js';
 import { decodePointer, joinPointer } from '../../spec/json-pointer.js';
@@ -47,13 +47,4 @@ export function setAt(root: unknown, pointer: string, replacement: unknown): voi
   } else {
     parent[last] = replacement;
   }
-}
-
-/** The value at `pointer`, exact number text included (for messages). */
-export function exactTextAt(root: unknown, pointer: string): string | undefined {
-  const tokens = decodePointer(pointer);
-  const last = tokens.pop();
-  let parent = root as Record<string, unknown>;
-  for (const token of tokens) parent = parent?.[token] as Record<string, unknown>;
-  return exactNumberText(parent, last);
 }

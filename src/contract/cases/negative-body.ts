@@ -10,7 +10,8 @@ import type { Operation } from '../../spec/types.js';
 import type { ContractCase } from '../types.js';
 import { bodyProperties, setAt } from './body-paths.js';
 import type { CaseContext } from './context.js';
-import { checked, copyBody, jsonRequestBody, sampleBody, type JsonRequestBody } from './request-body.js';
+import { cloneJson } from '../../json/exact-json.js';
+import { checked, jsonRequestBody, sampleBody, type JsonRequestBody } from './request-body.js';
 import { buildRequest } from './request-builder.js';
 
 /** A value of another JSON type, for each type a property may have, in order of preference. */
@@ -43,7 +44,7 @@ export function negativeBodyCases(operation: Operation, context: CaseContext): C
 
 /** A copy of `value` with the change applied, as text; undefined when it is still valid. */
 function mutate(body: JsonRequestBody, value: unknown, pointer: string, replacement: unknown): string | undefined {
-  const copy = copyBody(value);
+  const copy = cloneJson(value);
   setAt(copy, pointer, replacement);
   const result = checked(body, copy);
   return result.problem ? result.text : undefined;

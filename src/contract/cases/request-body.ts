@@ -1,5 +1,5 @@
 /** The JSON request body an operation documents, and valid sample bodies for it. */
-import { cloneJson, stringifyJson } from '../../json/exact-json.js';
+import { stringifyJson } from '../../json/exact-json.js';
 import { sampleValue } from '../../schema/sample-value.js';
 import type { MediaTypeContent, Operation } from '../../spec/types.js';
 import type { BodyValidator } from '../../validation/compile-validators.js';
@@ -40,6 +40,3 @@ export function checked(body: JsonRequestBody, value: unknown): SampledBody {
   const [first] = body.validate(value);
   return { value, text: stringifyJson(value), problem: first && describeViolation(first) };
 }
-
-/** Copy of `value` with its exact numbers, for mutation. */
-export const copyBody = cloneJson;

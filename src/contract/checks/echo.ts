@@ -2,6 +2,7 @@
  * `echo`: response fields named by a contracts/ scenario equal the values the
  * request sent, compared where the field is present in both.
  */
+import { previewText } from '../../findings.js';
 import { canonicalJson } from '../../json/exact-json.js';
 import { decodePointer } from '../../spec/json-pointer.js';
 import { finding, type Check } from './types.js';
@@ -27,8 +28,8 @@ export const echoCheck: Check = {
         finding(this, exchange, {
           pointer,
           message: `body${pointer} differs from the value the request sent`,
-          received: cut(receivedText),
-          documented: `${cut(sentText)} (as sent)`,
+          received: previewText(receivedText),
+          documented: `${previewText(sentText)} (as sent)`,
         }),
       );
     }
@@ -43,8 +44,4 @@ function locate(root: unknown, pointer: string): { found: boolean; container?: o
   for (const token of tokens) container = typeof container === 'object' && container !== null ? (container as Record<string, unknown>)[token] : undefined;
   if (key === undefined || typeof container !== 'object' || container === null || !(key in container)) return { found: false };
   return { found: true, container: container as object, key, value: (container as Record<string, unknown>)[key] };
-}
-
-function cut(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }

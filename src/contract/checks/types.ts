@@ -4,7 +4,7 @@ import type { MediaType } from '../../http/media-type.js';
 import type { JsonParseResult } from '../../json/exact-json.js';
 import type { OperationResponse } from '../../spec/types.js';
 import type { SpecValidators } from '../../validation/compile-validators.js';
-import type { Exchange, ReceivedResponse } from '../types.js';
+import type { Exchange } from '../types.js';
 
 /** An exchange with what every check needs worked out once. */
 export interface AnalysedExchange extends Exchange {
@@ -30,11 +30,6 @@ export interface Check {
   /** One line for --help and the README. */
   description: string;
   run(exchange: AnalysedExchange, context: CheckContext): Finding[];
-}
-
-/** The response of an exchange that has one (checks other than `transport` need it). */
-export function responseOf(exchange: Exchange): ReceivedResponse | undefined {
-  return exchange.response;
 }
 
 /** A finding of `check` for the exchange's operation. */

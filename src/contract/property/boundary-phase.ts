@@ -6,7 +6,7 @@
  */
 import { baseValue } from '../../generate/base-value.js';
 import { boundaryValues, type BoundaryValue } from '../../generate/boundary.js';
-import { valueAtPointer } from '../../generate/value-paths.js';
+import { valueAt } from '../../spec/json-pointer.js';
 import { hunt } from './hunt.js';
 import { attemptFor, haltOnTransportFailure, type OperationRun } from './operation-run.js';
 import { huntResult, type ResultLabel } from './results.js';
@@ -48,7 +48,7 @@ export async function runBoundaryPhase(run: OperationRun): Promise<void> {
 /** The id a valid edge sets itself (sent unchanged, so never moved), if it sets one. */
 function ownId(run: OperationRun, edge: BoundaryValue): { pointer: string; value: bigint } | undefined {
   if (!edge.valid || !run.target.idRanges.has(edge.pointer)) return undefined;
-  const value = valueAtPointer(edge.value, edge.pointer);
+  const value = valueAt(edge.value, edge.pointer);
   return typeof value === 'bigint' ? { pointer: edge.pointer, value } : undefined;
 }
 

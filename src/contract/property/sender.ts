@@ -29,10 +29,9 @@ export interface Intent {
   title: string;
 }
 
-/** Prepares and sends generated cases; counts the requests. */
+/** Prepares and sends generated cases. */
 export class GeneratedSender {
   /** Requests sent so far by this sender. */
-  requests = 0;
   private readonly context: CaseContext;
 
   constructor(
@@ -69,7 +68,6 @@ export class GeneratedSender {
 
   /** Send a prepared case; the ids of an accepted body become taken. */
   async send(contractCase: ContractCase): Promise<CaseResult> {
-    this.requests += 1;
     const result = await this.session.execute(contractCase);
     const status = result.exchange.response?.status ?? 0;
     if (status >= 200 && status < 300 && contractCase.request.body !== undefined) {
