@@ -9,9 +9,9 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { isPlantkitError, SpecError } from '../errors.js';
 import type { YamlSource } from '../yaml/yaml-source.js';
-import { parseYamlSource } from '../yaml/yaml-source.js';
 import { validateOpenApiDocument } from '../lint/spectral.js';
 import { describeMetaSchemaErrors, type StructuralProblem } from './meta-schema-errors.js';
+import { cloneJson } from '../json/exact-json.js';
 import { linkCircularRefs } from './circular-refs.js';
 import { encodePointer } from './json-pointer.js';
 import { listOperations } from './operations.js';
@@ -106,8 +106,7 @@ export interface SpecInspection {
 export async function inspectSpec(source: SpecSource, options: InspectSpecOptions): Promise<SpecInspection> {
   const { version, openapi } = checkVersion(source.document, source.label);
   // A fresh copy for swagger-parser, which dereferences in place; numbers keep their exact text.
-  const parsed = parseYamlSource(source.text);
-  const working = (parsed.ok ? parsed.source.value : structuredClone(source.document)) as Record<string, unknown>;
+  const working = cloneJson(source.document);
   const parser = new SwaggerParser();
   const refusals: SpecError[] = [];
   const parserOptions = {
