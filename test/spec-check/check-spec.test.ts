@@ -11,6 +11,17 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fix
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** [fixture, [rule, pointer, line, column] of every finding, in file order] */
+/** The 3.0 and 3.1 structure fixtures hold the same mistakes and must report them identically. */
+const STRUCTURE_FINDINGS: Array<[string, string, number, number]> = [
+  ['schema', '/info', 3, 3],
+  ['path-parameters', '/paths/~1plants~1{id}/post', 13, 7],
+  ['schema', '/paths/~1plants~1{id}/post/parameters/0/bogus', 18, 18],
+  ['schema', '/paths/~1plants~1{id}/post/responses/200', 21, 11],
+  ['operation-id-unique', '/paths/~1x/get/operationId', 27, 20],
+  ['schema', '/components/schemas/P/properties/a/type', 35, 20],
+  ['schema', '/components/schemas/P/properties/b/minLength', 36, 39],
+];
+
 const CASES: Array<[string, Array<[string, string, number, number]>]> = [
   ['examples-31.yaml', [
     ['example-matches-schema', '/paths/~1accounts/post/parameters/0/examples/tooBig/value', 19, 22],
@@ -26,24 +37,8 @@ const CASES: Array<[string, Array<[string, string, number, number]>]> = [
   ['server-variables-31.yaml', [
     ['schema', '/servers/1/variables/port/descriptions', 15, 23],
   ]],
-  ['structure-30.yaml', [
-    ['schema', '/info', 3, 3],
-    ['path-parameters', '/paths/~1plants~1{id}/post', 13, 7],
-    ['schema', '/paths/~1plants~1{id}/post/parameters/0/bogus', 18, 18],
-    ['schema', '/paths/~1plants~1{id}/post/responses/200', 21, 11],
-    ['operation-id-unique', '/paths/~1x/get/operationId', 27, 20],
-    ['schema', '/components/schemas/P/properties/a/type', 35, 20],
-    ['schema', '/components/schemas/P/properties/b/minLength', 36, 39],
-  ]],
-  ['structure-31.yaml', [
-    ['schema', '/info', 3, 3],
-    ['path-parameters', '/paths/~1plants~1{id}/post', 13, 7],
-    ['schema', '/paths/~1plants~1{id}/post/parameters/0/bogus', 18, 18],
-    ['schema', '/paths/~1plants~1{id}/post/responses/200', 21, 11],
-    ['operation-id-unique', '/paths/~1x/get/operationId', 27, 20],
-    ['schema', '/components/schemas/P/properties/a/type', 35, 20],
-    ['schema', '/components/schemas/P/properties/b/minLength', 36, 39],
-  ]],
+  ['structure-30.yaml', STRUCTURE_FINDINGS],
+  ['structure-31.yaml', STRUCTURE_FINDINGS],
   ['broken-refs.yaml', [
     ['ref', '/paths/~1x/get/responses/200/content/application~1json/schema', 12, 17],
     ['ref', '/paths/~1x/get/responses/400', 14, 11],
