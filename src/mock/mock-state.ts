@@ -5,14 +5,15 @@ import { compileValidators, type SpecValidators } from '../validation/compile-va
 import { compileParameterValidators, type ParameterValidator } from '../validation/parameters.js';
 import { createErrorBodies, type ErrorBodyFactory } from './error-body.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
-import { createRouter, type RouteResult } from './routes.js';
+import { createRouter, type Router } from '../routing/router.js';
+import { serverBasePath } from '../spec/servers.js';
 
 /** The spec, its validators, the router, Prism and the Error-body factory. */
 export interface MockState {
   spec: LoadedSpec;
   validators: SpecValidators;
   parameters: Map<string, ParameterValidator>;
-  route: (method: string, path: string) => RouteResult;
+  route: Router;
   engine: PrismEngine;
   errorBody: ErrorBodyFactory;
 }
@@ -25,7 +26,7 @@ export async function buildMockState(spec: string | LoadedSpec, allowExternalRef
     spec: loaded,
     validators,
     parameters: compileParameterValidators(loaded),
-    route: createRouter(loaded.operations),
+    route: createRouter(loaded.operations, { basePaths: [serverBasePath(loaded.servers)] }),
     engine: await createPrismEngine(loaded.document),
     errorBody: createErrorBodies(loaded, validators),
   };

@@ -15,6 +15,9 @@ import { cloneJson } from '../json/exact-json.js';
 import { linkCircularRefs } from './circular-refs.js';
 import { encodePointer } from './json-pointer.js';
 import { listOperations } from './operations.js';
+import { nameComponentSchemas } from './schema-names.js';
+import { serverUrls } from './servers.js';
+import { convertSwagger2, isSwagger2, originalPointer } from './swagger2.js';
 import { refResolverOptions, type RefReader } from './ref-policy.js';
 import { describeValueKind, readSpecSource, type SpecSource } from './spec-source.js';
 import type { LoadedSpec, OpenApiVersion } from './types.js';
@@ -38,11 +41,17 @@ export type SpecInput = string | { document: Record<string, unknown>; source?: s
  * reload and contract run); swagger-parser then only dereferences.
  */
 export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}): Promise<LoadedSpec> {
-  const { document, source, yaml } = typeof input === 'string' ? await readSpecFile(input) : inlineSpec(input);
+  const read = typeof input === 'string' ? await readSpecFile(input) : inlineSpec(input);
+  const { source, yaml } = read;
   const label = typeof input === 'string' ? input : source;
+  const convertedFrom = isSwagger2(read.document) ? String(read.document.swagger) : undefined;
+  const document = convertedFrom ? await convertSwagger2(read.document, label) : read.document;
   const { version, openapi } = checkVersion(document, label);
   const problems = describeMetaSchemaErrors(validateOpenApiDocument(document, version));
-  if (problems.length > 0) throw structureError(problems, label, yaml);
+  if (problems.length > 0) {
+    const inOriginal = convertedFrom ? problems.map((problem) => ({ ...problem, pointer: originalPointer(read.document, problem.pointer) })) : problems;
+    throw structureError(inOriginal, label, yaml);
+  }
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
   const parser = new SwaggerParser();
   const refusals: SpecError[] = [];
@@ -57,6 +66,7 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   }
   const dereferenced = parser.api as unknown as Record<string, unknown>;
   linkCircularRefs(dereferenced);
+  nameComponentSchemas(dereferenced);
   const info = (dereferenced.info ?? {}) as Record<string, unknown>;
   return {
     source,
@@ -66,6 +76,8 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
     apiVersion: String(info.version ?? ''),
     document: dereferenced,
     operations: listOperations(dereferenced),
+    servers: serverUrls(dereferenced),
+    convertedFrom,
   };
 }
 
@@ -104,9 +116,10 @@ export interface SpecInspection {
  * refuses a reference (faults, exit 2).
  */
 export async function inspectSpec(source: SpecSource, options: InspectSpecOptions): Promise<SpecInspection> {
-  const { version, openapi } = checkVersion(source.document, source.label);
+  const converted = isSwagger2(source.document) ? await convertSwagger2(source.document, source.label) : undefined;
+  const { version, openapi } = checkVersion(converted ?? source.document, source.label);
   // A fresh copy for swagger-parser, which dereferences in place; numbers keep their exact text.
-  const working = cloneJson(source.document);
+  const working = converted ?? cloneJson(source.document);
   const parser = new SwaggerParser();
   const refusals: SpecError[] = [];
   const parserOptions = {
@@ -149,14 +162,9 @@ function inlineSpec(input: { document: Record<string, unknown>; source?: string 
   return { document: structuredClone(input.document), source: input.source ?? '<inline>', yaml: undefined };
 }
 
-/** The OpenAPI line of a parsed document; a SpecError (exit 2) when it is Swagger 2.0 or not OpenAPI 3.0/3.1 at all. */
+/** The OpenAPI line of a parsed (or converted) document; a SpecError (exit 2) when it is not OpenAPI 3.0/3.1 at all. */
 export function checkVersion(document: Record<string, unknown>, label: string): { version: OpenApiVersion; openapi: string } {
   const openapi = document.openapi;
-  if (document.swagger !== undefined) {
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: Swagger ${String(document.swagger)} is not supported`, {
-      hint: 'convert the document to OpenAPI 3.0 or 3.1 (e.g. with swagger2openapi)',
-    });
-  }
   if (typeof openapi !== 'string' || !/^3\.[01]\.\d+$/.test(openapi)) {
     throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: field 'openapi' is ${describeValueKind(openapi)}, expected a string such as "3.1.0" or "3.0.3"`);
   }

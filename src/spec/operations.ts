@@ -4,21 +4,17 @@
  * downstream iterates this list, so a growing spec needs no code change.
  */
 import { encodePointer } from './json-pointer.js';
-import type {
-  MediaTypeContent,
-  NamedExample,
-  Operation,
-  OperationParameter,
-  OperationRequestBody,
-  OperationResponse,
-  SchemaObject,
-  SecurityRequirement,
-} from './types.js';
+import { asArray, asRecord, readContent, readExamples } from './content.js';
+import { readResponses } from './responses.js';
+import type { Operation, OperationParameter, OperationRequestBody, ParameterLocation, SchemaObject, SecurityRequirement } from './types.js';
 
 type Json = Record<string, unknown>;
 
 /** HTTP methods a Path Item may hold (OAS 4.8.9). */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** Default serialisation style per location (OAS 4.8.12.4, `style`). */
+export const DEFAULT_STYLE: Record<ParameterLocation, string> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };
 
 /** Every operation of the document, in spec order. */
 export function listOperations(document: Json): Operation[] {
@@ -33,7 +29,7 @@ export function listOperations(document: Json): Operation[] {
       const operation = raw as Json;
       const pointer = encodePointer(['paths', pathTemplate, method]);
       operations.push({
-        id: typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${pathTemplate}`,
+        id: typeof operation.operationId === 'string' && operation.operationId !== '' ? operation.operationId : `${method.toUpperCase()} ${pathTemplate}`,
         method: method.toUpperCase(),
         path: pathTemplate,
         pointer,
@@ -45,8 +41,21 @@ export function listOperations(document: Json): Operation[] {
         requestBody: readRequestBody(operation.requestBody, `${pointer}/requestBody`),
         responses: readResponses(operation.responses, `${pointer}/responses`),
         security: readSecurity(operation.security ?? document.security, schemes),
+        deprecated: operation.deprecated === true,
+        tags: asArray(operation.tags).filter((tag): tag is string => typeof tag === 'string'),
       });
     }
+  }
+  return dedupeIds(operations);
+}
+
+/** Two operations with the same operationId (an invalid spec, but seen in the wild) get `#2`, `#3` suffixes so ids stay keys. */
+function dedupeIds(operations: Operation[]): Operation[] {
+  const seen = new Map<string, number>();
+  for (const operation of operations) {
+    const count = (seen.get(operation.id) ?? 0) + 1;
+    seen.set(operation.id, count);
+    if (count > 1) operation.id = `${operation.id}#${count}`;
   }
   return operations;
 }
@@ -57,18 +66,33 @@ function mergeParameters(levels: Array<[unknown, string]>): OperationParameter[]
   const all = levels.flatMap(([list, pointer]) => asArray(list).map((raw, index) => [raw, `${pointer}/${index}`] as const));
   for (const [raw, parameterPointer] of all) {
     const parameter = asRecord(raw);
-    const location = parameter.in as OperationParameter['in'];
+    const location = parameter.in;
+    if (location !== 'path' && location !== 'query' && location !== 'header' && location !== 'cookie') continue;
     const name = String(parameter.name);
-    merged.set(`${location}:${name}`, {
-      name,
-      in: location,
-      pointer: parameterPointer,
-      required: location === 'path' || parameter.required === true,
-      schema: parameter.schema as SchemaObject | undefined,
-      examples: readExamples(parameter, parameterPointer),
-    });
+    // Header names are case-insensitive (RFC 9110 section 5.1): one parameter per name.
+    merged.set(`${location}:${location === 'header' ? name.toLowerCase() : name}`, readParameter(parameter, location, name, parameterPointer));
   }
   return [...merged.values()];
+}
+
+function readParameter(parameter: Json, location: ParameterLocation, name: string, pointer: string): OperationParameter {
+  const style = typeof parameter.style === 'string' ? parameter.style : DEFAULT_STYLE[location];
+  // A parameter may be described by one media type instead of a schema (OAS 4.8.12.2 `content`).
+  const [media] = readContent(parameter.content, `${pointer}/content`);
+  const examples = readExamples(parameter, pointer);
+  return {
+    name,
+    in: location,
+    pointer,
+    required: location === 'path' || parameter.required === true,
+    schema: (parameter.schema as SchemaObject | undefined) ?? media?.schema,
+    examples: examples.length > 0 || !media ? examples : media.examples,
+    style,
+    explode: typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form',
+    allowReserved: parameter.allowReserved === true,
+    mediaType: parameter.schema === undefined ? media?.mediaType : undefined,
+    deprecated: parameter.deprecated === true,
+  };
 }
 
 function readRequestBody(raw: unknown, pointer: string): OperationRequestBody | undefined {
@@ -77,45 +101,10 @@ function readRequestBody(raw: unknown, pointer: string): OperationRequestBody | 
   return { required: body.required === true, content: readContent(body.content, `${pointer}/content`) };
 }
 
-function readResponses(raw: unknown, pointer: string): OperationResponse[] {
-  return Object.entries(asRecord(raw)).map(([status, response]) => {
-    const record = asRecord(response);
-    return {
-      status: status.toUpperCase() === 'DEFAULT' ? 'default' : status.toUpperCase(),
-      description: String(record.description ?? ''),
-      content: readContent(record.content, `${pointer}${encodePointer([status, 'content'])}`),
-    };
-  });
-}
-
-function readContent(raw: unknown, pointer: string): MediaTypeContent[] {
-  return Object.entries(asRecord(raw)).map(([mediaType, value]) => {
-    const media = asRecord(value);
-    const mediaPointer = `${pointer}${encodePointer([mediaType])}`;
-    return {
-      mediaType,
-      schema: media.schema as SchemaObject | undefined,
-      examples: readExamples(media, mediaPointer),
-      schemaPointer: `${mediaPointer}/schema`,
-    };
-  });
-}
-
-/** `example` and `examples` of a Media Type or Parameter Object (OAS 4.8.14.1); `externalValue` is not fetched. */
-function readExamples(holder: Json, pointer: string): NamedExample[] {
-  const examples: NamedExample[] = [];
-  if (holder.example !== undefined) examples.push({ name: 'example', value: holder.example, pointer: `${pointer}/example` });
-  for (const [name, raw] of Object.entries(asRecord(holder.examples))) {
-    const example = asRecord(raw);
-    if ('value' in example) examples.push({ name, value: example.value, pointer: `${pointer}${encodePointer(['examples', name, 'value'])}` });
-  }
-  return examples;
-}
-
 /** Resolve security requirement names against components.securitySchemes (OAS 4.8.30). */
 function readSecurity(raw: unknown, schemes: Json): SecurityRequirement[] {
   return asArray(raw).map((requirement) =>
-    Object.keys(asRecord(requirement)).map((name) => {
+    Object.entries(asRecord(requirement)).map(([name, scopes]) => {
       const scheme = asRecord(schemes[name]);
       return {
         name,
@@ -123,15 +112,8 @@ function readSecurity(raw: unknown, schemes: Json): SecurityRequirement[] {
         scheme: typeof scheme.scheme === 'string' ? scheme.scheme.toLowerCase() : undefined,
         in: typeof scheme.in === 'string' ? scheme.in : undefined,
         parameterName: typeof scheme.name === 'string' ? scheme.name : undefined,
+        scopes: asArray(scopes).map(String),
       };
     }),
   );
-}
-
-function asRecord(value: unknown): Json {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }

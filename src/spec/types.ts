@@ -18,6 +18,16 @@ export interface NamedExample {
   pointer: string;
 }
 
+/** How one property of a form or multipart body is serialised (OAS 4.8.15 Encoding Object). */
+export interface PropertyEncoding {
+  /** Media type(s) of a multipart part, e.g. `image/png, image/jpeg`. */
+  contentType: string | undefined;
+  /** Form style of a urlencoded property: form, spaceDelimited, pipeDelimited, deepObject. */
+  style: string | undefined;
+  explode: boolean | undefined;
+  allowReserved: boolean;
+}
+
 /** One media type of a request body or response (OAS 4.8.14). */
 export interface MediaTypeContent {
   mediaType: string;
@@ -25,17 +35,54 @@ export interface MediaTypeContent {
   examples: NamedExample[];
   /** JSON pointer of the schema in the spec (`.../content/application~1json/schema`). */
   schemaPointer: string;
+  /** Encoding of form and multipart properties, by property name (OAS 4.8.14.1 `encoding`). */
+  encoding: Record<string, PropertyEncoding>;
 }
 
-/** A parameter (OAS 4.8.12) with its location. */
+/** Where a parameter travels (OAS 4.8.12.1 Parameter Locations). */
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** A parameter (OAS 4.8.12) with its location and serialisation. */
 export interface OperationParameter {
   name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
+  in: ParameterLocation;
   /** JSON pointer of the parameter in the spec (path-level or operation-level). */
+  pointer: string;
+  required: boolean;
+  /** The schema; for a parameter described with `content`, the schema of its one media type. */
+  schema: SchemaObject | undefined;
+  examples: NamedExample[];
+  /** Serialisation style with the location's default applied (OAS 4.8.12.4: form, simple, label, matrix, ...). */
+  style: string;
+  /** `explode` with its default applied (true for form, false otherwise). */
+  explode: boolean;
+  allowReserved: boolean;
+  /** A parameter serialised as a media type (`content: {application/json: ...}`) instead of a style. */
+  mediaType: string | undefined;
+  deprecated: boolean;
+}
+
+/** A header of a response (OAS 4.8.21 Header Object). */
+export interface ResponseHeader {
+  /** Header name as written in the spec. */
+  name: string;
   pointer: string;
   required: boolean;
   schema: SchemaObject | undefined;
   examples: NamedExample[];
+  /** `simple` is the only style headers have; `explode` still applies to arrays and objects. */
+  explode: boolean;
+}
+
+/** A link from a response to another operation (OAS 4.8.20 Link Object). */
+export interface ResponseLink {
+  name: string;
+  /** operationId of the target (an `operationRef` is resolved to it where possible). */
+  operationId: string | undefined;
+  operationRef: string | undefined;
+  /** Target parameter name -> runtime expression or constant, e.g. `{ plantId: '$response.body#/id' }`. */
+  parameters: Record<string, unknown>;
+  requestBody: unknown;
 }
 
 /** The request body of an operation (OAS 4.8.13). */
@@ -49,6 +96,8 @@ export interface OperationResponse {
   status: string;
   description: string;
   content: MediaTypeContent[];
+  headers: ResponseHeader[];
+  links: ResponseLink[];
 }
 
 /** One HTTP authentication alternative: every scheme in it must be satisfied (OAS 4.8.30). */
@@ -63,6 +112,8 @@ export interface SecuritySchemeUse {
   /** For `type: apiKey`: where the key goes and its name. */
   in: string | undefined;
   parameterName: string | undefined;
+  /** Scopes (OAuth2/OIDC) or roles the requirement names. */
+  scopes: string[];
 }
 
 /** One operation of the spec, flattened. */
@@ -81,6 +132,8 @@ export interface Operation {
   responses: OperationResponse[];
   /** Alternatives; empty means the operation needs no authentication. */
   security: SecurityRequirement[];
+  deprecated: boolean;
+  tags: string[];
 }
 
 /** A loaded, validated and dereferenced spec. */
@@ -95,4 +148,8 @@ export interface LoadedSpec {
   /** The dereferenced document (circular references stay as local `$ref`s). */
   document: Record<string, unknown>;
   operations: Operation[];
+  /** URLs of `servers`, variables replaced by their defaults, in spec order. */
+  servers: string[];
+  /** The version the file was written in when it was converted on load (`2.0` for Swagger 2.0); else undefined. */
+  convertedFrom: string | undefined;
 }

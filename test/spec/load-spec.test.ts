@@ -13,7 +13,7 @@ describe('loadSpec accepts OpenAPI 3.0 and 3.1', () => {
     expect(spec.operations.map((operation) => [operation.id, operation.method, operation.path])).toEqual([['addPlant', 'POST', '/plants']]);
     const [operation] = spec.operations;
     expect(operation!.responses.map((response) => response.status)).toEqual(['200', '400']);
-    expect(operation!.security).toEqual([[{ name: 'bearerAuth', type: 'http', scheme: 'bearer', in: undefined, parameterName: undefined }]]);
+    expect(operation!.security).toEqual([[{ name: 'bearerAuth', type: 'http', scheme: 'bearer', in: undefined, parameterName: undefined, scopes: [] }]]);
     expect(operation!.requestBody?.required).toBe(true);
     expect(operation!.requestBody?.content[0]?.examples.map((example) => example.name)).toEqual(['monstera', 'fern']);
   });
@@ -29,6 +29,11 @@ describe('loadSpec accepts OpenAPI 3.0 and 3.1', () => {
     const schema = spec.operations[0]?.requestBody?.content[0]?.schema;
     expect(schema).toEqual({ $ref: '#/components/schemas/Node' });
     expect(resolveSchema(schema)).toMatchObject({ required: ['name'], properties: { children: { items: { $ref: '#/components/schemas/Node' } } } });
+  });
+
+  test('Swagger 2.0 is converted to 3.0 on load (issue 10 item 10)', async () => {
+    const spec = await loadSpec(fixture('swagger2.yaml'));
+    expect(spec).toMatchObject({ version: '3.0', convertedFrom: '2.0', title: 'Old', operations: [] });
   });
 
   test('external $refs inside the spec folder are followed', async () => {
@@ -47,7 +52,8 @@ describe('loadSpec refuses what it must not read, with a clear message', () => {
     ['missing file', { file: 'nope.yaml', code: 'PLANTKIT_SPEC_UNREADABLE', message: /cannot read spec .*nope\.yaml: no such file/ }],
     ['a directory', { file: 'refs', code: 'PLANTKIT_SPEC_UNREADABLE', message: /cannot read spec .*refs: it is a directory/ }],
     ['invalid YAML', { file: 'invalid-yaml.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /invalid-yaml\.yaml:3:10: not valid YAML or JSON: Nested mappings are not allowed/ }],
-    ['Swagger 2.0', { file: 'swagger2.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /Swagger 2\.0 is not supported/ }],
+    ['Swagger 1.2', { file: 'swagger1.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /Swagger 1\.2 is not supported/ }],
+    ['a Swagger 2.0 structure problem, at its line in the 2.0 file', { file: 'swagger2-invalid.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /swagger2-invalid\.yaml:14:\d+: invalid OpenAPI document at \/definitions\/Pet\/required: / }],
     ['not a mapping', { file: 'not-a-mapping.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /expected an OpenAPI document \(a mapping\), found a list/ }],
     ['structure', { file: 'invalid-structure.yaml', code: 'PLANTKIT_SPEC_INVALID', message: /invalid-structure\.yaml:8:\d+: invalid OpenAPI document at \/paths\/~1plants\/post\/responses\/200: missing required field 'description'/ }],
   ];

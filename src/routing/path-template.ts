@@ -1,0 +1,81 @@
+/**
+ * One path template (OAS 4.8.8.1 Path Templating) compiled for matching
+ * decoded path segments: `/plants/{id}`, `/files/{name}.{ext}`, and keys
+ * with a query part such as `/export?format={format}&kind=csv`.
+ */
+
+/** A segment of a template: literal text, or a pattern with named parameters. */
+export interface TemplateSegment {
+  literal: boolean;
+  test(segment: string): Record<string, string> | undefined;
+}
+
+/** A compiled template. */
+export interface CompiledTemplate {
+  segments: TemplateSegment[];
+  /** How many query conditions the key carries (a `?a={a}&b=c` suffix). */
+  queryConditions: number;
+  /** Path parameters when `segments` (decoded) and `query` match, else undefined. */
+  match(segments: readonly string[], query: URLSearchParams): Record<string, string> | undefined;
+}
+
+/** Compile `template` as written in the spec's `paths`. */
+export function compileTemplate(template: string): CompiledTemplate {
+  const [path = '', search] = template.split(/\?(.*)$/s);
+  const segments = path.split('/').slice(1).map(compileSegment);
+  const conditions = search === undefined ? [] : [...new URLSearchParams(search)];
+  return {
+    segments,
+    queryConditions: conditions.length,
+    match(actual, query) {
+      if (actual.length !== segments.length) return undefined;
+      const parameters: Record<string, string> = {};
+      for (const [index, segment] of segments.entries()) {
+        const found = segment.test(actual[index]!);
+        if (!found) return undefined;
+        Object.assign(parameters, found);
+      }
+      for (const [name, value] of conditions) {
+        const given = query.get(name);
+        if (given === null) return undefined;
+        const parameter = /^\{([^}]+)\}$/.exec(value)?.[1];
+        if (parameter === undefined && given !== value) return undefined;
+      }
+      return parameters;
+    },
+  };
+}
+
+function compileSegment(raw: string): TemplateSegment {
+  const text = safeDecode(raw);
+  if (!text.includes('{')) return { literal: true, test: (segment) => (segment === text ? {} : undefined) };
+  const names: string[] = [];
+  const source = text
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '(.+?)';
+    })
+    .join('');
+  const pattern = new RegExp(`^${source}$`, 's');
+  return {
+    literal: false,
+    test(segment) {
+      // An empty value is no value: `/plants/` does not match `/plants/{id}` (OAS 4.8.12.1, path parameters are required).
+      const match = pattern.exec(segment);
+      if (!match) return undefined;
+      const values = names.map((_, index) => match[index + 1] ?? '');
+      return values.some((value) => value === '') ? undefined : Object.fromEntries(names.map((name, index) => [name, values[index]!]));
+    },
+  };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Matching requests to operations, shared by the mock and the proxy.
+ * - Path templates are matched segment by segment on the percent-decoded
+ *   path, and concrete segments win over templated ones, left to right
+ *   (OAS 4.8.8: concrete paths match before their templated counterparts).
+ * - Routing is by path and method: `/items/{id}` (DELETE) and `/items/{key}`
+ *   (GET) are one path to clients, each method keeping its own parameter names.
+ * - A path key with a query part (`/export?format={format}`, seen in
+ *   published specs) matches when the query carries those parameters
+ *   (literal values must be equal); more such conditions win.
+ * - The path of the spec's first server (`/v1`) may prefix every path.
+ * Unknown paths get `no-path` (404); known paths with another method
+ * `no-method` with the allowed methods (405, RFC 9110 section 15.5.6).
+ */
+import type { Operation } from '../spec/types.js';
+import { compileTemplate, type CompiledTemplate } from './path-template.js';
+
+/** The outcome of routing one request. */
+export type RouteResult =
+  | { kind: 'found'; operation: Operation; pathParameters: Record<string, string> }
+  | { kind: 'no-path' }
+  | { kind: 'no-method'; allow: string[] };
+
+/** Routes a method and a request target (path with optional query) to an operation. */
+export type Router = (method: string, target: string) => RouteResult;
+
+/** Options of {@link createRouter}. */
+export interface RouterOptions {
+  /** Path prefixes that may precede every path (the servers' paths), e.g. `['/v1']`. */
+  basePaths?: readonly string[];
+}
+
+/** A router over the operations of one spec. */
+export function createRouter(operations: readonly Operation[], options: RouterOptions = {}): Router {
+  const routes = operations.map((operation) => ({ template: compileTemplate(operation.path), operation }));
+  routes.sort((a, b) => compareSpecificity(a.template, b.template));
+  const prefixes = [...new Set((options.basePaths ?? []).filter((prefix) => prefix !== '' && prefix !== '/'))];
+
+  const match = (method: string, path: string, query: URLSearchParams): RouteResult => {
+    const segments = splitPath(path);
+    if (segments === undefined) return { kind: 'no-path' };
+    const allow = new Set<string>();
+    for (const route of routes) {
+      const parameters = route.template.match(segments, query);
+      if (!parameters) continue;
+      if (route.operation.method === method) return { kind: 'found', operation: route.operation, pathParameters: parameters };
+      allow.add(route.operation.method);
+    }
+    return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
+  };
+
+  return (method, target) => {
+    const [path = '', search = ''] = splitTarget(target);
+    const query = new URLSearchParams(search);
+    const upper = method.toUpperCase();
+    let fallback: RouteResult = match(upper, path, query);
+    if (fallback.kind === 'found') return fallback;
+    for (const prefix of prefixes) {
+      if (path !== prefix && !path.startsWith(`${prefix}/`)) continue;
+      const result = match(upper, path.slice(prefix.length) || '/', query);
+      if (result.kind === 'found') return result;
+      if (fallback.kind === 'no-path') fallback = result;
+    }
+    return fallback;
+  };
+}
+
+/** Concrete segments before templated ones, left to right; then more query conditions; then spec order. */
+function compareSpecificity(a: CompiledTemplate, b: CompiledTemplate): number {
+  const length = Math.max(a.segments.length, b.segments.length);
+  for (let index = 0; index < length; index += 1) {
+    const [left, right] = [a.segments[index], b.segments[index]];
+    if (!left || !right) break;
+    if (left.literal !== right.literal) return left.literal ? -1 : 1;
+  }
+  return b.queryConditions - a.queryConditions;
+}
+
+/** Decoded path segments; undefined when a segment is not valid percent-encoding. */
+function splitPath(path: string): string[] | undefined {
+  const segments = path.split('/').slice(1);
+  try {
+    return segments.map((segment) => decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
+}
+
+function splitTarget(target: string): [string, string] {
+  const index = target.indexOf('?');
+  return index < 0 ? [target, ''] : [target.slice(0, index), target.slice(index + 1)];
+}

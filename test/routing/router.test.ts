@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { createRouter } from '../../src/routing/router.js';
+import type { Operation } from '../../src/spec/types.js';
+
+const operation = (method: string, path: string): Operation => ({ id: `${method} ${path}`, method, path, pointer: '', summary: undefined, parameters: [], requestBody: undefined, responses: [], security: [], deprecated: false, tags: [] });
+const route = createRouter([operation('POST', '/plants'), operation('GET', '/plants/{id}'), operation('GET', '/plants/mine'), operation('DELETE', '/plants/{id}')]);
+
+test.each([
+  ['exact path', 'POST', '/plants', { kind: 'found', id: 'POST /plants', params: {} }],
+  ['templated path with a decoded parameter', 'GET', '/plants/a%20b', { kind: 'found', id: 'GET /plants/{id}', params: { id: 'a b' } }],
+  ['concrete path before the template (OAS 4.8.8)', 'GET', '/plants/mine', { kind: 'found', id: 'GET /plants/mine', params: {} }],
+  ['method names are case-insensitive here', 'post', '/plants', { kind: 'found', id: 'POST /plants', params: {} }],
+  ['no such method', 'PUT', '/plants/7', { kind: 'no-method', allow: ['GET', 'DELETE'] }],
+  ['no such path', 'GET', '/trees', { kind: 'no-path' }],
+  ['an empty parameter is no match', 'POST', '/plants/', { kind: 'no-path' }],
+  ['no prefix matches', 'POST', '/plantsx', { kind: 'no-path' }],
+])('%s', (_name, method, path, want) => {
+  const result = route(method, path);
+  if (result.kind === 'found') expect({ kind: result.kind, id: result.operation.id, params: result.pathParameters }).toEqual(want);
+  else expect(result).toEqual(want);
+});
+
+describe('issue 10 item 13: routing by path and method, query keys, specificity, encoded paths, server prefix', () => {
+  const routeOf = createRouter(
+    [
+      operation('DELETE', '/v13/deployments/{id}'),
+      operation('GET', '/v13/deployments/{idOrUrl}'),
+      operation('GET', '/export?filename={filename}'),
+      operation('GET', '/export?format=csv&filename={filename}'),
+      operation('GET', '/a/{x}/c'),
+      operation('GET', '/a/b/{y}'),
+      operation('GET', '/test path'),
+      operation('GET', '/files/{name}.{ext}'),
+    ],
+    { basePaths: ['/v1'] },
+  );
+  const found = (method: string, target: string) => {
+    const result = routeOf(method, target);
+    return result.kind === 'found' ? { id: result.operation.id, params: result.pathParameters } : result;
+  };
+  test.each([
+    ['templates differing only in the parameter name route by method (GET)', 'GET', '/v13/deployments/abc', { id: 'GET /v13/deployments/{idOrUrl}', params: { idOrUrl: 'abc' } }],
+    ['templates differing only in the parameter name route by method (DELETE)', 'DELETE', '/v13/deployments/abc', { id: 'DELETE /v13/deployments/{id}', params: { id: 'abc' } }],
+    ['405 lists the methods of both templates', 'PUT', '/v13/deployments/abc', { kind: 'no-method', allow: ['DELETE', 'GET'] }],
+    ['a path key with a query part matches on its query parameter', 'GET', '/export?filename=a.csv', { id: 'GET /export?filename={filename}', params: {} }],
+    ['more query conditions win when they hold', 'GET', '/export?filename=a&format=csv', { id: 'GET /export?format=csv&filename={filename}', params: {} }],
+    ['a literal query value must be equal', 'GET', '/export?filename=a&format=xml', { id: 'GET /export?filename={filename}', params: {} }],
+    ['a query key without its parameter does not match', 'GET', '/export', { kind: 'no-path' }],
+    ['literal segments win left to right', 'GET', '/a/b/c', { id: 'GET /a/b/{y}', params: { y: 'c' } }],
+    ['percent-encoded segments are decoded before matching', 'GET', '/test%20path', { id: 'GET /test path', params: {} }],
+    ['several parameters in one segment', 'GET', '/files/report.final.pdf', { id: 'GET /files/{name}.{ext}', params: { name: 'report', ext: 'final.pdf' } }],
+    ['the server path may prefix every path', 'GET', '/v1/a/b/c', { id: 'GET /a/b/{y}', params: { y: 'c' } }],
+    ['a malformed escape is no match, not a crash', 'GET', '/a/%E0%A4%A/c', { kind: 'no-path' }],
+  ])('%s', (_name, method, target, want) => {
+    expect(found(method, target)).toEqual(want);
+  });
+});
