@@ -10,6 +10,9 @@ export type { LoadedSpec, Operation, OperationResponse, MediaTypeContent, OpenAp
 export { compileValidators, findResponse, type SpecValidators, type BodyValidator, type SchemaViolation } from './validation/compile-validators.js';
 export { parseJson, stringifyJson, setExactNumber, exactNumberText } from './json/exact-json.js';
 
+// Credentials (security schemes: bearer, Basic, API keys, OAuth2, OpenID Connect)
+export { credentialFor, credentialsFromEnv, schemeEnvName, type CredentialSet } from './security/credentials.js';
+
 // Contract runs
 export { runContract } from './contract/run-contract.js';
 export { CONTRACT_DEFAULTS, type ContractOptions } from './contract/options.js';

@@ -18,11 +18,12 @@ const NO_EXTRAS: Record<string, unknown> = Object.freeze({}) as Record<string, u
 /** Builds the generator of a nested schema one level deeper. */
 export type Recurse = (schema: SchemaObject | undefined, depth: number) => Gen<unknown>;
 
-/** Declared properties of an object schema that a request may carry, and which are required. */
+/** Declared properties of an object schema that a request (or, per scope, a response) may carry, and which are required. */
 export function requestProperties(schema: SchemaObject, scope: SchemaScope): { properties: Record<string, SchemaObject>; required: string[] } {
   const declared = isRecord(schema.properties) ? (schema.properties as Record<string, SchemaObject>) : {};
+  const hidden = scope.direction === 'response' ? 'writeOnly' : 'readOnly';
   const properties: Record<string, SchemaObject> = {};
-  for (const [name, property] of Object.entries(declared)) if (flatten(property, scope).readOnly !== true) properties[name] = property;
+  for (const [name, property] of Object.entries(declared)) if (flatten(property, scope)[hidden] !== true) properties[name] = property;
   const required = Array.isArray(schema.required) ? schema.required.map(String).filter((name) => !(name in declared) || name in properties) : [];
   return { properties, required };
 }
@@ -44,7 +45,7 @@ export function objectGen(schema: SchemaObject, scope: SchemaScope, depth: numbe
   const shapeOnly = scope.shapeOnly === true;
   for (const name of names) model[name] = name in properties ? recurse(properties[name], depth + 1) : anyPrimitive(shapeOnly);
   const declared = recordOf(model, required);
-  if (!allowsExtraProperties(schema) || depth >= MAX_DEPTH) return declared;
+  if (!allowsExtraProperties(schema) || depth >= MAX_DEPTH || scope.direction === 'response') return declared;
 
   const extraValue = isRecord(schema.additionalProperties) ? recurse(schema.additionalProperties, depth + 1) : anyPrimitive(shapeOnly);
   const extraKey = filtered(charactersGen(1, 12, false, shapeOnly), (key) => !(key in model) && !(key in (isRecord(schema.properties) ? schema.properties : {})));
@@ -69,5 +70,10 @@ export function arrayGen(schema: SchemaObject, depth: number, recurse: Recurse):
   const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const max = depth >= MAX_DEPTH ? min : Math.max(min, typeof schema.maxItems === 'number' ? Math.min(schema.maxItems, min + 5) : min + 5);
   const item = recurse(isRecord(schema.items) ? schema.items : undefined, depth + 1);
-  return schema.uniqueItems === true ? uniqueArrayOf(item, min, max, toJsonText) : arrayOf(item, min, max);
+  const array = schema.uniqueItems === true ? uniqueArrayOf(item, min, max, toJsonText) : arrayOf(item, min, max);
+  if (!isRecord(schema.contains)) return array;
+  // `contains` (JSON Schema 2020-12 section 10.3.1.2): one item is drawn from the contains schema, the rest as usual.
+  const contained = recurse(isRecord(schema.items) ? { allOf: [schema.items, schema.contains] } : schema.contains, depth + 1);
+  const rest = schema.uniqueItems === true ? uniqueArrayOf(item, Math.max(0, min - 1), Math.max(0, max - 1), toJsonText) : arrayOf(item, Math.max(0, min - 1), Math.max(0, max - 1));
+  return mapped(tupleOf<[unknown, unknown[]]>(contained, rest), ([first, others]) => [first, ...others]);
 }

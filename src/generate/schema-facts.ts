@@ -24,6 +24,12 @@ export interface SchemaScope {
    * characters anywhere in a string.
    */
   shapeOnly?: boolean;
+  /**
+   * Which side of the wire values are for (default `request`): requests
+   * leave out `readOnly` properties, responses `writeOnly` ones and carry no
+   * undeclared properties (OAS 4.8.24; the mock's generated answers).
+   */
+  direction?: 'request' | 'response';
 }
 
 /** How deep generators follow nested and circular schemas before keeping to required parts only. */

@@ -6,6 +6,7 @@
  * the boundary phase. Lengths follow JSON Schema: code points, not UTF-16
  * units (2020-12 validation section 6.3.1).
  */
+import { patternRegExp } from '../validation/pattern.js';
 import { arrayOf, FORMAT_GENS, integerBetween, mapped, matching, oneOf, tupleOf, unshrinkable, type Gen } from './fast-check.js';
 import type { SchemaObject } from '../spec/types.js';
 
@@ -117,13 +118,9 @@ const LONG = 400;
 export function stringGen(schema: SchemaObject, shapeOnly = false): Gen<string> {
   const format = typeof schema.format === 'string' ? FORMAT_GENS[schema.format] : undefined;
   if (format) return format();
-  if (typeof schema.pattern === 'string') {
-    try {
-      return matching(new RegExp(schema.pattern, 'u'));
-    } catch {
-      // A pattern JavaScript cannot compile: plain strings, discarded if the validator disagrees.
-    }
-  }
+  // A pattern JavaScript cannot compile gives plain strings, discarded if the validator disagrees.
+  const pattern = typeof schema.pattern === 'string' ? patternRegExp(schema.pattern) : undefined;
+  if (pattern) return matching(pattern);
   const { min, max } = stringLimits(schema);
   const shortMax = Math.min(max, min + 16);
   const longMax = Math.min(max, Math.max(min, LONG));

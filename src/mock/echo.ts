@@ -5,22 +5,28 @@
  * contracts/ echo rules. Declared optional properties the request left out
  * are dropped from static answers (an unrelated example's `tag` would
  * mislead) and kept in generated ones (generated data is the point there).
+ * A value is copied only where it is valid for the response property's own
+ * schema: a request `date` is not echoed into a response `date-time`, nor a
+ * string into an array (issue 10 item 11).
  */
 import { exactNumberText, setExactNumber } from '../json/exact-json.js';
 import { objectShape } from '../schema/object-shape.js';
 import type { SchemaObject } from '../spec/types.js';
 
-/** `response` with the request's values for every property `schema` declares. */
-export function echoRequest(response: unknown, request: unknown, schema: SchemaObject | undefined, dropAbsent: boolean): unknown {
+/** Whether `value` is valid for the response property schema `schema` (default: always). */
+export type PropertyCheck = (schema: SchemaObject, value: unknown) => boolean;
+
+/** `response` with the request's values for every property `schema` declares and accepts. */
+export function echoRequest(response: unknown, request: unknown, schema: SchemaObject | undefined, dropAbsent: boolean, accepts: PropertyCheck = () => true): unknown {
   if (!isObject(response) || !isObject(request) || !schema) return response;
   const shape = objectShape(schema);
   const result: Record<string, unknown> = { ...response };
-  for (const name of Object.keys(shape.properties)) {
-    if (name in request) {
+  for (const [name, property] of Object.entries(shape.properties)) {
+    if (name in request && accepts(property, request[name])) {
       const exact = exactNumberText(request, name);
       if (exact !== undefined) setExactNumber(result, name, exact);
       else result[name] = request[name];
-    } else if (dropAbsent && !shape.required.includes(name)) {
+    } else if (!(name in request) && dropAbsent && !shape.required.includes(name)) {
       delete result[name];
     }
   }

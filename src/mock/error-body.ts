@@ -1,64 +1,72 @@
 /**
- * Error bodies in the spec's own error shape. Whatever the spec documents
- * for a 4xx (here `Error {error: int32, message: string}`) is filled in: a
- * message-like string property gets the explanation, a code-like integer
- * the HTTP status. The result is validated; a spec whose error schema
- * cannot be filled this way gets `{error, message}`.
+ * Error bodies in the spec's own error shape. The response the operation
+ * documents for the status (exact, range, default; OAS 4.8.16) is filled in:
+ * message-like string properties get the explanation, code-like ones the
+ * status, other required properties a sample. The result must validate
+ * against that response's schema; otherwise the operation's 400 schema, then
+ * any operation's, is tried, and a spec without a usable error schema gets
+ * `{error, message}`. XML and other media types are written by their codecs.
  */
 import { setExactNumber } from '../json/exact-json.js';
 import { objectShape, schemaTypes } from '../schema/object-shape.js';
 import { sampleValue } from '../schema/sample-value.js';
-import type { LoadedSpec, Operation, SchemaObject } from '../spec/types.js';
+import type { LoadedSpec, MediaTypeContent, Operation, SchemaObject } from '../spec/types.js';
 import { findResponse, type SpecValidators } from '../validation/compile-validators.js';
 import { isJsonMediaType } from '../http/media-type.js';
 
-/** A JSON error response: status, media type and body. */
+/** An error response: status, media type and body value (the caller encodes it). */
 export interface ErrorResponse {
   status: number;
   mediaType: string;
   body: unknown;
+  /** The schema the body follows (XML element names come from it). */
+  schema: SchemaObject | undefined;
 }
 
 /** Builds Error-shaped bodies for a spec. */
 export type ErrorBodyFactory = (operation: Operation | undefined, status: number, message: string) => ErrorResponse;
 
-const MESSAGE_NAMES = /^(message|detail|details|description|title|reason|msg|error_description|errormessage)$/i;
-const CODE_NAMES = /^(error|code|status|statuscode|errorcode|status_code)$/i;
+const MESSAGE_NAMES = /^(message|detail|details|description|title|reason|msg|error_description|errormessage|error_message)$/i;
+const CODE_NAMES = /^(error|code|status|statuscode|errorcode|status_code|error_code)$/i;
 
 /** The factory for `spec`; `validators` prove each body fits before it is used. */
 export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators): ErrorBodyFactory {
   const fallbackOperation = spec.operations.find((operation) => errorContent(operation, 400));
   return (operation, status, message) => {
-    for (const candidate of [operation, fallbackOperation]) {
-      const content = candidate && (errorContent(candidate, status) ?? errorContent(candidate, 400));
-      if (!candidate || !content) continue;
+    const attempts: Array<[Operation | undefined, number]> = [[operation, status], [operation, 400], [fallbackOperation, status], [fallbackOperation, 400]];
+    for (const [candidate, documentedStatus] of attempts) {
+      const content = candidate && errorContent(candidate, documentedStatus);
+      if (!candidate || !content?.schema) continue;
       const body = fill(content.schema, status, message);
-      const validate = validators.response(candidate.id, findResponse(candidate, status) ? status : 400, content.mediaType);
-      if (validate && validate(body).length === 0) return { status, mediaType: content.mediaType, body };
+      const validate = validators.response(candidate.id, documentedStatus, content.mediaType);
+      if (!validate || validate(body).length === 0) return { status, mediaType: content.mediaType, body, schema: content.schema };
     }
-    return { status, mediaType: 'application/json', body: { error: status, message } };
+    return { status, mediaType: 'application/json', body: { error: status, message }, schema: undefined };
   };
 }
 
-/** The JSON content documented for `status` (exact, range or default) when it has a schema. */
-function errorContent(operation: Operation, status: number): { mediaType: string; schema: SchemaObject } | undefined {
+/** The content documented for `status` (exact, range or default) with a schema, JSON preferred. */
+function errorContent(operation: Operation, status: number): MediaTypeContent | undefined {
   const response = findResponse(operation, status);
-  const media = response?.content.find((candidate) => candidate.schema && isJsonMediaType(candidate.mediaType.toLowerCase()));
-  return media?.schema ? { mediaType: media.mediaType, schema: media.schema } : undefined;
+  const withSchema = response?.content.filter((candidate) => candidate.schema && !candidate.mediaType.includes('*')) ?? [];
+  return withSchema.find((candidate) => isJsonMediaType(candidate.mediaType.toLowerCase())) ?? withSchema[0];
 }
 
-function fill(schema: SchemaObject, status: number, message: string): Record<string, unknown> {
+function fill(schema: SchemaObject, status: number, message: string): unknown {
+  const types = schemaTypes(schema);
+  if (types.includes('string') && !types.includes('object')) return message;
   const shape = objectShape(schema);
   const body: Record<string, unknown> = {};
   let messagePlaced = false;
-  for (const [name, property] of Object.entries(shape.properties)) {
-    const types = schemaTypes(property);
-    if (types.includes('string') && MESSAGE_NAMES.test(name) && !messagePlaced) {
+  const entries = Object.entries(shape.properties);
+  for (const [name, property] of entries) {
+    const propertyTypes = schemaTypes(property);
+    if (propertyTypes.includes('string') && MESSAGE_NAMES.test(name) && !messagePlaced && !hasEnum(property)) {
       body[name] = message;
       messagePlaced = true;
-    } else if ((types.includes('integer') || types.includes('number')) && CODE_NAMES.test(name)) {
+    } else if ((propertyTypes.includes('integer') || propertyTypes.includes('number')) && CODE_NAMES.test(name) && !hasEnum(property)) {
       body[name] = status;
-    } else if (types.includes('string') && CODE_NAMES.test(name)) {
+    } else if (propertyTypes.includes('string') && CODE_NAMES.test(name) && !hasEnum(property)) {
       body[name] = String(status);
     } else if (shape.required.includes(name)) {
       const value = sampleValue(property, { mode: 'minimal', nextInteger: () => BigInt(status) });
@@ -66,5 +74,14 @@ function fill(schema: SchemaObject, status: number, message: string): Record<str
       else body[name] = value;
     }
   }
+  // No message-like property: the first free-text string property carries the explanation.
+  if (!messagePlaced) {
+    const free = entries.find(([name, property]) => schemaTypes(property).includes('string') && !hasEnum(property) && !CODE_NAMES.test(name) && property.format === undefined && property.pattern === undefined);
+    if (free) body[free[0]] = message;
+  }
   return body;
+}
+
+function hasEnum(schema: SchemaObject): boolean {
+  return Array.isArray(schema.enum) || schema.const !== undefined;
 }

@@ -1,27 +1,31 @@
 /**
- * One mock request, start to finish: CORS preflight, routing (404/405),
- * bearer auth (401), Prefer, the request checks (400/413), then Prism's
- * answer checked against the spec. Returns the reply; the server writes it.
+ * One mock request, start to finish: CORS preflight, Prism's `__` query
+ * switches, routing (404/405), the request checks shared with the proxy and
+ * the runner (credentials 401, parameters, media type, body: each refused
+ * with the status the spec documents for it), Prefer, then the answer.
+ * Returns the reply; the server writes it.
  */
 import type { IncomingMessage } from 'node:http';
-import { requiresCredentials, usesBearer } from '../spec/security.js';
-import { checkBearer } from './auth.js';
+import { checkRequest } from '../request/check-request.js';
+import type { RequestViolation } from '../request/types.js';
+import type { Operation } from '../spec/types.js';
 import { isPreflight, preflightHeaders } from './cors.js';
+import { refusalStatus } from './error-status.js';
 import type { MockState } from './mock-state.js';
 import { parsePrefer } from './prefer.js';
+import { readQuerySwitches } from './query-switches.js';
+import { readBody } from './read-body.js';
 import type { MockReply } from './reply.js';
-import { readRequestInput } from './request-input.js';
-import { errorReply, respond } from './respond.js';
+import { errorReply, respond, type ResponseSettings } from './respond.js';
 
 /** Server-wide settings the pipeline reads. */
-export interface PipelineSettings {
-  token: string | undefined;
-  dynamic: boolean;
+export interface PipelineSettings extends ResponseSettings {
   cors: boolean;
   maxBodyBytes: number;
-  /** The next seed of the reproducible sequence, or undefined when unseeded. */
-  nextSeed: () => string | undefined;
 }
+
+/** Most violations listed in one message; the rest are counted. */
+const MAX_LISTED = 5;
 
 /** Answer one request with the current state. */
 export async function handleRequest(request: IncomingMessage, state: MockState, settings: PipelineSettings): Promise<MockReply> {
@@ -33,42 +37,70 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
     return errorReply(state, undefined, 400, `request target '${request.url}' is not a valid path`);
   }
   const path = url.pathname;
+  const switches = readQuerySwitches(url.search.slice(1));
+  if (!switches.ok) return errorReply(state, undefined, 400, switches.message);
+  const target = switches.search ? `${path}?${switches.search}` : path;
 
   if (settings.cors && isPreflight(method, request.headers)) {
-    const route = state.route('\u0000', path);
+    const route = state.route('\u0000', target);
     const methods = route.kind === 'no-method' ? route.allow : [String(request.headers['access-control-request-method'])];
     return { status: 204, headers: preflightHeaders(request.headers, methods), body: undefined };
   }
 
-  const route = state.route(method, path);
-  if (route.kind === 'no-path') {
-    const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))].join(', ');
-    return errorReply(state, undefined, 404, `no operation at ${path}; the spec documents ${known}`);
+  let routed = state.route(method, target);
+  // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
+  if (method === 'HEAD' && routed.kind !== 'found') {
+    const get = state.route('GET', target);
+    if (get.kind === 'found') routed = get;
   }
-  if (route.kind === 'no-method') {
-    return errorReply(state, undefined, 405, `${method} ${path} is not documented; allowed: ${route.allow.join(', ')}`, { allow: route.allow.join(', ') });
+  if (routed.kind === 'no-path') {
+    const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))];
+    const listed = known.length > 12 ? `${known.slice(0, 12).join(', ')} and ${known.length - 12} more` : known.join(', ');
+    return errorReply(state, undefined, 404, `no operation at ${path}; the spec documents ${listed}`);
   }
-  const { operation, pathParameters } = route;
+  if (routed.kind === 'no-method') {
+    return errorReply(state, undefined, 405, `${method} ${path} is not documented; allowed: ${routed.allow.join(', ')}`, { allow: routed.allow.join(', ') });
+  }
+  const { operation, pathParameters } = routed;
+  const headers = flattenHeaders(request);
 
-  if (requiresCredentials(operation) && usesBearer(operation)) {
-    const auth = checkBearer(headerValue(request, 'authorization'), settings.token);
-    if (!auth.ok) return errorReply(state, operation, 401, auth.message, { 'www-authenticate': auth.challenge });
-  }
-  const prefer = parsePrefer(headerValue(request, 'prefer'));
-  if (!prefer.ok) return errorReply(state, operation, 400, prefer.message);
-
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]));
-  const input = await readRequestInput(request, { url, headers, pathParameters }, operation, state, settings.maxBodyBytes);
-  if (!input.ok) {
-    const reply = errorReply(state, operation, input.status, input.message);
+  const read = await readBody(request, settings.maxBodyBytes);
+  if (!read.ok) {
+    const reply = errorReply(state, operation, read.status, read.message);
     // The rest of an oversized body is not read: close the connection after answering.
-    if (input.status === 413) reply.headers.connection = 'close';
+    if (read.status === 413) reply.headers.connection = 'close';
     return reply;
   }
-  return respond({ operation, path, query: input.query, headers, body: input.body }, prefer.preferences, settings, state);
+  const checked = await checkRequest({ operation, pathParameters, search: switches.search, headers, body: read.bytes }, state);
+  const [first] = checked.violations;
+  if (first) return refuse(state, operation, first, checked.violations);
+
+  const prefer = parsePrefer(headers.prefer);
+  if (!prefer.ok) return errorReply(state, operation, 400, prefer.message);
+  const preferences = { ...switches.preferences, ...prefer.preferences };
+  return respond({ operation, method, path, query: queryRecord(switches.search), headers, body: checked.body?.value }, preferences, settings, state);
 }
 
-function headerValue(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/** Refuse with the status the spec documents for the first violation's kind, listing every violation of that kind. */
+function refuse(state: MockState, operation: Operation, first: RequestViolation, all: RequestViolation[]): MockReply {
+  const sameKind = all.filter((violation) => violation.kind === first.kind).map((violation) => violation.message);
+  const listed = sameKind.slice(0, MAX_LISTED).join('; ');
+  const message = sameKind.length > MAX_LISTED ? `${listed}; and ${sameKind.length - MAX_LISTED} more` : listed;
+  const extra: Record<string, string> = first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
+  return errorReply(state, operation, refusalStatus(operation, first.kind), message, extra);
+}
+
+function flattenHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+function queryRecord(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const existing = query[name];
+    query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return query;
 }

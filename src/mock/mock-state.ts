@@ -1,33 +1,63 @@
 /** Everything the mock derives from one spec; rebuilt as a whole on reload, swapped atomically. */
+import type { SchemaScope } from '../generate/schema-facts.js';
+import { createRouter, type Router } from '../routing/router.js';
+import { credentialFor, type CredentialSet } from '../security/credentials.js';
 import { loadSpec } from '../spec/load-spec.js';
-import type { LoadedSpec } from '../spec/types.js';
-import { compileValidators, type SpecValidators } from '../validation/compile-validators.js';
+import { serverBasePath } from '../spec/servers.js';
+import type { LoadedSpec, SchemaObject, SecuritySchemeUse } from '../spec/types.js';
+import { compileSchemaValidators, compileValidators, type BodyValidator, type Direction, type SpecValidators } from '../validation/compile-validators.js';
 import { compileParameterValidators, type ParameterValidator } from '../validation/parameters.js';
 import { createErrorBodies, type ErrorBodyFactory } from './error-body.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
-import { createRouter, type Router } from '../routing/router.js';
-import { serverBasePath } from '../spec/servers.js';
 
 /** The spec, its validators, the router, Prism and the Error-body factory. */
 export interface MockState {
   spec: LoadedSpec;
   validators: SpecValidators;
   parameters: Map<string, ParameterValidator>;
+  /** A validator for any schema of the spec, seen from one side of the wire (echo, headers). */
+  schemaValidator: (schema: SchemaObject, direction: Direction) => BodyValidator;
+  /** Where generators resolve circular `$ref`s. */
+  scope: SchemaScope;
   route: Router;
   engine: PrismEngine;
   errorBody: ErrorBodyFactory;
+  /** The only credential a scheme accepts; undefined: any well-formed one. */
+  pinned: (scheme: SecuritySchemeUse) => string | undefined;
+  /** The value of the {@link MOCK_HEADER} header on every response. */
+  identity: string;
+}
+
+/**
+ * Every mock response says it comes from a plantkit mock, which security
+ * schemes accept only a pinned credential (`credentials=any`, or
+ * `credentials=pinned:bearerAuth,apiKey`) and whether it keeps state, so the
+ * contract runner can tell a mock that accepts any token from a server that
+ * ignores auth, and never fails the kit's own mock.
+ */
+export const MOCK_HEADER = 'x-plantkit-mock';
+
+function mockIdentity(spec: LoadedSpec, pinned: (scheme: SecuritySchemeUse) => string | undefined, stateful: boolean): string {
+  const schemes = new Map(spec.operations.flatMap((operation) => operation.security.flat()).map((scheme) => [scheme.name, scheme]));
+  const names = [...schemes.values()].filter((scheme) => pinned(scheme) !== undefined).map((scheme) => scheme.name);
+  return `credentials=${names.length > 0 ? `pinned:${names.join(',')}` : 'any'}; stateful=${stateful}`;
 }
 
 /** Load (or take) a spec and build the state serving it. */
-export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean): Promise<MockState> {
+export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean, credentials: CredentialSet): Promise<MockState> {
   const loaded = typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs }) : spec;
   const validators = compileValidators(loaded);
+  const pinned = (scheme: SecuritySchemeUse) => credentialFor(scheme, credentials);
   return {
     spec: loaded,
     validators,
     parameters: compileParameterValidators(loaded),
+    schemaValidator: compileSchemaValidators(loaded),
+    scope: { document: loaded.document, version: loaded.version, direction: 'response' },
     route: createRouter(loaded.operations, { basePaths: [serverBasePath(loaded.servers)] }),
     engine: await createPrismEngine(loaded.document),
     errorBody: createErrorBodies(loaded, validators),
+    pinned,
+    identity: mockIdentity(loaded, pinned, false),
   };
 }

@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
 import type { LoadedSpec } from '../spec/types.js';
 import type { TextSink } from '../report/reporter.js';
+import type { CredentialSet } from '../security/credentials.js';
 
 /** Defaults of {@link MockOptions}. */
 export const MOCK_DEFAULTS = {
@@ -28,8 +29,14 @@ export interface MockOptions {
   port?: number;
   /** Interface to bind (default 127.0.0.1). */
   host?: string;
-  /** Accept only this bearer token (default: any non-empty token). */
+  /** Accept only this bearer token, for HTTP bearer, OAuth2 and OpenID Connect (default: any non-empty token). */
   token?: string;
+  /** Accept only this API key, for every apiKey scheme (default: any non-empty key). */
+  apiKey?: string;
+  /** Accept only this `user:password`, for HTTP Basic (default: any well-formed pair). */
+  basic?: string;
+  /** Accept only these values, by security scheme name (overrides the three above for that scheme). */
+  credentials?: Record<string, string>;
   /** Generate response data from the schemas instead of examples (default false). */
   dynamic?: boolean;
   /** Seed for generated data: the same seed gives the same sequence of responses. */
@@ -53,7 +60,8 @@ export interface NormalizedMockOptions {
   spec: string | LoadedSpec;
   port: number;
   host: string;
-  token: string | undefined;
+  /** Pinned credentials (every field undefined: any well-formed credential is accepted). */
+  credentials: CredentialSet;
   dynamic: boolean;
   seed: string | undefined;
   cors: boolean;
@@ -69,13 +77,15 @@ export function normalizeMockOptions(options: MockOptions): NormalizedMockOption
   const port = options.port ?? MOCK_DEFAULTS.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${String(options.port)}`);
   if (options.token !== undefined && (options.token === '' || /\s/.test(options.token))) throw new UsageError('--token must be a non-empty token without spaces');
+  if (options.apiKey !== undefined && options.apiKey === '') throw new UsageError('--api-key must not be empty');
+  if (options.basic !== undefined && !/^[^:]*:/.test(options.basic)) throw new UsageError('--basic must be user:password', 'e.g. --basic ada:s3cret (RFC 7617: the user has no colon)');
   const maxBodyBytes = options.maxBodyBytes ?? MOCK_DEFAULTS.maxBodyBytes;
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new UsageError(`--max-body-bytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
   return {
     spec: options.spec ?? MOCK_DEFAULTS.spec,
     port,
     host: options.host ?? MOCK_DEFAULTS.host,
-    token: options.token,
+    credentials: { bearer: options.token, apiKey: options.apiKey, basic: options.basic, byScheme: { ...options.credentials } },
     dynamic: options.dynamic ?? MOCK_DEFAULTS.dynamic,
     seed: options.seed,
     cors: options.cors ?? MOCK_DEFAULTS.cors,

@@ -1,15 +1,16 @@
-/** Reading a request body with a size cap and strict UTF-8 (RFC 8259 section 8.1). */
+/** Reading a request body with a size cap; what the bytes mean is the codec's business. */
 import type { IncomingMessage } from 'node:http';
 import { formatBytes } from '../http/byte-size.js';
 
-/** The body text, or the status and message to refuse it with. */
-export type BodyOutcome = { ok: true; text: string } | { ok: false; status: 400 | 413; message: string };
+/** The body bytes, or the status and message to refuse them with. */
+export type BodyOutcome = { ok: true; bytes: Buffer } | { ok: false; status: 400 | 413; message: string };
 
-/** Read the whole body, refusing more than `limit` bytes (413) and invalid UTF-8 (400). */
+/** Read the whole body, refusing more than `limit` bytes (413). */
 export function readBody(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
   const declared = Number(request.headers['content-length']);
   const tooLarge = { ok: false as const, status: 413 as const, message: `body is larger than the mock's limit of ${formatBytes(limit)}` };
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge);
+  if (declared === 0) return Promise.resolve({ ok: true, bytes: Buffer.alloc(0) });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -26,12 +27,6 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyO
       else chunks.push(chunk);
     });
     request.on('error', () => finish({ ok: false, status: 400, message: 'the request body could not be read' }));
-    request.on('end', () => {
-      try {
-        finish({ ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)) });
-      } catch {
-        finish({ ok: false, status: 400, message: 'body is not valid UTF-8' });
-      }
-    });
+    request.on('end', () => finish({ ok: true, bytes: Buffer.concat(chunks) }));
   });
 }

@@ -4,8 +4,8 @@
 export interface MockReply {
   status: number;
   headers: Record<string, string>;
-  /** Serialised body; undefined for none (204). */
-  body: string | undefined;
+  /** Serialised body; undefined for none (204, HEAD, a response without content). */
+  body: Buffer | string | undefined;
   /** For the log line: why a 4xx/5xx was sent. */
   reason?: string;
 }

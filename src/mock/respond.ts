@@ -1,67 +1,150 @@
 /**
- * The response side of the mock pipeline: Prism produces the answer, the
- * default answer echoes the request, and every answer is validated against
- * its response schema before it is sent. A mock answer that fails the
- * contract is a bug: it becomes a 500 with a clear message, never served.
+ * The response side of the mock pipeline: choose the documented response
+ * (choose-response.ts) and media type (Accept, RFC 9110 section 12.5.1),
+ * let Prism produce the body, echo the request where the schema allows,
+ * check the answer against the spec and write it with the media type's
+ * codec. A mock answer that fails the contract is a bug: when a generated
+ * value fails, a valid one is generated instead; when the spec's own
+ * example fails, the answer is a 500 naming the example, never served.
  */
-import { matchMediaType } from '../http/media-type.js';
-import { stringifyJson } from '../json/exact-json.js';
-import type { Operation } from '../spec/types.js';
-import { findResponse } from '../validation/compile-validators.js';
+import path from 'node:path';
+import { codecFor } from '../codec/index.js';
+import { negotiate } from '../http/accept.js';
+import { parseMediaType } from '../http/media-type.js';
+import { canonicalJson, stringifyJson } from '../json/exact-json.js';
+import type { MediaTypeContent, Operation, OperationResponse } from '../spec/types.js';
+import { validValue } from '../generate/valid-value.js';
+import type { BodyValidator } from '../validation/compile-validators.js';
 import { describeViolation } from '../validation/violations.js';
+import { chooseResponse, forbidsBody } from './choose-response.js';
 import { echoRequest } from './echo.js';
 import type { MockState } from './mock-state.js';
 import type { Preferences } from './prefer.js';
-import type { ResponsePreferences } from './prism-engine.js';
 import type { MockReply } from './reply.js';
+import { responseHeaders } from './response-headers.js';
 
-/** A validated request ready to be answered. */
+/** A checked request ready to be answered. */
 export interface ValidRequest {
   operation: Operation;
+  method: string;
   path: string;
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
+  /** The decoded body value (JSON, form fields, ...), undefined without a body. */
   body: unknown;
 }
 
-/** Answer a valid request with Prism's response, checked against the spec. */
-export async function respond(request: ValidRequest, preferences: Preferences, defaults: { dynamic: boolean; nextSeed: () => string | undefined }, state: MockState): Promise<MockReply> {
-  const dynamic = preferences.dynamic ?? defaults.dynamic;
-  const seed = dynamic ? defaults.nextSeed() : undefined;
-  const wanted: ResponsePreferences = {
-    dynamic,
-    ...(preferences.code === undefined ? {} : { code: preferences.code }),
-    ...(preferences.example === undefined ? {} : { example: preferences.example }),
-    ...(seed === undefined ? {} : { seed }),
-  };
-  const { operation } = request;
-  const result = await state.engine.respond({ operationId: operation.id, method: operation.method, path: request.path, query: request.query, headers: request.headers, body: request.body }, wanted);
-  if (!result.ok) {
-    const asked = preferences.example !== undefined ? `example=${preferences.example}` : preferences.code !== undefined ? `code=${preferences.code}` : undefined;
-    const status = asked ? 400 : result.status;
-    return errorReply(state, operation, status, asked ? `cannot honour Prefer: ${asked}: ${result.message}` : result.message);
-  }
-
-  const contentType = result.headers['content-type'] ?? 'application/json';
-  const documented = findResponse(operation, result.status);
-  const media = documented?.content.find((candidate) => candidate.mediaType === matchMediaType(contentType.split(';')[0]!.trim().toLowerCase(), documented.content.map((item) => item.mediaType)));
-  // A success the client did not pin to an example or code shows what the client sent.
-  const echoes = preferences.example === undefined && preferences.code === undefined && result.status < 300;
-  const body = echoes ? echoRequest(result.body, request.body, media?.schema, !dynamic) : result.body;
-
-  const validate = state.validators.response(operation.id, result.status, contentType);
-  const violations = validate && body !== undefined ? validate(body) : [];
-  if (violations.length > 0) {
-    const message = `the mock's ${result.status} response for ${operation.id} fails the spec (${violations.map((violation) => describeViolation(violation)).join('; ')}); fix the spec's example or schema`;
-    return errorReply(state, operation, 500, message);
-  }
-  const headers = { ...result.headers, 'content-type': contentType };
-  const text = body === undefined ? undefined : typeof body === 'string' && !validate ? body : stringifyJson(body);
-  return { status: result.status, headers, body: text };
+/** Server-wide response settings. */
+export interface ResponseSettings {
+  dynamic: boolean;
+  /** The next seed of the reproducible sequence, or undefined when unseeded. */
+  nextSeed: () => string | undefined;
 }
 
-/** An Error-shaped reply with `status` and `message`. */
+/** Answer a valid request with the documented response, checked against the spec. */
+export async function respond(request: ValidRequest, preferences: Preferences, settings: ResponseSettings, state: MockState): Promise<MockReply> {
+  const { operation } = request;
+  const choice = chooseResponse(operation, preferences.code);
+  if (!choice.ok) return errorReply(state, operation, 404, choice.message);
+  const { status, response } = choice;
+  const dynamic = preferences.dynamic ?? settings.dynamic;
+  const seed = dynamic ? settings.nextSeed() : undefined;
+  const numericSeed = seedNumber(seed ?? `${operation.id}:${status}`);
+
+  const headers = responseHeaders(response, { validator: (schema) => state.schemaValidator(schema, 'response'), scope: state.scope, seed: numericSeed });
+  if (!headers.ok) return errorReply(state, operation, 500, `the mock's ${status} response for ${operation.id} fails the spec: ${headers.message}; fix the spec's header schema or examples`);
+
+  if (forbidsBody(status, request.method) || !response || response.content.length === 0) {
+    if (preferences.example !== undefined) return errorReply(state, operation, 404, `${operation.id} has no example '${preferences.example}' for status ${status}: the response has no content`);
+    return { status, headers: headers.headers, body: undefined };
+  }
+  const key = negotiate(request.headers.accept, response.content.map((media) => media.mediaType));
+  if (key === undefined) return notAcceptable(state, operation, response, request.headers.accept);
+  const media = response.content.find((candidate) => candidate.mediaType === key) ?? response.content.find((candidate) => candidate.mediaType.includes('*'))!;
+
+  const produced = await produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
+  if (!produced.ok) return errorReply(state, operation, produced.status, produced.message);
+  const mediaType = parseMediaType(key)!;
+  const encoded = codecFor(mediaType).encode(produced.value, { mediaType, schema: media.schema, encoding: media.encoding });
+  return { status, headers: { ...headers.headers, 'content-type': encoded.contentType }, body: encoded.body };
+}
+
+interface BodyPlan {
+  status: number;
+  media: MediaTypeContent;
+  preferences: Preferences;
+  dynamic: boolean;
+  seed: string | undefined;
+  numericSeed: number;
+}
+
+type Produced = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+
+/** The body value: the pinned example, Prism's answer (echoing the request), or a generated valid value. */
+async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockState): Promise<Produced> {
+  const { operation } = request;
+  const { status, media, preferences } = plan;
+  const validate = media.schema ? state.validators.response(operation.id, status, media.mediaType) : undefined;
+  if (preferences.example !== undefined) {
+    const example = media.examples.find((candidate) => candidate.name === preferences.example);
+    if (!example) return { ok: false, status: 404, message: `${operation.id} has no example '${preferences.example}' for status ${status} (${media.mediaType}); documented: ${media.examples.map((candidate) => candidate.name).join(', ') || 'none'}` };
+    return checked(example.value, validate, operation, status, exampleSource(state, example.pointer));
+  }
+
+  const prism = await state.engine.respond(
+    { operationId: operation.id, method: operation.method, path: request.path, query: request.query, headers: { ...request.headers, accept: media.mediaType }, body: request.body },
+    { dynamic: plan.dynamic, code: status, ...(plan.seed === undefined ? {} : { seed: plan.seed }) },
+  );
+  let value = prism.ok ? prism.body : undefined;
+  // A success the client did not pin to a code shows what the client sent.
+  if (prism.ok && preferences.code === undefined && status < 300) {
+    value = echoRequest(value, request.body, media.schema, !plan.dynamic, (schema, candidate) => state.schemaValidator(schema, 'response')(candidate).length === 0);
+  }
+  if (!validate) return { ok: true, value: value ?? '' };
+  if (prism.ok && validate(value).length === 0) return { ok: true, value };
+
+  // The spec's own example is wrong: say where, rather than hide it behind generated data.
+  const fromExample = prism.ok && !plan.dynamic ? media.examples.find((example) => sameJson(example.value, prism.body)) : undefined;
+  if (fromExample) return checked(value, validate, operation, status, exampleSource(state, fromExample.pointer));
+  const generated = validValue(media.schema, validate, state.scope, plan.numericSeed, { preferSample: !plan.dynamic });
+  if (generated.ok) return generated;
+  return { ok: false, status: 500, message: `the mock cannot produce a valid ${status} response for ${operation.id} (${generated.reason}); check that the schema at #${media.schemaPointer} can be satisfied` };
+}
+
+function checked(value: unknown, validate: BodyValidator | undefined, operation: Operation, status: number, source: string): Produced {
+  const violations = validate ? validate(value) : [];
+  if (violations.length === 0) return { ok: true, value };
+  const reasons = violations.slice(0, 5).map((violation) => describeViolation(violation)).join('; ');
+  return { ok: false, status: 500, message: `the mock's ${status} response for ${operation.id} fails the spec (${reasons}); fix ${source} or the schema` };
+}
+
+/** 406 in the documented 406 shape when there is one (RFC 9110 section 15.5.7). */
+function notAcceptable(state: MockState, operation: Operation, response: OperationResponse, accept: string | undefined): MockReply {
+  const offered = response.content.map((media) => media.mediaType).join(', ');
+  return errorReply(state, operation, 406, `none of the media types this response documents (${offered}) is acceptable to 'Accept: ${accept ?? ''}'`);
+}
+
+/** An Error-shaped reply with `status` and `message`, written by the error media type's codec. */
 export function errorReply(state: MockState, operation: Operation | undefined, status: number, message: string, headers: Record<string, string> = {}): MockReply {
   const error = state.errorBody(operation, status, message);
-  return { status, headers: { 'content-type': error.mediaType, ...headers }, body: stringifyJson(error.body), reason: message };
+  const mediaType = parseMediaType(error.mediaType);
+  if (!mediaType) return { status, headers: { 'content-type': 'application/json', ...headers }, body: stringifyJson(error.body), reason: message };
+  const encoded = codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} });
+  return { status, headers: { 'content-type': encoded.contentType, ...headers }, body: encoded.body, reason: message };
+}
+
+/** `the example at openapi.yaml#/paths/...`: where to fix it (the same location `plantkit spec check` reports). */
+function exampleSource(state: MockState, pointer: string): string {
+  return `the example at ${path.basename(state.spec.source)}#${pointer}`;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return canonicalJson({ value: a }, 'value') === canonicalJson({ value: b }, 'value');
+}
+
+/** A 31-bit seed from a seed string (FNV-1a). */
+function seedNumber(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return (hash >>> 0) & 0x7fffffff;
 }

@@ -11,7 +11,7 @@ import { stringifyJson } from '../json/exact-json.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { corsHeaders } from './cors.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
-import { buildMockState, type MockState } from './mock-state.js';
+import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
 import { normalizeMockOptions, type MockOptions } from './options.js';
 import { createRequestLog } from './request-log.js';
 import type { MockReply } from './reply.js';
@@ -31,12 +31,11 @@ export interface RunningMock {
 /** Start a mock serving the spec; resolves once it listens. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const settings = normalizeMockOptions(options);
-  let state = await buildMockState(settings.spec, settings.allowExternalRefs);
+  let state = await buildMockState(settings.spec, settings.allowExternalRefs, settings.credentials);
   const log = createRequestLog(settings.log);
   const notices = createRequestLog(settings.notices);
   let sequence = 0;
   const pipeline: PipelineSettings = {
-    token: settings.token,
     dynamic: settings.dynamic,
     cors: settings.cors,
     maxBodyBytes: settings.maxBodyBytes,
@@ -50,7 +49,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       .catch((error: unknown) => errorReply(current, undefined, 500, `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`))
       .then((reply) => {
         const cors = settings.cors ? corsHeaders(request.headers) : {};
-        const sent = sendReply(response, { ...reply, headers: { ...reply.headers, ...cors } }, current);
+        const sent = sendReply(response, { ...reply, headers: { ...reply.headers, ...cors, [MOCK_HEADER]: current.identity } }, current);
         log.request(request.method ?? '', request.url ?? '', sent.status, performance.now() - started, sent.reason);
       });
   });
@@ -65,7 +64,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     settings.watch && specPath
       ? watchSpec(specPath, async () => {
           try {
-            state = await buildMockState(specPath, settings.allowExternalRefs);
+            state = await buildMockState(specPath, settings.allowExternalRefs, settings.credentials);
             notices.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
           } catch (error) {
             notices.note(`plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`);
@@ -104,7 +103,7 @@ function sendReply(response: ServerResponse, reply: MockReply, state: MockState)
   }
 }
 
-function writeReply(response: ServerResponse, status: number, headers: Record<string, string>, body: string | undefined): void {
+function writeReply(response: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string | undefined): void {
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   response.writeHead(status, headers);
   response.end(body);

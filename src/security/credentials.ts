@@ -17,7 +17,7 @@ export interface CredentialSet {
   apiKey: string | undefined;
   /** `user:password`. */
   basic: string | undefined;
-  /** By the scheme's name in `components.securitySchemes`. */
+  /** By the scheme's name in `components.securitySchemes`, or by its variable name (`PLANTKIT_AUTH_PARTNER_KEY`). */
   byScheme: Record<string, string>;
 }
 
@@ -30,18 +30,15 @@ export function schemeEnvName(schemeName: string): string {
 }
 
 /** Credentials from the environment; `tokenEnv` names the bearer token's variable. */
-export function credentialsFromEnv(env: Record<string, string | undefined>, tokenEnv = 'PLANTKIT_TOKEN', schemeNames: readonly string[] = []): CredentialSet {
+export function credentialsFromEnv(env: Record<string, string | undefined>, tokenEnv = 'PLANTKIT_TOKEN'): CredentialSet {
   const byScheme: Record<string, string> = {};
-  for (const name of schemeNames) {
-    const value = env[schemeEnvName(name)];
-    if (value) byScheme[name] = value;
-  }
+  for (const [name, value] of Object.entries(env)) if (name.startsWith('PLANTKIT_AUTH_') && value) byScheme[name] = value;
   return { bearer: env[tokenEnv] || undefined, apiKey: env.PLANTKIT_API_KEY || undefined, basic: env.PLANTKIT_BASIC || undefined, byScheme };
 }
 
 /** The value configured for `scheme` (`fallback`: let apiKey schemes use the bearer token, as the runner always has). */
 export function credentialFor(scheme: SecuritySchemeUse, set: CredentialSet, fallback = false): string | undefined {
-  const own = set.byScheme[scheme.name];
+  const own = set.byScheme[scheme.name] ?? set.byScheme[schemeEnvName(scheme.name)];
   if (own !== undefined) return own;
   switch (handlerFor(scheme).id) {
     case 'http-bearer':

@@ -6,6 +6,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { exactIntegerKeyword } from './exact-integer.js';
+import { tolerantRegExpEngine } from './pattern.js';
 
 export type { ErrorObject, ValidateFunction };
 
@@ -28,7 +29,8 @@ export function createSchemaCompiler(options: { coerceTypes?: boolean } = {}): S
     // Path, query and header parameters arrive as text (OAS 4.8.12.4 style: simple/form).
     coerceTypes: options.coerceTypes ? 'array' : false,
     // Schemas from a spec compile once; Ajv's code generation is the fast path.
-    code: { optimize: true },
+    // Patterns compile tolerantly (validation/pattern.ts): a published spec's odd pattern never stops the kit.
+    code: { optimize: true, regExp: tolerantRegExpEngine },
   });
   addFormats.default(ajv, { mode: 'full' });
   // OpenAPI's numeric formats (OAS 4.4): int32/int64 ranges are checked exactly by

@@ -5,7 +5,7 @@
  */
 import { valueAt } from '../spec/json-pointer.js';
 import type { LoadedSpec, MediaTypeContent, Operation, OperationResponse, SchemaObject } from '../spec/types.js';
-import { isJsonMediaType, matchMediaType, parseMediaType } from '../http/media-type.js';
+import { matchMediaType, parseMediaType } from '../http/media-type.js';
 import { createSchemaCompiler, type ErrorObject, type SchemaCompiler, type ValidateFunction } from './ajv.js';
 import { createSchemaView, type Direction, type SchemaViewOptions } from './schema-view.js';
 import { toViolations, type SchemaViolation } from './violations.js';
@@ -29,9 +29,9 @@ export function findResponse(operation: Operation, status: number): OperationRes
 /** All compiled validators of a spec. */
 export interface SpecValidators {
   readonly spec: LoadedSpec;
-  /** Validator for a request body of `operationId` sent as `mediaType`; undefined when not documented or not JSON. */
+  /** Validator for a request body of `operationId` sent as `mediaType` (decoded by its codec); undefined when not documented or without a schema. */
   request(operationId: string, mediaType: string): BodyValidator | undefined;
-  /** Validator for a response body with `status` and `mediaType`; undefined when not documented or not JSON. */
+  /** Validator for a response body with `status` and `mediaType` (decoded by its codec); undefined when not documented or without a schema. */
   response(operationId: string, status: number, mediaType: string): BodyValidator | undefined;
   /** Like `response`, but reports only properties the schema does not declare (the `--strict` check). */
   undeclared(operationId: string, status: number, mediaType: string): BodyValidator | undefined;
@@ -94,6 +94,10 @@ export function compileSchemaValidators(spec: Pick<LoadedSpec, 'version' | 'docu
   };
 }
 
+/**
+ * Validators of every media type that has a schema: the codecs (src/codec/)
+ * turn JSON, XML, form, multipart and text bodies into values these check.
+ */
 function compileContent(
   content: MediaTypeContent[],
   compiler: ViewCompiler,
@@ -101,7 +105,7 @@ function compileContent(
 ): Map<string, BodyValidator> {
   const compiled = new Map<string, BodyValidator>();
   for (const media of content) {
-    if (!media.schema || !isJsonMediaType(media.mediaType.toLowerCase())) continue;
+    if (!media.schema) continue;
     const { validate, prefix } = compiler.compile(media.schema);
     const inSpec = (errors: ErrorObject[]) => errors.map((error) => ({ ...error, schemaPath: `#${media.schemaPointer}${error.schemaPath.slice(prefix.length)}` }));
     compiled.set(media.mediaType, (value) => (validate(value) ? [] : toViolations(inSpec(filter(validate.errors ?? [])))));

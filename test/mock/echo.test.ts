@@ -15,3 +15,10 @@ test.each([
 ])('%s', (_name, response, request, dropAbsent, want) => {
   expect(stringifyJson(echoRequest(parse(response), parse(request), plant, dropAbsent))).toBe(want);
 });
+
+test('issue 10 item 11: a value is echoed only where the response property accepts it', () => {
+  const response = { type: 'object', properties: { born: { type: 'string', format: 'date-time' }, names: { type: 'array', items: { type: 'string' } } } };
+  const accepts = (schema: Record<string, unknown>, value: unknown) => (schema.type === 'array' ? Array.isArray(value) : !(typeof value === 'string' && schema.format === 'date-time' && !value.includes('T')));
+  const echoed = echoRequest({ born: '2024-05-01T12:00:00Z', names: ['a'] }, { born: '2024-05-01', names: 'a' }, response, true, accepts);
+  expect(echoed).toEqual({ born: '2024-05-01T12:00:00Z', names: ['a'] });
+});

@@ -13,7 +13,7 @@ test('a mock answer that fails the spec is a 500 with a clear message, never ser
   try {
     const answer = await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Fern"}' });
     expect(answer.status).toBe(500);
-    expect(answer.json).toEqual({ error: 500, message: "the mock's 200 response for addPlant fails the spec (body/createdAt must be string); fix the spec's example or schema" });
+    expect(answer.json).toEqual({ error: 500, message: "the mock's 200 response for addPlant fails the spec (body/createdAt must be string); fix the example at bad-example.yaml#/paths/~1plants/post/responses/200/content/application~1json/example or the schema" });
   } finally {
     await mock.close();
   }

@@ -40,7 +40,8 @@ describe('invalid requests get 400 in the Error shape, saying what is wrong', ()
     ['null tag', '{"id":1,"name":"x","tag":null}', 'body/tag must be string'],
     ['not an object', '[{"id":1,"name":"x"}]', 'body must be object'],
     ['a string', '"plant"', 'body must be object'],
-    ['empty body', '', 'body is empty, expected a JSON value'],
+    ['empty body', '', 'missing request body; send application/json'],
+    ['only whitespace', ' \n', 'body is empty, expected a JSON value'],
   ])('%s', async (_name, body, message) => {
     const answer = await call(`${mock.url}/plants`, jsonPost(body));
     expect(answer.status).toBe(400);
@@ -144,10 +145,10 @@ describe('Prefer, as in Prism', () => {
     expect(answer.json).toEqual({ name: 'Boston fern' });
   });
 
-  test('an unknown example is a 400 saying so', async () => {
+  test('an unknown example is a 404 saying so, as in Prism (issue 10 item 7)', async () => {
     const answer = await call(`${mock.url}/plants`, jsonPost('{"id":1,"name":"x"}', { prefer: 'example=cactus' }));
-    expect(answer.status).toBe(400);
-    expect(answer.json).toMatchObject({ error: 400, message: expect.stringMatching(/^cannot honour Prefer: example=cactus/) });
+    expect(answer.status).toBe(404);
+    expect(answer.json).toEqual({ error: 404, message: "addPlant has no example 'cactus' for status 200 (application/json); documented: monstera, fern" });
   });
 
   test('dynamic=true generates schema-valid data, echoing what was sent', async () => {

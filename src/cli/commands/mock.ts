@@ -5,18 +5,25 @@ import { startMock } from '../../mock/start-mock.js';
 import { integerFlag, parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
 import type { Command } from './command.js';
+import { describeAuth, pinnedCredentials } from './mock-auth.js';
 
 const HELP = `Usage: plantkit mock [options]
 
 Serve the spec with Prism: valid requests get the spec's responses (the
-default 200 echoes what you sent), invalid ones a 400 in the spec's Error
-shape saying what is wrong. Reloads when the spec changes.
+default success echoes what you sent), invalid ones the status the spec
+documents for them (400, 422, 401, 415, ...) in the spec's own error shape,
+saying what is wrong. Reloads when the spec changes.
 
 Options:
-  --spec FILE            OpenAPI 3.0/3.1 file (default: ${MOCK_DEFAULTS.spec})
+  --spec FILE            OpenAPI 3.0/3.1 or Swagger 2.0 file (default: ${MOCK_DEFAULTS.spec})
   --port N               port (default: ${MOCK_DEFAULTS.port}; 0 picks a free one)
   --host HOST            interface to bind (default: ${MOCK_DEFAULTS.host})
-  --token T              accept only this bearer token (default: any non-empty token)
+  --token T              accept only this bearer token (HTTP bearer, OAuth2, OpenID Connect;
+                         default: $PLANTKIT_TOKEN when set, else any non-empty token)
+  --api-key K            accept only this API key (default: $PLANTKIT_API_KEY when set, else any)
+  --basic USER:PASSWORD  accept only this HTTP Basic pair (default: $PLANTKIT_BASIC when set, else any)
+  --credential NAME=V    accept only V for the security scheme NAME (repeatable;
+                         default: $PLANTKIT_AUTH_<NAME> when set)
   --dynamic              generate response data from the schemas instead of examples
   --seed S               make generated data reproducible (same seed, same sequence)
   --no-cors              no CORS headers (they are on by default)
@@ -26,7 +33,8 @@ Options:
   --allow-external-refs  let the spec $ref files outside its folder and URLs
   -h, --help             show this help
 
-Per request, as in Prism: Prefer: code=400 | example=NAME | dynamic=true
+Per request, as in Prism: Prefer: code=400 | example=NAME | dynamic=true,
+or the query switches ?__code=400, ?__example=NAME, ?__dynamic=true
 Exit codes: 0 stopped cleanly, 2 usage or spec error, port in use.`;
 
 /** The mock command. */
@@ -39,6 +47,9 @@ export const mockCommand: Command = {
       port: { type: 'string' },
       host: { type: 'string', default: MOCK_DEFAULTS.host },
       token: { type: 'string' },
+      'api-key': { type: 'string' },
+      basic: { type: 'string' },
+      credential: { type: 'string', multiple: true },
       dynamic: { type: 'boolean', default: MOCK_DEFAULTS.dynamic },
       seed: { type: 'string' },
       cors: { type: 'boolean', default: MOCK_DEFAULTS.cors },
@@ -54,11 +65,12 @@ export const mockCommand: Command = {
     }
     // Relative to the working directory, so messages name the spec as the user does (openapi.yaml:3:1).
     const spec = path.relative(process.cwd(), path.resolve(io.cwd, String(values.spec))) || String(values.spec);
+    const pins = pinnedCredentials(values, io.env);
     const mock = await startMock({
       spec,
       port: integerFlag('port', values.port, MOCK_DEFAULTS.port, 0),
       host: String(values.host),
-      ...(typeof values.token === 'string' ? { token: values.token } : {}),
+      ...pins,
       dynamic: values.dynamic === true,
       ...(typeof values.seed === 'string' ? { seed: values.seed } : {}),
       cors: values.cors !== false,
@@ -72,7 +84,7 @@ export const mockCommand: Command = {
     const served = mock.spec();
     const routes = served.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
     io.stdout.write(`plantkit mock: ${served.title} ${served.apiVersion} on ${mock.url} (${routes})\n`);
-    io.stdout.write(`  auth: Bearer ${typeof values.token === 'string' ? '<the --token value>' : '<any non-empty token>'}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`);
+    io.stdout.write(`  auth: ${describeAuth(served, pins)}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`);
     await (io.waitForStop?.() ?? new Promise<void>(() => {}));
     await mock.close();
     return EXIT.ok;

@@ -1,4 +1,5 @@
 /** The JSON request body an operation documents, and valid sample bodies for it. */
+import { isJsonMediaType } from '../../http/media-type.js';
 import { stringifyJson } from '../../json/exact-json.js';
 import { sampleValue } from '../../schema/sample-value.js';
 import type { MediaTypeContent, Operation } from '../../spec/types.js';
@@ -16,6 +17,7 @@ export interface JsonRequestBody {
 /** The operation's JSON request body, when it documents one. */
 export function jsonRequestBody(operation: Operation, context: CaseContext): JsonRequestBody | undefined {
   for (const media of operation.requestBody?.content ?? []) {
+    if (!isJsonMediaType(media.mediaType.toLowerCase())) continue;
     const validate = context.validators.request(operation.id, media.mediaType);
     if (validate) return { media, validate, required: operation.requestBody?.required ?? false };
   }

@@ -1,0 +1,38 @@
+/**
+ * Which documented response the mock serves (OAS 4.8.16 Responses Object):
+ * the status a client pinned (`Prefer: code=` or `__code=`), else the
+ * lowest documented 2xx (a `2XX` range as 200), else the lowest 3xx, else
+ * `default` as 200, else the lowest documented status. An operation that
+ * documents nothing is answered 200 without a body.
+ */
+import type { Operation, OperationResponse } from '../spec/types.js';
+import { findResponse } from '../validation/compile-validators.js';
+
+/** The status to serve and the response documenting it; or why a pinned code cannot be served. */
+export type ResponseChoice = { ok: true; status: number; response: OperationResponse | undefined } | { ok: false; message: string };
+
+/** Choose the response for `operation`, honouring a pinned `code`. */
+export function chooseResponse(operation: Operation, code: number | undefined): ResponseChoice {
+  if (code !== undefined) {
+    const response = findResponse(operation, code);
+    if (response) return { ok: true, status: code, response };
+    return { ok: false, message: `${operation.id} documents no response for status ${code}; documented: ${operation.responses.map((item) => item.status).join(', ') || 'none'}` };
+  }
+  const numbered = operation.responses.filter((response) => /^\d{3}$/.test(response.status)).sort((a, b) => Number(a.status) - Number(b.status));
+  const first = (prefix: string) => numbered.find((response) => response.status.startsWith(prefix));
+  const success = first('2');
+  if (success) return { ok: true, status: Number(success.status), response: success };
+  const range = operation.responses.find((response) => response.status === '2XX');
+  if (range) return { ok: true, status: 200, response: range };
+  const redirect = first('3');
+  if (redirect) return { ok: true, status: Number(redirect.status), response: redirect };
+  const fallback = operation.responses.find((response) => response.status === 'default');
+  if (fallback) return { ok: true, status: 200, response: fallback };
+  const lowest = numbered[0];
+  return lowest ? { ok: true, status: Number(lowest.status), response: lowest } : { ok: true, status: 200, response: undefined };
+}
+
+/** Statuses that never carry a body (RFC 9110 sections 15.2, 15.3.5, 15.4.5). */
+export function forbidsBody(status: number, method: string): boolean {
+  return method === 'HEAD' || status === 204 || status === 205 || status === 304 || (status >= 100 && status < 200);
+}

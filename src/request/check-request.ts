@@ -1,0 +1,85 @@
+/**
+ * Checking a request against its operation with the compiled validators:
+ * credentials (OAS 4.8.30), parameters in every style (params/), the
+ * Content-Type against the documented media types and the body through its
+ * codec (codec/) and schema. The mock, the proxy and the contract runner all
+ * call this, so what one calls valid the others do too.
+ */
+import { codecFor } from '../codec/index.js';
+import { matchMediaType, parseMediaType } from '../http/media-type.js';
+import { decodeParameters } from '../params/decode.js';
+import { checkSecurity, credentialSource } from '../security/requirements.js';
+import type { SecuritySchemeUse } from '../spec/types.js';
+import type { SpecValidators } from '../validation/compile-validators.js';
+import type { ParameterValidator } from '../validation/parameters.js';
+import { describeViolation } from '../validation/violations.js';
+import type { CheckedRequest, RequestInput, RequestViolation } from './types.js';
+
+/** What checking needs from a spec's compiled state. */
+export interface RequestCheckContext {
+  validators: SpecValidators;
+  parameters: ReadonlyMap<string, ParameterValidator>;
+  /** The only credential a scheme accepts (undefined: any well-formed one). */
+  pinned: (scheme: SecuritySchemeUse) => string | undefined;
+  /** Skip the credential check (the runner checks its own positive requests without secrets). */
+  skipSecurity?: boolean;
+}
+
+/** Check `input`; violations in the order a server would meet them (credentials, parameters, media type, body). */
+export async function checkRequest(input: RequestInput, context: RequestCheckContext): Promise<CheckedRequest> {
+  const { operation } = input;
+  const violations: RequestViolation[] = [];
+  if (!context.skipSecurity) {
+    const security = checkSecurity(operation.security, credentialSource(input.headers, input.search), context.pinned);
+    if (!security.ok) violations.push({ kind: 'security', pointer: '', message: security.message, challenges: security.challenges });
+  }
+
+  const { values, problems } = decodeParameters(operation.parameters, { path: input.pathParameters, search: input.search, headers: input.headers });
+  for (const problem of problems) violations.push({ kind: 'parameter', pointer: `/${problem.location}/${problem.name}`, message: `${problem.location} parameter '${problem.name}' ${problem.message}` });
+  const validate = context.parameters.get(operation.id);
+  for (const violation of validate ? validate(values) : []) {
+    const [, location = '', name = ''] = violation.pointer.split('/');
+    if (problems.some((problem) => problem.location === location && problem.name === name)) continue;
+    const message = violation.keyword === 'required' ? `missing required ${location} parameter '${name}'` : `${location} parameter '${name}'${violation.pointer.split('/').slice(3).map((part) => `/${part}`).join('')} ${violation.message}`;
+    violations.push({ kind: 'parameter', pointer: violation.pointer, message });
+  }
+
+  const body = await checkBody(input, context, violations);
+  return { parameters: values, body, violations };
+}
+
+async function checkBody(input: RequestInput, context: RequestCheckContext, violations: RequestViolation[]): Promise<CheckedRequest['body']> {
+  const { operation } = input;
+  const bytes = input.body ?? Buffer.alloc(0);
+  const documented = operation.requestBody?.content.map((media) => media.mediaType) ?? [];
+  if (bytes.length === 0) {
+    if (operation.requestBody?.required) violations.push({ kind: 'missing-body', pointer: '/body', message: `missing request body; send ${documented.join(' or ') || 'one'}` });
+    return undefined;
+  }
+  if (!operation.requestBody || documented.length === 0) {
+    violations.push({ kind: 'unexpected-body', pointer: '/body', message: `${operation.method} ${operation.path} documents no request body, yet one was sent` });
+    return undefined;
+  }
+  const header = input.headers['content-type'];
+  const mediaType = parseMediaType(header);
+  if (!mediaType) {
+    violations.push({ kind: 'content-type', pointer: '/header/content-type', message: `${header ? `Content-Type '${header}' is not a media type` : 'missing Content-Type header'}; send Content-Type: ${documented[0]}` });
+    return undefined;
+  }
+  const key = matchMediaType(mediaType.essence, documented);
+  const media = operation.requestBody.content.find((candidate) => candidate.mediaType === key);
+  if (!media) {
+    violations.push({ kind: 'content-type', pointer: '/header/content-type', message: `Content-Type ${mediaType.essence} is not accepted; send ${documented.join(' or ')}` });
+    return undefined;
+  }
+  const decoded = await codecFor(mediaType).decode(bytes, { mediaType, schema: media.schema, encoding: media.encoding });
+  if (!decoded.ok) {
+    violations.push({ kind: 'body-syntax', pointer: '/body', message: decoded.message });
+    return undefined;
+  }
+  const validate = decoded.validatable ? context.validators.request(operation.id, media.mediaType) : undefined;
+  for (const violation of validate ? validate(decoded.value) : []) {
+    violations.push({ kind: 'body', pointer: `/body${violation.pointer}`, message: describeViolation(violation) });
+  }
+  return { mediaType: header!, value: decoded.value };
+}
