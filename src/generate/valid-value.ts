@@ -31,7 +31,13 @@ export function validValue(schema: SchemaObject | undefined, validate: BodyValid
     const value = typeof sampled === 'bigint' ? Number(sampled) : sampled;
     if (accept(value)) return { ok: true, value };
   }
-  const generated = sampleValues(valueGen(schema, { ...scope, direction: 'response' }), seed, ATTEMPTS);
+  let generated: unknown[];
+  try {
+    generated = sampleValues(valueGen(schema, { ...scope, direction: 'response' }), seed, ATTEMPTS);
+  } catch (error) {
+    // Contradictory bounds (minimum above maximum, ...) make a generator impossible to build.
+    return { ok: false, reason: firstReason ?? `the schema cannot be satisfied (${(error as Error).message})` };
+  }
   for (const candidate of generated) {
     const value = toJsonValue(candidate);
     if (accept(value)) return { ok: true, value };

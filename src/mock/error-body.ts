@@ -7,6 +7,7 @@
  * any operation's, is tried, and a spec without a usable error schema gets
  * `{error, message}`. XML and other media types are written by their codecs.
  */
+import { STATUS_CODES } from 'node:http';
 import { setExactNumber } from '../json/exact-json.js';
 import { objectShape, schemaTypes } from '../schema/object-shape.js';
 import { sampleValue } from '../schema/sample-value.js';
@@ -26,14 +27,15 @@ export interface ErrorResponse {
 /** Builds Error-shaped bodies for a spec. */
 export type ErrorBodyFactory = (operation: Operation | undefined, status: number, message: string) => ErrorResponse;
 
-const MESSAGE_NAMES = /^(message|detail|details|description|title|reason|msg|error_description|errormessage|error_message)$/i;
+/** Where an explanation goes, best first; `title` is a summary (RFC 9457 section 3.1.3), so it gets the reason phrase when `detail` is there. */
+const MESSAGE_NAMES = ['message', 'detail', 'details', 'error_description', 'errormessage', 'error_message', 'description', 'reason', 'msg', 'title'];
 const CODE_NAMES = /^(error|code|status|statuscode|errorcode|status_code|error_code)$/i;
 
 /** The factory for `spec`; `validators` prove each body fits before it is used. */
 export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators): ErrorBodyFactory {
-  const fallbackOperation = spec.operations.find((operation) => errorContent(operation, 400));
+  const fallbackOperation = spec.operations.find((operation) => errorContent(operation, 400)) ?? spec.operations.find((operation) => otherErrorStatus(operation) !== undefined);
   return (operation, status, message) => {
-    const attempts: Array<[Operation | undefined, number]> = [[operation, status], [operation, 400], [fallbackOperation, status], [fallbackOperation, 400]];
+    const attempts: Array<[Operation | undefined, number]> = [[operation, status], [operation, 400], [operation, otherErrorStatus(operation) ?? 400], [fallbackOperation, status], [fallbackOperation, 400], [fallbackOperation, otherErrorStatus(fallbackOperation) ?? 400]];
     for (const [candidate, documentedStatus] of attempts) {
       const content = candidate && errorContent(candidate, documentedStatus);
       if (!candidate || !content?.schema) continue;
@@ -52,36 +54,45 @@ function errorContent(operation: Operation, status: number): MediaTypeContent | 
   return withSchema.find((candidate) => isJsonMediaType(candidate.mediaType.toLowerCase())) ?? withSchema[0];
 }
 
+/** Another documented client-error status with a schema (`4XX`, 422, 404, ...), when an operation documents no 400. */
+function otherErrorStatus(operation: Operation | undefined): number | undefined {
+  const response = operation?.responses.find((candidate) => /^4/.test(candidate.status) && errorContent(operation, statusOf(candidate.status)));
+  return response && statusOf(response.status);
+}
+
+function statusOf(key: string): number {
+  return key === '4XX' ? 400 : Number(key);
+}
+
 function fill(schema: SchemaObject, status: number, message: string): unknown {
   const types = schemaTypes(schema);
   if (types.includes('string') && !types.includes('object')) return message;
   const shape = objectShape(schema);
   const body: Record<string, unknown> = {};
-  let messagePlaced = false;
   const entries = Object.entries(shape.properties);
+  const isFreeText = (property: SchemaObject | undefined) => schemaTypes(property).includes('string') && !hasEnum(property!);
+  const named = MESSAGE_NAMES.map((wanted) => entries.find(([name]) => name.toLowerCase() === wanted)?.[0]).find((name) => name !== undefined && isFreeText(shape.properties[name]));
+  // No message-like property: the first free-text string property carries the explanation.
+  const messageName = named ?? entries.find(([name, property]) => isFreeText(property) && !CODE_NAMES.test(name) && property.format === undefined && property.pattern === undefined)?.[0];
   for (const [name, property] of entries) {
     const propertyTypes = schemaTypes(property);
-    if (propertyTypes.includes('string') && MESSAGE_NAMES.test(name) && !messagePlaced && !hasEnum(property)) {
+    if (name === messageName) {
       body[name] = message;
-      messagePlaced = true;
+    } else if (propertyTypes.includes('string') && MESSAGE_NAMES.includes(name.toLowerCase()) && !hasEnum(property)) {
+      body[name] = STATUS_CODES[status] ?? `HTTP ${status}`;
     } else if ((propertyTypes.includes('integer') || propertyTypes.includes('number')) && CODE_NAMES.test(name) && !hasEnum(property)) {
       body[name] = status;
     } else if (propertyTypes.includes('string') && CODE_NAMES.test(name) && !hasEnum(property)) {
       body[name] = String(status);
-    } else if (shape.required.includes(name)) {
+    } else if (shape.required.includes(name) && !(name in body)) {
       const value = sampleValue(property, { mode: 'minimal', nextInteger: () => BigInt(status) });
       if (typeof value === 'bigint') setExactNumber(body, name, value.toString());
       else body[name] = value;
     }
   }
-  // No message-like property: the first free-text string property carries the explanation.
-  if (!messagePlaced) {
-    const free = entries.find(([name, property]) => schemaTypes(property).includes('string') && !hasEnum(property) && !CODE_NAMES.test(name) && property.format === undefined && property.pattern === undefined);
-    if (free) body[free[0]] = message;
-  }
   return body;
 }
 
-function hasEnum(schema: SchemaObject): boolean {
-  return Array.isArray(schema.enum) || schema.const !== undefined;
+function hasEnum(schema: SchemaObject | undefined): boolean {
+  return Array.isArray(schema?.enum) || schema?.const !== undefined;
 }

@@ -78,7 +78,7 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
   const prefer = parsePrefer(headers.prefer);
   if (!prefer.ok) return errorReply(state, operation, 400, prefer.message);
   const preferences = { ...switches.preferences, ...prefer.preferences };
-  return respond({ operation, method, path, query: queryRecord(switches.search), headers, body: checked.body?.value }, preferences, settings, state);
+  return respond({ operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value }, preferences, settings, state);
 }
 
 /** Refuse with the status the spec documents for the first violation's kind, listing every violation of that kind. */

@@ -4,10 +4,14 @@
  * needs (every config key set explicitly, lower-case headers, parsed bodies,
  * fp-ts results) stays here and an upgrade touches this file only.
  *
- * plantkit validates requests and checks auth itself (exact int64,
- * case-insensitive Bearer, Error-shaped bodies), so Prism only produces
- * responses. Static responses are deterministic for an operation, status,
- * example and Accept header, so they are memoised; dynamic ones are not.
+ * plantkit routes, validates requests and checks auth itself (exact int64,
+ * every security scheme, Error-shaped bodies), so Prism only produces
+ * responses. Each path of the document is handed to Prism under a synthetic
+ * key (`/plantkit-route-3`): Prism then finds the operation plantkit routed
+ * to even where its own router cannot (path keys with a query part, server
+ * prefixes, templates that differ only in parameter names). Static
+ * responses are deterministic for an operation, status, example and Accept
+ * header, so they are memoised; dynamic ones are not.
  */
 import { createRequire } from 'node:module';
 
@@ -30,7 +34,8 @@ export interface ResponsePreferences {
 export interface EngineRequest {
   operationId: string;
   method: string;
-  path: string;
+  /** The operation's path template as written in the spec (`/plants/{id}`). */
+  template: string;
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
   body: unknown;
@@ -68,7 +73,12 @@ export async function createPrismEngine(document: Record<string, unknown>): Prom
   const { http, core } = await (prismModules ??= loadPrism());
   const { createInstance, getHttpOperationsFromSpec } = http;
   const { createLogger } = core;
-  const operations = await getHttpOperationsFromSpec(structuredClone(document) as never);
+  const routes = new Map(Object.keys((document.paths ?? {}) as object).map((template, index) => [template, `/plantkit-route-${index}`]));
+  const copy = structuredClone(document);
+  copy.paths = Object.fromEntries(Object.entries((document.paths ?? {}) as Record<string, unknown>).map(([template, item]) => [routes.get(template)!, structuredClone(item)]));
+  // Servers would make Prism expect their path prefix; plantkit has already routed.
+  delete copy.servers;
+  const operations = await getHttpOperationsFromSpec(copy as never);
   const logger = createLogger('plantkit', { level: 'silent' });
   const prism = createInstance({ ...BASE_CONFIG, mock: { dynamic: false } } as never, { logger } as never);
   const memo = new Map<string, EngineResult>();
@@ -85,7 +95,7 @@ export async function createPrismEngine(document: Record<string, unknown>): Prom
         ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
         ...(preferences.seed === undefined ? {} : { seed: preferences.seed }),
       };
-      const input = { method: request.method.toLowerCase(), url: { path: request.path, query: request.query }, headers: request.headers, body: request.body };
+      const input = { method: request.method.toLowerCase(), url: { path: routes.get(request.template) ?? request.template, query: request.query }, headers: request.headers, body: request.body };
       const either = (await prism.request(input as never, operations, { ...BASE_CONFIG, mock } as PrismConfig)()) as PrismEither;
       const result = toResult(either);
       if (key !== undefined && result.ok) {

@@ -7,6 +7,7 @@
  * value fails, a valid one is generated instead; when the spec's own
  * example fails, the answer is a 500 naming the example, never served.
  */
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { codecFor } from '../codec/index.js';
 import { negotiate } from '../http/accept.js';
@@ -27,7 +28,6 @@ import { responseHeaders } from './response-headers.js';
 export interface ValidRequest {
   operation: Operation;
   method: string;
-  path: string;
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
   /** The decoded body value (JSON, form fields, ...), undefined without a body. */
@@ -49,7 +49,8 @@ export async function respond(request: ValidRequest, preferences: Preferences, s
   const { status, response } = choice;
   const dynamic = preferences.dynamic ?? settings.dynamic;
   const seed = dynamic ? settings.nextSeed() : undefined;
-  const numericSeed = seedNumber(seed ?? `${operation.id}:${status}`);
+  // Static answers are the same every time; dynamic ones differ per request unless seeded.
+  const numericSeed = seed !== undefined ? seedNumber(seed) : dynamic ? randomInt(0x7fffffff) : seedNumber(`${operation.id}:${status}`);
 
   const headers = responseHeaders(response, { validator: (schema) => state.schemaValidator(schema, 'response'), scope: state.scope, seed: numericSeed });
   if (!headers.ok) return errorReply(state, operation, 500, `the mock's ${status} response for ${operation.id} fails the spec: ${headers.message}; fix the spec's header schema or examples`);
@@ -92,14 +93,12 @@ async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockSta
   }
 
   const prism = await state.engine.respond(
-    { operationId: operation.id, method: operation.method, path: request.path, query: request.query, headers: { ...request.headers, accept: media.mediaType }, body: request.body },
+    { operationId: operation.id, method: operation.method, template: operation.path, query: request.query, headers: { ...request.headers, accept: media.mediaType }, body: request.body },
     { dynamic: plan.dynamic, code: status, ...(plan.seed === undefined ? {} : { seed: plan.seed }) },
   );
-  let value = prism.ok ? prism.body : undefined;
   // A success the client did not pin to a code shows what the client sent.
-  if (prism.ok && preferences.code === undefined && status < 300) {
-    value = echoRequest(value, request.body, media.schema, !plan.dynamic, (schema, candidate) => state.schemaValidator(schema, 'response')(candidate).length === 0);
-  }
+  const echo = (body: unknown) => echoRequest(body, request.body, media.schema, !plan.dynamic, (schema, candidate) => state.schemaValidator(schema, 'response')(candidate).length === 0);
+  const value = prism.ok && preferences.code === undefined && status < 300 ? echo(prism.body) : prism.ok ? prism.body : undefined;
   if (!validate) return { ok: true, value: value ?? '' };
   if (prism.ok && validate(value).length === 0) return { ok: true, value };
 
@@ -107,7 +106,10 @@ async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockSta
   const fromExample = prism.ok && !plan.dynamic ? media.examples.find((example) => sameJson(example.value, prism.body)) : undefined;
   if (fromExample) return checked(value, validate, operation, status, exampleSource(state, fromExample.pointer));
   const generated = validValue(media.schema, validate, state.scope, plan.numericSeed, { preferSample: !plan.dynamic });
-  if (generated.ok) return generated;
+  if (generated.ok) {
+    const echoed = preferences.code === undefined && status < 300 ? echo(generated.value) : generated.value;
+    return { ok: true, value: validate(echoed).length === 0 ? echoed : generated.value };
+  }
   return { ok: false, status: 500, message: `the mock cannot produce a valid ${status} response for ${operation.id} (${generated.reason}); check that the schema at #${media.schemaPointer} can be satisfied` };
 }
 

@@ -13,7 +13,8 @@ import { corsHeaders } from './cors.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
 import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
 import { normalizeMockOptions, type MockOptions } from './options.js';
-import { createRequestLog } from './request-log.js';
+import { createRequestLog, type RequestLog } from './request-log.js';
+import { takeUnusablePatterns } from '../validation/pattern.js';
 import type { MockReply } from './reply.js';
 import { errorReply } from './respond.js';
 import { watchSpec } from './spec-watcher.js';
@@ -34,6 +35,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   let state = await buildMockState(settings.spec, settings.allowExternalRefs, settings.credentials);
   const log = createRequestLog(settings.log);
   const notices = createRequestLog(settings.notices);
+  noteUnusablePatterns(notices);
   let sequence = 0;
   const pipeline: PipelineSettings = {
     dynamic: settings.dynamic,
@@ -66,6 +68,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
           try {
             state = await buildMockState(specPath, settings.allowExternalRefs, settings.credentials);
             notices.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
+            noteUnusablePatterns(notices);
           } catch (error) {
             notices.note(`plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`);
           }
@@ -84,6 +87,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** One line per `pattern` no JavaScript regular expression mode reads: it is not checked (validation/pattern.ts). */
+function noteUnusablePatterns(notices: RequestLog): void {
+  for (const [pattern, reason] of takeUnusablePatterns()) notices.note(`plantkit mock: warning: pattern ${JSON.stringify(pattern)} is not checked: ${reason}`);
 }
 
 /**

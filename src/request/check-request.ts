@@ -40,7 +40,8 @@ export async function checkRequest(input: RequestInput, context: RequestCheckCon
   for (const violation of validate ? validate(values) : []) {
     const [, location = '', name = ''] = violation.pointer.split('/');
     if (problems.some((problem) => problem.location === location && problem.name === name)) continue;
-    const message = violation.keyword === 'required' ? `missing required ${location} parameter '${name}'` : `${location} parameter '${name}'${violation.pointer.split('/').slice(3).map((part) => `/${part}`).join('')} ${violation.message}`;
+    const inner = violation.pointer.split('/').slice(3).join('/');
+    const message = violation.keyword === 'required' && inner === '' ? `missing required ${location} parameter '${name}'` : `${location} parameter '${name}'${inner ? ` at /${inner}` : ''} ${violation.message}`;
     violations.push({ kind: 'parameter', pointer: violation.pointer, message });
   }
 

@@ -110,11 +110,14 @@ function sampleInteger(schema: SchemaObject, options: SampleOptions): number | b
   return Number.isSafeInteger(Number(value)) ? Number(value) : value;
 }
 
+/** A number inside every bound the schema sets (both `minimum` and a 3.1 numeric `exclusiveMinimum` may be present). */
 function sampleNumber(schema: SchemaObject): number {
-  const low = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : undefined;
-  const high = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : undefined;
-  const value = low ?? (high !== undefined ? Math.min(high, 1.5) : 1.5);
-  return high !== undefined ? Math.min(value, high) : value;
+  const lows = [typeof schema.minimum === 'number' ? schema.minimum : undefined, typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 0.5 : undefined].filter((bound): bound is number => bound !== undefined);
+  const highs = [typeof schema.maximum === 'number' ? schema.maximum : undefined, typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 0.5 : undefined].filter((bound): bound is number => bound !== undefined);
+  const low = lows.length > 0 ? Math.max(...lows) : undefined;
+  const high = highs.length > 0 ? Math.min(...highs) : undefined;
+  if (low !== undefined && high !== undefined) return low <= high ? low : (low + high) / 2;
+  return low ?? (high !== undefined ? Math.min(high, 1.5) : 1.5);
 }
 
 function sampleString(schema: SchemaObject): string {

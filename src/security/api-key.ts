@@ -34,7 +34,8 @@ export const apiKeyHandler: SchemeHandler = {
 };
 
 function describe(scheme: SecuritySchemeUse): string {
-  return `the ${scheme.in ?? 'header'} ${scheme.in === 'query' ? 'parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'} '${scheme.parameterName ?? ''}'`;
+  const kind = scheme.in === 'query' ? 'query parameter' : scheme.in === 'cookie' ? 'cookie' : 'header';
+  return `the ${kind} '${scheme.parameterName ?? ''}'`;
 }
 
 function read(request: CredentialSource, scheme: SecuritySchemeUse): string | undefined {
