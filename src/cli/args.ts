@@ -15,7 +15,7 @@ export interface ParsedArgs {
 export function parseCommandArgs(command: string, argv: string[], options: Options, maxPositionals = 0): ParsedArgs {
   let parsed: ParsedArgs;
   try {
-    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: true, allowNegative: true, tokens: true } as ParseArgsConfig) as ParsedArgs;
+    parsed = parseArgs({ args: attachNegativeNumbers(argv, options), options, strict: true, allowPositionals: true, allowNegative: true, tokens: true } as ParseArgsConfig) as ParsedArgs;
   } catch (error) {
     const message = (error as Error).message;
     const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
@@ -29,6 +29,28 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
     throw new UsageError(`unexpected argument '${parsed.positionals[maxPositionals]}'`, `run 'plantkit ${command} --help' for the usage`);
   }
   return parsed;
+}
+
+/**
+ * `--port -1` as `--port=-1`: parseArgs refuses a value that starts with a
+ * dash ("argument is ambiguous"), so a negative number would never reach the
+ * flag's own range check and its clear message.
+ */
+function attachNegativeNumbers(argv: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index]!;
+    if (argument === '--') return [...out, ...argv.slice(index)];
+    const next = argv[index + 1];
+    const name = argument.startsWith('--') ? argument.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${argument}=${next}`);
+      index += 1;
+    } else {
+      out.push(argument);
+    }
+  }
+  return out;
 }
 
 /** An integer flag value, or a UsageError naming the flag. */
