@@ -60,3 +60,24 @@ export function integerFlag(name: string, value: unknown, fallback: number, mini
   if (!Number.isInteger(number) || number < minimum) throw new UsageError(`--${name} must be an integer >= ${minimum}, got '${String(value)}'`);
   return number;
 }
+
+/** Units --max-duration accepts, in milliseconds. */
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+
+/** A duration flag (`90s`, `5m`, `1500ms`; a bare number is seconds) in milliseconds; undefined when absent. */
+export function durationFlag(name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|min|h)?$/.exec(String(value).trim());
+  const ms = match ? Math.round(Number(match[1]) * DURATION_UNITS[match[2] ?? 's']!) : NaN;
+  if (!(ms > 0)) throw new UsageError(`--${name} must be a duration such as 90s, 5m or 1500ms, got '${String(value)}'`);
+  return ms;
+}
+
+/** A rate flag (`10/s`, `30/m`; a bare number is per second) in requests per second; undefined when absent. */
+export function rateFlag(name: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)\s*(?:\/\s*(s|sec|m|min))?$/.exec(String(value).trim());
+  const perSecond = match ? Number(match[1]) / (match[2]?.startsWith('m') ? 60 : 1) : NaN;
+  if (!(perSecond > 0)) throw new UsageError(`--${name} must be a rate such as 10/s or 30/m, got '${String(value)}'`);
+  return perSecond;
+}
