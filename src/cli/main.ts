@@ -28,6 +28,14 @@ const waitForStop = () =>
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
   });
 
+// `plantkit contract ... | head` closes stdout early: that ends the output, quietly, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
+
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

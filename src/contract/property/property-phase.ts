@@ -7,7 +7,7 @@
  */
 import { parseJson } from '../../json/exact-json.js';
 import type { ContractPhase, PhaseSession } from '../phase.js';
-import type { CaseResult } from '../types.js';
+import type { CaseResult, GeneratedPhase } from '../types.js';
 import type { Operation } from '../../spec/types.js';
 import { plannedBoundaryIds, runBoundaryPhase } from './boundary-phase.js';
 import type { OperationRun } from './operation-run.js';
@@ -50,7 +50,8 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
   for (const result of session.results) recordAcceptedIds(ids, result);
   const sender = new GeneratedSender(session, ids);
   for (const operation of session.spec.operations) {
-    if (!plannedIds(session, operation).some((id) => session.selected(id))) continue;
+    const planned = plannedIds(session, operation).filter((id) => session.selected(id));
+    if (planned.length === 0) continue;
     const target = propertyTarget(operation, session.context, session.spec)!;
     const label = { id: `${operation.id}/generated/not-sent`, title: 'remaining generated cases', phase: settings.phases[0]!, seed: settings.seed };
     const run: OperationRun = { session, target, sender, ids, halted: staticTransportFailure(session.results, operation.id) };
@@ -60,7 +61,12 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
     }
     const stop = session.stopped();
     if (stop) {
-      session.record({ ...skippedResult(operation, { ...label, id: `${operation.id}/generated/not-run` }, `not run: ${stop.message}`, settings.baseUrl), notRun: true });
+      // Every planned case the stop left unsent is reported as not run, as the static ones are.
+      const recorded = new Set(session.results.map((result) => result.case.id));
+      for (const id of planned.filter((plannedId) => !recorded.has(plannedId))) {
+        const phase = id.slice(`${operation.id}/generated/`.length).split('/')[0] as GeneratedPhase;
+        session.record({ ...skippedResult(operation, { id, title: 'generated case', phase, seed: settings.seed }, `not run: ${stop.message}`, settings.baseUrl), notRun: true });
+      }
     } else if (run.halted) {
       session.record(skippedResult(operation, label, `not sent: ${run.halted}`, settings.baseUrl));
     }
