@@ -19,6 +19,8 @@ export { CONTRACT_DEFAULTS, type ContractOptions } from './contract/options.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
 export type { CaseResult, ContractCase, Exchange, RunResult, CaseKind, Expectation, GeneratedDetails, GeneratedPhase } from './contract/types.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
+export { isCredentialHeader, type Secret } from './contract/redact.js';
+export type { RunStop, StopReason } from './contract/run-control.js';
 export type { Finding, Severity } from './findings.js';
 
 // Reporters of contract runs
@@ -28,7 +30,7 @@ export { createConsoleReporter, type ConsoleReporterOptions } from './report/con
 export { createJsonReporter, type JsonReporterOptions } from './report/json-reporter.js';
 export { createJunitReporter, type JunitReporterOptions } from './report/junit-reporter.js';
 export { createGithubReporter, type GithubReporterOptions } from './report/github-reporter.js';
-export { writeReportFile, type ReportTarget } from './report/report-target.js';
+export { writeReportFile, checkReportFile, type ReportTarget } from './report/report-target.js';
 export { colorEnabled } from './report/style.js';
 
 // The mock

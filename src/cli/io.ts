@@ -8,12 +8,21 @@ export interface CliIO {
   env: Record<string, string | undefined>;
   cwd: string;
   /**
-   * Resolves when the user asks a long-running command (the mock) to stop.
-   * Called only by such a command, so the others keep Node's default
-   * handling of Ctrl-C and SIGTERM (the process ends at once).
+   * Resolves, with the signal's name when there is one, when the user asks a
+   * long-running command (the mock, a contract run) to stop. Called only by
+   * such a command, so the others keep Node's default handling of Ctrl-C and
+   * SIGTERM (the process ends at once).
    */
-  waitForStop?: () => Promise<void>;
+  waitForStop?: () => Promise<StopSignal | void>;
 }
 
-/** Exit codes, as documented in the README. */
-export const EXIT = { ok: 0, findings: 1, error: 2 } as const;
+/** Signals that ask plantkit to stop. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/** Exit codes, as documented in the README: 130 and 143 are the shell's 128 + signal number for a stopped run. */
+export const EXIT = { ok: 0, findings: 1, error: 2, interrupted: 130, terminated: 143 } as const;
+
+/** The exit code of a run stopped by `signal`. */
+export function exitForSignal(signal: StopSignal): number {
+  return signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+}

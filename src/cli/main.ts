@@ -1,4 +1,5 @@
 /** Process entry of the `plantkit` binary: real streams and environment into `run`. */
+import { exitForSignal, type StopSignal } from './io.js';
 import { run } from './run.js';
 
 // Node 22+ warns (DEP0040) when a dependency deep in Prism's tree loads the
@@ -10,11 +11,30 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
   (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
 }) as typeof process.emitWarning;
 
-/** SIGINT/SIGTERM as a promise; installed only when a command (the mock) waits for it. */
+/**
+ * SIGINT/SIGTERM as a promise; installed only when a command (the mock, a
+ * contract run) waits for it. The first signal asks the command to stop
+ * cleanly (a contract run still writes its reports); a second one ends the
+ * process at once.
+ */
 const waitForStop = () =>
-  new Promise<void>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
+  new Promise<StopSignal>((resolve) => {
+    let stopping = false;
+    const onSignal = (signal: StopSignal) => {
+      if (stopping) process.exit(exitForSignal(signal));
+      stopping = true;
+      resolve(signal);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
   });
+
+// `plantkit contract ... | head` closes stdout early: that ends the output, quietly, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}
 
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,

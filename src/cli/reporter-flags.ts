@@ -11,7 +11,8 @@ import { createGithubReporter } from '../report/github-reporter.js';
 import { createJsonReporter } from '../report/json-reporter.js';
 import { createJunitReporter } from '../report/junit-reporter.js';
 import { REPORTER_NAMES, type Reporter, type ReporterName } from '../report/reporter.js';
-import { writeReportFile } from '../report/report-target.js';
+import { checkReportFile, writeReportFile } from '../report/report-target.js';
+import type { Secret } from '../contract/redact.js';
 import { colorEnabled } from '../report/style.js';
 import type { ParsedArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -48,37 +49,45 @@ export function reporterRequests(tokens: ParsedArgs['tokens'], env: CliIO['env']
   return requests;
 }
 
+/** Check every --output file can be written (a usage error otherwise), before the run starts. */
+export async function checkReportOutputs(requests: readonly ReporterRequest[], io: CliIO): Promise<void> {
+  for (const request of requests) if (request.output !== undefined) await checkReportFile(path.resolve(io.cwd, request.output), `--output ${request.output}`);
+}
+
 /** Settings every reporter shares. */
 export interface ReporterContext {
   io: CliIO;
   token: string | undefined;
   tokenEnv: string;
+  /** Credential header values to keep out of every report. */
+  secrets: readonly Secret[];
   quiet: boolean;
 }
 
 /** Build the requested reporters. */
 export function createReporters(requests: ReporterRequest[], context: ReporterContext): Reporter[] {
-  const { io, token, tokenEnv } = context;
+  const { io, token, tokenEnv, secrets } = context;
   const target = (output: string | undefined) => (output === undefined ? { sink: io.stdout } : { file: path.resolve(io.cwd, output) });
   return requests.map((request) => {
     switch (request.name) {
       case 'console': {
         if (request.output === undefined) {
           const progress = Boolean(io.stdout.isTTY) && !io.env.CI;
-          return createConsoleReporter({ out: io.stdout, token, tokenEnv, color: colorEnabled(io.stdout, io.env), verbose: !context.quiet, progress });
+          return createConsoleReporter({ out: io.stdout, token, tokenEnv, secrets, color: colorEnabled(io.stdout, io.env), verbose: !context.quiet, progress });
         }
         return consoleToFile(path.resolve(io.cwd, request.output), context);
       }
       case 'json':
-        return createJsonReporter({ target: target(request.output), token, tokenEnv });
+        return createJsonReporter({ target: target(request.output), token, tokenEnv, secrets });
       case 'junit':
-        return createJunitReporter({ target: target(request.output), token, tokenEnv });
+        return createJunitReporter({ target: target(request.output), token, tokenEnv, secrets });
       case 'github':
         return createGithubReporter({
           out: io.stdout,
           summaryFile: request.output === undefined ? io.env.GITHUB_STEP_SUMMARY || undefined : path.resolve(io.cwd, request.output),
           token,
           tokenEnv,
+          secrets,
           cwd: io.cwd,
         });
     }
@@ -88,7 +97,7 @@ export function createReporters(requests: ReporterRequest[], context: ReporterCo
 /** The console report in a file (plain text, no colour), written when the run ends. */
 function consoleToFile(file: string, context: ReporterContext): Reporter {
   let text = '';
-  const reporter = createConsoleReporter({ out: { write: (chunk: string) => (text += chunk) }, token: context.token, tokenEnv: context.tokenEnv, color: false, verbose: !context.quiet });
+  const reporter = createConsoleReporter({ out: { write: (chunk: string) => (text += chunk) }, token: context.token, tokenEnv: context.tokenEnv, secrets: context.secrets, color: false, verbose: !context.quiet });
   return {
     onEvent: (event) => reporter.onEvent(event),
     close: async () => {

@@ -40,6 +40,7 @@ Exit codes: 0 success, 1 findings (failed cases, spec problems, breaking changes
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   try {
+    if (name === 'help' && rest[0] !== undefined) return await run([...rest, '--help'], io);
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
       io.stdout.write(`${usage()}\n`);
       return name === undefined ? EXIT.error : EXIT.ok;
@@ -59,13 +60,21 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 /** One line for a fault; internal errors say so and how to get the stack. */
 function reportFault(error: unknown, io: CliIO): number {
   if (isPlantkitError(error)) {
-    io.stderr.write(`plantkit: error: ${error.message}${error.hint ? ` (${error.hint})` : ''}\n`);
+    io.stderr.write(`plantkit: error: ${faultText(error.message)}${error.hint ? ` (${faultText(error.hint)})` : ''}\n`);
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`plantkit: internal error: ${message} (a bug in plantkit; rerun with PLANTKIT_DEBUG=1 for the stack trace)\n`);
+    io.stderr.write(`plantkit: internal error: ${faultText(message)} (a bug in plantkit; rerun with PLANTKIT_DEBUG=1 for the stack trace)\n`);
   }
   if (io.env.PLANTKIT_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
   return EXIT.error;
 }
 
+/** Longest message or hint printed: a fault is one readable line, whatever input it quotes. */
+const MAX_FAULT_TEXT = 400;
 
+/** One line of printable text: control characters escaped, cut at {@link MAX_FAULT_TEXT} characters. */
+function faultText(text: string): string {
+  const printable = text.replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u2028\u2029]/gu, (character) => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  const characters = [...printable];
+  return characters.length > MAX_FAULT_TEXT ? `${characters.slice(0, MAX_FAULT_TEXT - 1).join('')}…` : printable;
+}

@@ -11,6 +11,16 @@ export interface GeneratedSettings {
 
 /** Progress of a contract run. */
 export type RunEvent =
-  | { type: 'run-started'; baseUrl: string; spec: LoadedSpec; total: number; strict: boolean; generated?: GeneratedSettings }
+  | {
+      type: 'run-started';
+      baseUrl: string;
+      spec: LoadedSpec;
+      /** Static cases selected to run. */
+      total: number;
+      /** Generated cases the run expects to send (an estimate: some edges may be left out while it runs); absent when they are off. */
+      generatedEstimate?: number;
+      strict: boolean;
+      generated?: GeneratedSettings;
+    }
   | { type: 'case-finished'; result: CaseResult; index: number; total: number }
   | { type: 'run-finished'; result: RunResult };

@@ -34,6 +34,16 @@ export const CONTRACT_DEFAULTS = {
   phases: ['boundary', 'positive', 'negative'] as readonly GeneratedPhase[],
   /** Largest seed: fast-check seeds are 32-bit integers; non-negative ones read better. */
   maxSeed: 2 ** 31 - 1,
+  /** Cases in flight at once; 1 sends them one after the other. */
+  workers: 1,
+  /** Most workers: more only queues at the target. */
+  maxWorkers: 64,
+  /**
+   * Requests in a row that got no response (timeout, refused or dropped
+   * connection) before the run stops sending: a dead target costs three
+   * timeouts, not one per case.
+   */
+  maxTransportFailures: 3,
 } as const;
 
 /** What a contract run needs. Only `baseUrl` and `spec` are required. */
@@ -80,6 +90,18 @@ export interface ContractOptions {
   maxShrinks?: number;
   /** Which generated phases run (default all: boundary, positive, negative). */
   phases?: readonly GeneratedPhase[];
+  /** Extra request headers sent with every case (`X-Api-Key`, a Basic Authorization); a case's own headers win. */
+  headers?: Readonly<Record<string, string>>;
+  /** Static cases in flight at once (default 1); results are reported in case order either way. */
+  workers?: number;
+  /** Most requests per second (fractions allowed: 0.5 is one every 2 s); default no limit. */
+  rateLimit?: number;
+  /** Overall budget in ms: when it runs out the run stops sending and reports the rest as not run. */
+  maxDurationMs?: number;
+  /** Requests in a row without a response that stop the run (default 3; 0 never stops). */
+  maxTransportFailures?: number;
+  /** Aborting it (Ctrl-C) stops the run: requests in flight end, the rest are reported as not run. */
+  signal?: AbortSignal;
 }
 
 /** {@link ContractOptions} with every default applied. */
@@ -106,6 +128,12 @@ export interface NormalizedContractOptions {
   maxCases: number;
   maxShrinks: number;
   phases: readonly GeneratedPhase[];
+  headers: Readonly<Record<string, string>>;
+  workers: number;
+  rateLimit: number | undefined;
+  maxDurationMs: number | undefined;
+  maxTransportFailures: number;
+  signal: AbortSignal | undefined;
 }
 
 /** Validate and default the options; throws UsageError on a bad value, before any network work. */
@@ -140,7 +168,40 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
     maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
     phases: parsePhases(options.phases),
+    headers: normalizeHeaders(options.headers ?? {}),
+    workers: ranged('workers', options.workers ?? CONTRACT_DEFAULTS.workers, 1, CONTRACT_DEFAULTS.maxWorkers),
+    rateLimit: positive('rate-limit', options.rateLimit),
+    maxDurationMs: positive('max-duration', options.maxDurationMs),
+    maxTransportFailures: count('max-transport-failures', options.maxTransportFailures, CONTRACT_DEFAULTS.maxTransportFailures),
+    signal: options.signal,
   };
+}
+
+/** An integer option within [low, high]. */
+function ranged(flag: string, value: number, low: number, high: number): number {
+  if (!Number.isInteger(value) || value < low || value > high) throw new UsageError(`--${flag} must be an integer from ${low} to ${high}, got ${String(value)}`);
+  return value;
+}
+
+/** A positive number option, or undefined when absent. */
+function positive(flag: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`--${flag} must be positive, got ${String(value)}`);
+  return value;
+}
+
+/**
+ * Header names in lower case (as the cases write theirs), checked against
+ * RFC 9110 section 5.1 (a token) and 5.5 (no CR, LF or NUL in a value).
+ */
+function normalizeHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const normalized: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new UsageError(`--header name '${name}' is not a valid header name`, "write it as 'Name: value'");
+    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name} has a line break or NUL in its value`, 'header values are one line');
+    normalized[name.toLowerCase()] = value.trim();
+  }
+  return normalized;
 }
 
 /** A non-negative integer option. */

@@ -7,6 +7,7 @@
 import type { LoadedSpec } from '../spec/types.js';
 import type { CaseContext } from './cases/index.js';
 import type { NormalizedContractOptions } from './options.js';
+import type { RunStop } from './run-control.js';
 import type { CaseResult, ContractCase } from './types.js';
 
 /** What a phase may use while it runs. */
@@ -23,6 +24,8 @@ export interface PhaseSession {
   record(result: CaseResult): void;
   /** True when a case with this id is selected by --only/--skip. */
   selected(id: string): boolean;
+  /** Why the run stopped (interrupt, --max-duration, unresponsive target); undefined while it goes on. */
+  stopped(): RunStop | undefined;
 }
 
 /** A phase of a contract run. */
@@ -31,5 +34,7 @@ export interface ContractPhase {
   name: string;
   /** Whether the phase runs with these settings. */
   enabled(settings: NormalizedContractOptions): boolean;
+  /** Ids of the cases the phase expects to record, before any is sent: for --only/--skip checks and the run's header. */
+  plan(session: PhaseSession): string[];
   run(session: PhaseSession): Promise<void>;
 }

@@ -1,25 +1,45 @@
 /**
- * Secrets never reach output: the configured token is replaced by `***`
- * wherever it stands on its own (a header, a query value, a server's echo
- * of it), and curl lines reference the environment variable instead of the
- * value. A token is matched on token-character boundaries (RFC 6750
- * section 2.1, b64token), so a short token such as `t` masks `Bearer t`
- * but leaves the word `plantkit` alone.
+ * Secrets never reach output: the configured token, and the values of
+ * credential headers given with --header, are replaced by `***` wherever
+ * they stand on their own (a header, a query value, a server's echo of
+ * them), and curl lines reference the environment variable a secret came
+ * from instead of its value. A secret is matched on token-character
+ * boundaries (RFC 6750 section 2.1, b64token), so a short token such as `t`
+ * masks `Bearer t` but leaves the word `plantkit` alone.
  */
 import type { CaseRequest } from './types.js';
 
-/** Replaces a secret in text. */
+/** Replaces secrets in text. */
 export type Redactor = (text: string) => string;
+
+/** A value to keep out of output, and the environment variable that holds it (for curl lines), if any. */
+export interface Secret {
+  value: string;
+  variable?: string;
+}
 
 /** Characters a bearer token is made of (b64token without its trailing `=` padding). */
 const TOKEN_CHARACTER = String.raw`A-Za-z0-9\-._~+/`;
 
-/** A redactor for `token` (identity when there is none). */
-export function createRedactor(token: string | undefined): Redactor {
-  if (!token) return (text) => text;
-  const escaped = token.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  const standalone = new RegExp(`(?<![${TOKEN_CHARACTER}])${escaped}(?![${TOKEN_CHARACTER}])`, 'g');
-  return (text) => text.replace(standalone, '***');
+/**
+ * Header names whose values are credentials: Authorization and cookies, and
+ * any name that mentions a key, token, secret, password or session.
+ */
+export function isCredentialHeader(name: string): boolean {
+  return /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(name) || /key|token|secret|passw|session|auth/i.test(name);
+}
+
+/** The secrets of a run: the token (held by `tokenEnv`), then any others. */
+export function runSecrets(token: string | undefined, tokenEnv: string, others: readonly Secret[] = []): Secret[] {
+  return [...(token ? [{ value: token, variable: tokenEnv }] : []), ...others.filter((secret) => secret.value !== '')];
+}
+
+/** A redactor for a token or a list of secrets (identity when there are none). */
+export function createRedactor(secrets: string | undefined | readonly Secret[]): Redactor {
+  const list = typeof secrets === 'string' ? [{ value: secrets }] : (secrets ?? []);
+  const patterns = longestFirst(list).map((secret) => standalone(secret.value));
+  if (patterns.length === 0) return (text) => text;
+  return (text) => patterns.reduce((result, pattern) => result.replace(pattern, '***'), text);
 }
 
 /** Header values as they may be printed. */
@@ -27,40 +47,44 @@ export function redactHeaders(headers: Record<string, string>, redact: Redactor)
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));
 }
 
-/** A URL as it may be printed: query values equal to the token (an apiKey in the query) masked. */
-export function redactUrl(url: string, token: string | undefined): string {
-  return withTokenInQuery(url, token, '***') ?? createRedactor(token)(url);
+/** A URL as it may be printed: query values equal to a secret (an apiKey in the query) masked. */
+export function redactUrl(url: string, secrets: readonly Secret[]): string {
+  return withSecretsInQuery(url, secrets, () => '***') ?? createRedactor(secrets)(url);
 }
 
 /**
- * A curl command that replays the request. Where the request carries the
- * token (an Authorization or apiKey header, an apiKey query value) the line
- * says `$PLANTKIT_TOKEN` (the configured variable), so it is safe to print
- * and still runs as is in a shell where the variable is set.
+ * A curl command that replays the request. Where the request carries a
+ * secret (an Authorization or apiKey header, an apiKey query value) the line
+ * says `$PLANTKIT_TOKEN` (the variable that holds it), so it is safe to
+ * print and still runs as is in a shell where the variable is set; a secret
+ * given literally on the command line shows as `***`.
  */
-export function toCurl(url: string, request: CaseRequest, token: string | undefined, tokenEnv: string): string {
-  const variable = `$${tokenEnv}`;
-  const sentinel = '\u0000plantkit-token\u0000';
-  const urlWithVariable = withTokenInQuery(url, token, sentinel);
-  const parts = ['curl', '-i', '-X', request.method, urlWithVariable ? doubleQuoted(urlWithVariable, sentinel, variable) : quote(url)];
+export function toCurl(url: string, request: CaseRequest, secrets: readonly Secret[]): string {
+  const ordered = longestFirst(secrets);
+  const sentinel = (index: number) => `\u0000plantkit-secret-${index}\u0000`;
+  const reference = (index: number) => ordered[index]!.variable ?? '';
+  const urlWithSentinels = withSecretsInQuery(url, ordered, sentinel);
+  const parts = ['curl', '-i', '-X', request.method, urlWithSentinels ? doubleQuoted(urlWithSentinels, reference) : quote(url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    const credential = token ? credentialForm(value, token) : undefined;
-    parts.push('-H', credential === undefined ? quote(`${name}: ${value}`) : doubleQuoted(`${name}: ${credential.replace(token!, sentinel)}`, sentinel, variable));
+    const marked = ordered.reduce((text, secret, index) => text.replace(standalone(secret.value), sentinel(index)), value);
+    parts.push('-H', marked === value ? quote(`${name}: ${value}`) : doubleQuoted(`${name}: ${marked}`, reference));
   }
   if (request.body !== undefined) parts.push('--data-binary', quote(request.body));
   return parts.join(' ');
 }
 
-/** `value` when it is the token itself or `Scheme token`; otherwise undefined. */
-function credentialForm(value: string, token: string): string | undefined {
-  if (value === token) return value;
-  const match = /^(\S+) (.+)$/.exec(value);
-  return match?.[2] === token ? value : undefined;
+function longestFirst(secrets: readonly Secret[]): Secret[] {
+  return [...secrets].filter((secret) => secret.value !== '').sort((a, b) => b.value.length - a.value.length);
 }
 
-/** `url` with every query value equal to `token` replaced by `replacement`; undefined when none is. */
-function withTokenInQuery(url: string, token: string | undefined, replacement: string): string | undefined {
-  if (!token) return undefined;
+function standalone(value: string): RegExp {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return new RegExp(`(?<![${TOKEN_CHARACTER}])${escaped}(?![${TOKEN_CHARACTER}])`, 'g');
+}
+
+/** `url` with every query value equal to a secret replaced by `replacement(index)`; undefined when none is. */
+function withSecretsInQuery(url: string, secrets: readonly Secret[], replacement: (index: number) => string): string | undefined {
+  if (secrets.length === 0) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -68,14 +92,29 @@ function withTokenInQuery(url: string, token: string | undefined, replacement: s
     return undefined;
   }
   const pairs = [...parsed.searchParams];
-  if (!pairs.some(([, value]) => value === token)) return undefined;
-  const query = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${value === token ? replacement : encodeURIComponent(value)}`).join('&');
+  const indexOf = (value: string) => secrets.findIndex((secret) => secret.value === value);
+  if (!pairs.some(([, value]) => indexOf(value) >= 0)) return undefined;
+  const query = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${indexOf(value) >= 0 ? replacement(indexOf(value)) : encodeURIComponent(value)}`).join('&');
   return `${parsed.origin}${parsed.pathname}?${query}${parsed.hash}`;
 }
 
-/** POSIX double quoting, with `sentinel` turned into a shell variable reference. */
-function doubleQuoted(text: string, sentinel: string, variable: string): string {
-  return `"${text.split(sentinel).map((piece) => piece.replace(/["\\`$]/g, '\\$&')).join(variable)}"`;
+/**
+ * POSIX double quoting, with each sentinel turned into a reference to the
+ * secret's variable (`${NAME}` where a name character follows), or `***`.
+ */
+function doubleQuoted(text: string, reference: (index: number) => string): string {
+  const pieces = text.split(/\u0000plantkit-secret-(\d+)\u0000/);
+  let out = '';
+  for (const [position, piece] of pieces.entries()) {
+    if (position % 2 === 0) {
+      out += piece.replace(/["\\`$]/g, '\\$&');
+      continue;
+    }
+    const variable = reference(Number(piece));
+    const next = pieces[position + 1] ?? '';
+    out += variable === '' ? '***' : /^[A-Za-z0-9_]/.test(next) ? `\${${variable}}` : `$${variable}`;
+  }
+  return `"${out}"`;
 }
 
 /** POSIX single quoting. */

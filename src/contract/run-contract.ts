@@ -1,20 +1,27 @@
 /**
  * A contract run: load the spec, compile the validators, build the cases,
- * send them one by one, run every check on every exchange, emit events.
+ * send them (in order, or --workers at a time with results still reported
+ * in case order), run every check on every exchange, emit events.
  * Findings are results; only faults (bad options, unreadable spec or
- * contracts, unreachable target, missing token) throw.
+ * contracts, unreachable target, missing token) throw. A run that stops
+ * early (Ctrl-C, --max-duration, a target that stopped answering) reports
+ * what ran and marks the rest as not run (run-control.ts).
  */
 import { PlantkitError } from '../errors.js';
 import { createHttpClient, type HttpClient } from '../http/http-client.js';
 import { loadSpec } from '../spec/load-spec.js';
+import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
 import { buildCases, CASE_BUILDERS, integerCounter, type CaseContext } from './cases/index.js';
-import { requiresCredentials } from '../spec/security.js';
+import { checkCaseFilter, createCaseSelector } from './case-filter.js';
 import { analyseExchange, CHECKS, type Check, type CheckContext } from './checks/index.js';
 import { loadScenarios } from './contracts-file.js';
+import { missingCredentials } from './credentials.js';
+import { runHints } from './run-hints.js';
 import { normalizeContractOptions, type ContractOptions, type NormalizedContractOptions } from './options.js';
 import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
+import { createRunControl, isRunStopped, RunStoppedError, type RunControl, type RunStop } from './run-control.js';
 import type { CaseResult, ContractCase, Exchange, RunResult } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
@@ -25,81 +32,148 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const settings = normalizeContractOptions(options);
   const spec = typeof settings.spec === 'string' ? await loadSpec(settings.spec) : settings.spec;
   const validators = settings.validators ?? compileValidators(spec);
-  if (settings.token === undefined && spec.operations.some(requiresCredentials)) {
+  const missing = missingCredentials(spec.operations, settings.token, settings.headers);
+  if (missing) {
     throw new PlantkitError('PLANTKIT_AUTH_MISSING', `the spec requires credentials but ${settings.tokenEnv} is not set`, {
-      hint: `export ${settings.tokenEnv}=<token>; the plantkit mock accepts any non-empty token unless started with --token`,
+      hint: `export ${settings.tokenEnv}=<token>, or pass the ${missing} header with --header; the plantkit mock accepts any non-empty token unless started with --token`,
     });
   }
   const scenarios = settings.contracts === false ? new Map() : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
   const context: CaseContext = { validators, token: settings.token, nextInteger: integerCounter(settings.integerBase), scenarios };
-  const cases = selectCases(buildCases(spec.operations, context, [...CASE_BUILDERS, ...settings.extraCaseBuilders]), settings);
+  const allCases = buildCases(spec.operations, context, [...CASE_BUILDERS, ...settings.extraCaseBuilders]);
+  const operationIds = spec.operations.map((operation) => operation.id);
+  const selected = createCaseSelector(settings, operationIds);
   const checkContext: CheckContext = { validators, strict: settings.strict };
   const checks = settings.checks ?? CHECKS;
 
   const client = createHttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}) });
-  const started = performance.now();
+  const control = createRunControl({ signal: settings.signal, maxDurationMs: settings.maxDurationMs, rateLimit: settings.rateLimit, maxTransportFailures: settings.maxTransportFailures });
   const results: CaseResult[] = [];
+  const execute = (contractCase: ContractCase) => runCase(contractCase, client, checks, checkContext, settings, control);
+  const session: PhaseSession = {
+    spec,
+    settings,
+    context,
+    results,
+    execute,
+    record: (result) => {
+      results.push(result);
+      settings.onEvent({ type: 'case-finished', result, index: results.length - 1, total: Math.max(cases.length, results.length) });
+    },
+    selected,
+    stopped: () => control.stopped(),
+  };
+  const phases = PHASES.filter((phase) => phase.enabled(settings));
+  const planned = phases.flatMap((phase) => phase.plan(session));
+  // Before any request: a filter that selects nothing is a typo, never a silent green run.
+  checkCaseFilter(settings, operationIds, [...allCases.map((item) => item.id), ...planned]);
+  const cases = allCases.filter((item) => selected(item.id));
+
+  const started = performance.now();
   try {
     if (!settings.dispatcher) await client.probe(settings.baseUrl);
     const generated = settings.generated ? { generated: { seed: settings.seed, maxCases: settings.maxCases, phases: settings.phases } } : {};
-    settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict, ...generated });
-    for (const [index, contractCase] of cases.entries()) {
-      const result = await runCase(contractCase, client, checks, checkContext, settings);
-      results.push(result);
-      settings.onEvent({ type: 'case-finished', result, index, total: cases.length });
-    }
-    const session: PhaseSession = {
-      spec,
-      settings,
-      context,
-      results,
-      execute: (contractCase) => runCase(contractCase, client, checks, checkContext, settings),
-      record: (result) => {
-        results.push(result);
-        settings.onEvent({ type: 'case-finished', result, index: results.length - 1, total: Math.max(cases.length, results.length) });
-      },
-      selected: (id) => isSelected(id, settings),
-    };
-    for (const phase of PHASES) if (phase.enabled(settings)) await phase.run(session);
+    const estimate = phases.length > 0 ? { generatedEstimate: planned.filter(selected).length } : {};
+    settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict, ...estimate, ...generated });
+    await runInOrder(cases, settings.workers, execute, session.record);
+    for (const phase of phases) await phase.run(session);
   } finally {
+    control.close();
     await client.close();
   }
-  const result = summarise(settings.baseUrl, results, Math.round(performance.now() - started));
+  const result = summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started));
   settings.onEvent({ type: 'run-finished', result });
   return result;
 }
 
-/** Send one case and check what came back. */
+/**
+ * Send `cases` with up to `workers` in flight and record their results in
+ * case order. Once the run stops, the cases not yet sent (and those cut off
+ * in flight) are recorded as not run.
+ */
+async function runInOrder(cases: readonly ContractCase[], workers: number, execute: (contractCase: ContractCase) => Promise<CaseResult>, record: (result: CaseResult) => void): Promise<void> {
+  const done: Array<CaseResult | undefined> = new Array(cases.length);
+  let next = 0;
+  let flushed = 0;
+  const flush = () => {
+    while (flushed < cases.length && done[flushed]) record(done[flushed++]!);
+  };
+  const worker = async () => {
+    for (let index = next++; index < cases.length; index = next++) {
+      const contractCase = cases[index]!;
+      try {
+        done[index] = await execute(contractCase);
+      } catch (error) {
+        if (!isRunStopped(error)) throw error;
+        done[index] = notRunResult(contractCase, error.stop);
+      }
+      flush();
+    }
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(workers, Math.max(1, cases.length)) }, worker));
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** A case the run never sent because it stopped first. */
+export function notRunResult(contractCase: ContractCase, stop: RunStop): CaseResult {
+  const skipped = { ...contractCase, skip: `not run: ${stop.message}` };
+  return { case: skipped, exchange: { case: skipped, url: '', durationMs: 0 }, findings: [], verdict: 'skipped', notRun: true };
+}
+
+/**
+ * Send one case and check what came back. With a run controller, the
+ * request waits for its turn (--rate-limit) and throws RunStoppedError once
+ * the run has stopped, including when the stop cut the request off.
+ */
 export async function runCase(
   contractCase: ContractCase,
   client: HttpClient,
   checks: readonly Check[],
   context: CheckContext,
-  settings: Pick<NormalizedContractOptions, 'baseUrl'>,
+  settings: Pick<NormalizedContractOptions, 'baseUrl'> & Partial<Pick<NormalizedContractOptions, 'headers'>>,
+  control?: RunControl,
 ): Promise<CaseResult> {
   const url = settings.baseUrl + contractCase.request.path;
   if (contractCase.skip) {
     return { case: contractCase, exchange: { case: contractCase, url, durationMs: 0 }, findings: [], verdict: 'skipped' };
   }
-  const sent = await client.send({ url, ...contractCase.request });
-  const exchange: Exchange = { case: contractCase, url, durationMs: sent.durationMs, ...(sent.response ? { response: sent.response } : {}), ...(sent.failure ? { failure: sent.failure } : {}) };
+  const sentCase = withExtraHeaders(contractCase, settings.headers ?? {});
+  await control?.acquire();
+  const sent = await client.send({ url, ...sentCase.request, ...(control ? { signal: control.signal } : {}) });
+  const stop = control?.stopped();
+  // A request the stop cut off never got its answer: it is not run, not failed.
+  if (stop && sent.failure) throw new RunStoppedError(stop);
+  const exchange: Exchange = { case: sentCase, url, durationMs: sent.durationMs, ...(sent.response ? { response: sent.response } : {}), ...(sent.failure ? { failure: sent.failure } : {}) };
   const analysed = analyseExchange(exchange);
   const findings = checks.flatMap((check) => check.run(analysed, context));
-  return { case: contractCase, exchange, findings, verdict: findings.some((item) => item.severity === 'error') ? 'failed' : 'passed' };
+  const result: CaseResult = { case: sentCase, exchange, findings, verdict: findings.some((item) => item.severity === 'error') ? 'failed' : 'passed' };
+  control?.record(result);
+  return result;
 }
 
-function selectCases(cases: ContractCase[], settings: NormalizedContractOptions): ContractCase[] {
-  return cases.filter((item) => isSelected(item.id, settings));
+/**
+ * The case with the --header headers added. The case's own headers win, and
+ * an auth case never gets an Authorization header it left out on purpose.
+ */
+function withExtraHeaders(contractCase: ContractCase, extra: Readonly<Record<string, string>>): ContractCase {
+  const names = Object.keys(extra).filter((name) => !(name in contractCase.request.headers) && !(contractCase.kind === 'auth' && name === 'authorization'));
+  if (names.length === 0) return contractCase;
+  const headers = { ...Object.fromEntries(names.map((name) => [name, extra[name]!])), ...contractCase.request.headers };
+  return { ...contractCase, request: { ...contractCase.request, headers } };
 }
 
-/** --only and --skip: a case id is selected when it starts with an --only prefix (if any) and with no --skip prefix. */
-function isSelected(id: string, settings: Pick<NormalizedContractOptions, 'only' | 'skip'>): boolean {
-  const matches = (prefixes: readonly string[]) => prefixes.some((prefix) => id === prefix || id.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
-  return (settings.only.length === 0 || matches(settings.only)) && !matches(settings.skip);
+function summarise(baseUrl: string, spec: LoadedSpec, results: CaseResult[], stopped: RunStop | undefined, durationMs: number): RunResult {
+  const count = (predicate: (result: CaseResult) => boolean) => results.filter(predicate).length;
+  return {
+    baseUrl,
+    results,
+    passed: count((result) => result.verdict === 'passed'),
+    failed: count((result) => result.verdict === 'failed'),
+    skipped: count((result) => result.verdict === 'skipped' && !result.notRun),
+    notRun: count((result) => result.notRun === true),
+    ...(stopped ? { stopped } : {}),
+    hints: runHints(results, spec, baseUrl),
+    durationMs,
+  };
 }
-
-function summarise(baseUrl: string, results: CaseResult[], durationMs: number): RunResult {
-  const count = (verdict: CaseResult['verdict']) => results.filter((result) => result.verdict === verdict).length;
-  return { baseUrl, results, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), durationMs };
-}
-

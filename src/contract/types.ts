@@ -4,6 +4,7 @@
  */
 import type { Finding } from '../findings.js';
 import type { Operation } from '../spec/types.js';
+import type { RunStop } from './run-control.js';
 
 /** An HTTP request as plantkit sends it. `body` is exact JSON text (int64 kept). */
 export interface CaseRequest {
@@ -65,7 +66,8 @@ export interface ReceivedResponse {
 
 /** Why no usable response came back. */
 export interface TransportFailure {
-  kind: 'timeout' | 'connection' | 'too-large';
+  /** `encoding`: a Content-Encoding the client cannot decode, or a body that does not decode. */
+  kind: 'timeout' | 'connection' | 'too-large' | 'encoding';
   message: string;
 }
 
@@ -86,6 +88,8 @@ export interface CaseResult {
   findings: Finding[];
   /** `skipped`: not sent, see `case.skip`. */
   verdict: 'passed' | 'failed' | 'skipped';
+  /** Skipped because the run stopped before it (interrupt, --max-duration, an unresponsive target). */
+  notRun?: boolean;
   /** How a generated case came about (kind `generated` only). */
   generated?: GeneratedDetails;
 }
@@ -112,7 +116,14 @@ export interface RunResult {
   results: CaseResult[];
   passed: number;
   failed: number;
+  /** Skipped by design (see each case's `skip`); not-run cases are counted in `notRun`. */
   skipped: number;
+  /** Cases not sent because the run stopped early. */
+  notRun: number;
+  /** Why the run stopped before its end; absent when it ran to the end. */
+  stopped?: RunStop;
+  /** Diagnoses of the run as a whole, one line each (e.g. every request got 404). */
+  hints: string[];
   /** Milliseconds from the first request to the last response. */
   durationMs: number;
 }

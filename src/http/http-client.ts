@@ -2,12 +2,14 @@
  * Sending requests to the system under test: the one module that imports
  * undici. A hanging server becomes a timeout, a huge body is cut at a cap,
  * redirects are never followed (the token must not travel to another
- * origin), and every response body is consumed or destroyed.
+ * origin), a Content-Encoding is undone as a browser would (content-coding.ts),
+ * and every response body is consumed or destroyed.
  */
 import { connect } from 'node:net';
 import { Agent, type Dispatcher } from 'undici';
 import { TargetUnreachableError } from '../errors.js';
 import { formatBytes } from './byte-size.js';
+import { decodeContent } from './content-coding.js';
 
 /** A request on the wire. */
 export interface OutgoingRequest {
@@ -15,6 +17,8 @@ export interface OutgoingRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** Aborting it ends the request at once (the run stopped); the result is then a `connection` failure. */
+  signal?: AbortSignal;
 }
 
 /** What came back; `failure` when no complete response did. */
@@ -27,7 +31,7 @@ export interface IncomingResult {
     truncated: boolean;
     invalidUtf8: boolean;
   };
-  failure?: { kind: 'timeout' | 'connection' | 'too-large'; message: string };
+  failure?: { kind: 'timeout' | 'connection' | 'too-large' | 'encoding'; message: string };
 }
 
 /** Options of {@link createHttpClient}. */
@@ -87,7 +91,8 @@ function probe(url: string, timeoutMs: number): Promise<void> {
 async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: HttpClientOptions): Promise<IncomingResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   let response: Dispatcher.ResponseData;
   try {
     response = await dispatcher.request({
@@ -104,7 +109,7 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
     // Unreachable before the run is the probe's fault (exit 2). During the run it is a
     // finding on this case (the server stopped answering, likely because of the one before):
     // the results so far and the reports are kept.
-    return { durationMs: elapsed(), failure: failureOf(error, options) };
+    return { durationMs: elapsed(), failure: failureOf(error, options, request.signal) };
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -119,14 +124,17 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
       chunks.push(chunk as Buffer);
     }
   } catch (error) {
-    return { durationMs: elapsed(), failure: failureOf(error, options) };
+    return { durationMs: elapsed(), failure: failureOf(error, options, request.signal) };
   } finally {
     if (!response.body.destroyed) response.body.destroy();
   }
   if (truncated) {
     return { durationMs: elapsed(), failure: { kind: 'too-large', message: `response body is larger than ${formatBytes(options.maxBodyBytes)}; plantkit stopped reading it` } };
   }
-  const bytes = Buffer.concat(chunks);
+  const headers = flattenHeaders(response.headers);
+  const decoded = decodeContent(Buffer.concat(chunks), headers['content-encoding'], options.maxBodyBytes);
+  if ('failure' in decoded) return { durationMs: elapsed(), failure: decoded.failure };
+  const bytes = decoded.bytes;
   let body: string;
   let invalidUtf8 = false;
   try {
@@ -135,10 +143,11 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
     body = bytes.toString('utf8');
     invalidUtf8 = true;
   }
-  return { durationMs: elapsed(), response: { status: response.statusCode, headers: flattenHeaders(response.headers), body, truncated, invalidUtf8 } };
+  return { durationMs: elapsed(), response: { status: response.statusCode, headers, body, truncated, invalidUtf8 } };
 }
 
-function failureOf(error: unknown, options: HttpClientOptions): NonNullable<IncomingResult['failure']> {
+function failureOf(error: unknown, options: HttpClientOptions, stop: AbortSignal | undefined): NonNullable<IncomingResult['failure']> {
+  if (stop?.aborted) return { kind: 'connection', message: 'the request was cancelled because the run stopped' };
   const code = errorCode(error);
   const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (error as Error)?.name === 'TimeoutError' || code === 'ABORT_ERR';
   if (timedOut) return { kind: 'timeout', message: `no complete response within ${options.timeoutMs} ms` };

@@ -6,11 +6,11 @@
  */
 import { createServer, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { PlantkitError } from '../errors.js';
 import { stringifyJson } from '../json/exact-json.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { corsHeaders } from './cors.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
+import { listenFault } from './listen-fault.js';
 import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
 import { normalizeMockOptions, type MockOptions } from './options.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
@@ -131,10 +131,7 @@ function answerMalformed(error: NodeJS.ErrnoException, socket: Socket, state: Mo
 
 function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs more privileges' : `failed: ${error.message}`;
-      reject(new PlantkitError('PLANTKIT_MOCK_START', `port ${port} on ${host} ${reason}`, { hint: 'pass --port with a free port (0 picks one)' }));
-    });
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenFault(error, port, host)));
     server.listen(port, host, () => resolve());
   });
 }

@@ -2,7 +2,7 @@
  * A case result as plain, redacted data: the unit the JSON and JUnit
  * reports are made of. The token never survives into a record.
  */
-import { createRedactor, redactHeaders, redactUrl, toCurl } from '../contract/redact.js';
+import { createRedactor, redactHeaders, redactUrl, toCurl, type Secret } from '../contract/redact.js';
 import type { CaseResult } from '../contract/types.js';
 import type { Finding } from '../findings.js';
 
@@ -18,6 +18,8 @@ export interface CaseRecord {
   kind: string;
   title: string;
   verdict: 'passed' | 'failed' | 'skipped';
+  /** Skipped because the run stopped before it (interrupt, --max-duration, an unresponsive target). */
+  notRun: boolean;
   durationMs: number;
   skipReason: string | null;
   request: { method: string; url: string; headers: Record<string, string>; body: string | null };
@@ -29,9 +31,9 @@ export interface CaseRecord {
   generated: { phase: string; seed: number; requests: number; shrinks: number; original: string | null } | null;
 }
 
-/** Turn a case result into a record, replacing the token everywhere. */
-export function toCaseRecord(result: CaseResult, token: string | undefined, tokenEnv: string): CaseRecord {
-  const redact = createRedactor(token);
+/** Turn a case result into a record, replacing every secret (see runSecrets) everywhere. */
+export function toCaseRecord(result: CaseResult, secrets: readonly Secret[]): CaseRecord {
+  const redact = createRedactor(secrets);
   const { case: contractCase, exchange } = result;
   const response = exchange.response;
   const cut = (text: string) => redact(text.length > MAX_BODY ? text.slice(0, MAX_BODY) : text);
@@ -43,18 +45,19 @@ export function toCaseRecord(result: CaseResult, token: string | undefined, toke
     kind: contractCase.kind,
     title: redact(contractCase.title),
     verdict: result.verdict,
+    notRun: result.notRun === true,
     durationMs: exchange.durationMs,
     skipReason: contractCase.skip ?? null,
     request: {
       method: contractCase.request.method,
-      url: redactUrl(exchange.url, token),
+      url: redactUrl(exchange.url, secrets),
       headers: redactHeaders(contractCase.request.headers, redact),
       body: contractCase.request.body === undefined ? null : cut(contractCase.request.body),
     },
     response: response ? { status: response.status, headers: redactHeaders(response.headers, redact), body: cut(response.body), bodyTruncated: response.body.length > MAX_BODY } : null,
     transportFailure: exchange.failure ? { kind: exchange.failure.kind, message: redact(exchange.failure.message) } : null,
     findings: result.findings.map((finding) => JSON.parse(redact(JSON.stringify(finding))) as Finding),
-    curl: result.verdict === 'failed' ? toCurl(exchange.url, contractCase.request, token, tokenEnv) : null,
+    curl: result.verdict === 'failed' ? toCurl(exchange.url, contractCase.request, secrets) : null,
     generated: result.generated
       ? { phase: result.generated.phase, seed: result.generated.seed, requests: result.generated.requests, shrinks: result.generated.shrinks, original: result.generated.original === undefined ? null : cut(result.generated.original) }
       : null,

@@ -1,12 +1,16 @@
 /**
  * The human report of a contract run: a line per case, the findings of a
  * failed case with what was received next to what the spec documents, a
- * curl line to reproduce it, and the closing `N passed, M failed` line. On
- * a terminal (not in CI logs) a live progress line shows the case running.
+ * curl line to reproduce it, and the closing `N passed, M failed` line.
+ * Failures that share their check, status and message are one block ("and
+ * 7 more cases with this failure"); the JSON and JUnit reports keep every
+ * case. Echoed values are escaped and capped (display-text.ts). On a
+ * terminal (not in CI logs) a live progress line shows the case running.
  */
 import type { RunEvent } from '../contract/events.js';
-import { createRedactor, toCurl } from '../contract/redact.js';
-import type { CaseResult } from '../contract/types.js';
+import { createRedactor, runSecrets, toCurl, type Secret } from '../contract/redact.js';
+import type { CaseResult, RunResult } from '../contract/types.js';
+import { displayText } from './display-text.js';
 import { generatedLines } from './generated-lines.js';
 import type { Reporter, TextSink } from './reporter.js';
 import { createStyle, type Style } from './style.js';
@@ -17,6 +21,8 @@ export interface ConsoleReporterOptions {
   /** Used only to keep it out of the output. */
   token: string | undefined;
   tokenEnv: string;
+  /** Other values to keep out of the output (credential headers). */
+  secrets?: readonly Secret[];
   color: boolean;
   /** Print passing cases too (default true). */
   verbose?: boolean;
@@ -27,10 +33,18 @@ export interface ConsoleReporterOptions {
 /** Erase the current terminal line (the progress line) before writing a real one. */
 const CLEAR_LINE = '\r\u001b[K';
 
+/** Longest curl line shown; the JSON and JUnit reports hold the whole command. */
+const MAX_CURL = 1000;
+
+/** Ids listed after "and N more cases with this failure". */
+const LISTED_IDS = 5;
+
 /** The console reporter. */
 export function createConsoleReporter(options: ConsoleReporterOptions): Reporter {
-  const redact = createRedactor(options.token);
+  const secrets = runSecrets(options.token, options.tokenEnv, options.secrets);
+  const redact = createRedactor(secrets);
   const style = createStyle(options.color);
+  const context: BlockContext = { style, secrets, verbose: options.verbose !== false };
   let progressShown = false;
   const write = (line = '') => {
     options.out.write(`${progressShown ? CLEAR_LINE : ''}${redact(line)}\n`);
@@ -41,36 +55,47 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
     options.out.write(`${CLEAR_LINE}${style.dim(redact(text))}`);
     progressShown = true;
   };
-  let lastOperation: string | undefined;
+  // One operation's results are held until the next operation starts, so that failures can be grouped.
+  let pending: CaseResult[] = [];
+  const flush = () => {
+    const lines = operationLines(pending, context);
+    if (lines.length > 0) {
+      const operation = pending[0]!.case.operation;
+      write();
+      write(style.bold(`${operation.id}  ${operation.method} ${operation.path}`));
+      lines.forEach((line) => write(line));
+    }
+    pending = [];
+  };
   let done = 0;
+  let expected = 0;
   return {
     onEvent(event: RunEvent) {
       switch (event.type) {
         case 'run-started': {
           const { spec } = event;
+          expected = event.total + (event.generatedEstimate ?? 0);
+          const cases = event.generatedEstimate === undefined ? `${event.total} cases` : `${event.total} static cases + about ${event.generatedEstimate} generated`;
           write(`plantkit contract: ${spec.title} ${spec.apiVersion} (${spec.openapi}) against ${event.baseUrl}`);
-          write(style.dim(`${event.total} cases${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}`));
+          write(style.dim(`${cases}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}`));
           const generated = event.generated;
           if (generated) write(style.dim(`generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase`));
           break;
         }
         case 'case-finished': {
           done += 1;
-          const operation = event.result.case.operation;
-          if (operation.id !== lastOperation) {
-            write();
-            write(style.bold(`${operation.id}  ${operation.method} ${operation.path}`));
-            lastOperation = operation.id;
-          }
-          if (event.result.verdict !== 'passed' || options.verbose !== false) writeCase(event.result, write, style, options);
-          progress(`  [${done} done] ${event.result.case.id}`);
+          if (pending.length > 0 && pending[0]!.case.operation.id !== event.result.case.operation.id) flush();
+          pending.push(event.result);
+          progress(`  [${done}/${Math.max(done, expected)}] ${event.result.case.id}`);
           break;
         }
         case 'run-finished': {
-          const { passed, failed, skipped, durationMs } = event.result;
+          flush();
           write();
-          const summary = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
-          write(`${failed > 0 ? style.red(summary) : style.green(summary)} ${style.dim(`in ${(durationMs / 1000).toFixed(1)} s`)}`);
+          for (const line of closingLines(event.result)) write(style.yellow(line));
+          const { passed, failed, skipped, notRun, durationMs } = event.result;
+          const summary = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}`;
+          write(`${failed > 0 ? style.red(summary) : event.result.stopped ? style.yellow(summary) : style.green(summary)} ${style.dim(`in ${(durationMs / 1000).toFixed(1)} s`)}`);
           break;
         }
       }
@@ -81,18 +106,80 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
   };
 }
 
-function writeCase(result: CaseResult, write: (line?: string) => void, style: Style, options: ConsoleReporterOptions): void {
-  const shortId = result.case.id.slice(result.case.operation.id.length + 1);
+/** What every case block needs. */
+interface BlockContext {
+  style: Style;
+  secrets: readonly Secret[];
+  verbose: boolean;
+}
+
+/** `stopped: ...` and `hint: ...` lines before the summary. */
+function closingLines(result: RunResult): string[] {
+  const lines: string[] = [];
+  if (result.stopped) lines.push(`stopped: ${result.stopped.message}; ${result.notRun} case${result.notRun === 1 ? '' : 's'} not run`);
+  for (const hint of result.hints) lines.push(`hint: ${hint}`);
+  return lines;
+}
+
+/** The lines of one operation, in case order; failures with the same signature form one block. */
+function operationLines(results: readonly CaseResult[], context: BlockContext): string[] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const result of results) {
+    if (result.verdict !== 'failed') continue;
+    const key = failureSignature(result);
+    groups.set(key, [...(groups.get(key) ?? []), result]);
+  }
+  const lines: string[] = [];
+  for (const result of results) {
+    // Cases the run never sent are counted in the `stopped:` line, not listed one by one.
+    if (result.notRun || (result.verdict === 'passed' && !context.verbose)) continue;
+    if (result.verdict !== 'failed') {
+      lines.push(...caseLines(result, context));
+      continue;
+    }
+    const group = groups.get(failureSignature(result))!;
+    if (group[0] !== result) continue;
+    lines.push(...caseLines(result, context));
+    if (group.length > 1) lines.push(`        ${context.style.dim(moreCases(group.slice(1)))}`);
+  }
+  return lines;
+}
+
+/** Failures are the same when their status (or transport failure) and their findings' checks and messages are. */
+function failureSignature(result: CaseResult): string {
+  const outcome = result.exchange.response?.status ?? result.exchange.failure?.kind ?? '';
+  return [outcome, ...result.findings.map((finding) => `${finding.check}\u0000${finding.message}`)].join('\n');
+}
+
+/** `and 7 more cases with this failure: a, b, c, d, e and 2 others`. */
+function moreCases(others: readonly CaseResult[]): string {
+  const ids = others.map(shortId);
+  const listed = ids.length > LISTED_IDS ? `${ids.slice(0, LISTED_IDS).join(', ')} and ${ids.length - LISTED_IDS} others` : ids.join(', ');
+  return `and ${others.length} more case${others.length === 1 ? '' : 's'} with this failure: ${listed}`;
+}
+
+function shortId(result: CaseResult): string {
+  return result.case.id.slice(result.case.operation.id.length + 1);
+}
+
+function caseLines(result: CaseResult, { style, secrets }: BlockContext): string[] {
   const response = result.exchange.response;
   const outcome = response ? `-> ${response.status}` : result.exchange.failure ? `-> ${result.exchange.failure.kind}` : '';
   const label = { passed: style.green('PASS'), failed: style.red('FAIL'), skipped: style.yellow('SKIP') }[result.verdict];
-  write(`  ${label}  ${shortId}  ${style.dim(result.case.title)} ${outcome}`);
-  if (result.verdict === 'skipped') write(`        ${style.dim(result.case.skip ?? '')}`);
+  const lines = [`  ${label}  ${shortId(result)}  ${style.dim(displayText(result.case.title))} ${outcome}`];
+  if (result.verdict === 'skipped') lines.push(`        ${style.dim(displayText(result.case.skip ?? ''))}`);
   for (const item of result.findings) {
-    write(`        ${style.red(item.check)}${item.pointer ? ` ${item.pointer}` : ''}: ${item.message}`);
-    if (item.received !== undefined) write(`          received:   ${item.received}`);
-    if (item.documented !== undefined) write(`          documented: ${item.documented}`);
+    lines.push(`        ${style.red(item.check)}${item.pointer ? ` ${displayText(item.pointer)}` : ''}: ${displayText(item.message)}`);
+    if (item.received !== undefined) lines.push(`          received:   ${displayText(item.received)}`);
+    if (item.documented !== undefined) lines.push(`          documented: ${displayText(item.documented)}`);
   }
-  for (const line of generatedLines(result)) write(`        ${line}`);
-  if (result.verdict === 'failed') write(`        reproduce: ${toCurl(result.exchange.url, result.case.request, options.token, options.tokenEnv)}`);
+  for (const line of generatedLines(result)) lines.push(`        ${line}`);
+  if (result.verdict === 'failed') lines.push(`        reproduce: ${curlLine(toCurl(result.exchange.url, result.case.request, secrets))}`);
+  return lines;
+}
+
+/** The curl line as is when it can be pasted; cut or escaped ones say where the exact command is. */
+function curlLine(curl: string): string {
+  const shown = displayText(curl, MAX_CURL);
+  return shown === curl ? curl : `${shown} (shortened for display; the JSON and JUnit reports hold the exact command)`;
 }

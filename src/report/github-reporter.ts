@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunEvent } from '../contract/events.js';
+import { runSecrets, type Secret } from '../contract/redact.js';
+import type { RunResult } from '../contract/types.js';
 import { PlantkitError } from '../errors.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
 import { findingLine, generatedNotes, toCaseRecord, type CaseRecord } from './case-record.js';
@@ -22,6 +24,8 @@ export interface GithubReporterOptions {
   summaryFile: string | undefined;
   token: string | undefined;
   tokenEnv: string;
+  /** Other values to keep out of the output (credential headers). */
+  secrets?: readonly Secret[];
   /** Directory annotation paths are relative to (the repository root, i.e. the working directory). */
   cwd: string;
 }
@@ -31,6 +35,7 @@ const MAX_ANNOTATIONS = 50;
 
 /** The GitHub Actions reporter. */
 export function createGithubReporter(options: GithubReporterOptions): Reporter {
+  const secrets = runSecrets(options.token, options.tokenEnv, options.secrets);
   const failed: CaseRecord[] = [];
   let header = '';
   let summary = '';
@@ -42,11 +47,11 @@ export function createGithubReporter(options: GithubReporterOptions): Reporter {
         header = `${event.spec.title} ${event.spec.apiVersion} against ${event.baseUrl}`;
         source = { file: path.relative(options.cwd, event.spec.source), yaml: readYaml(event.spec.source) };
       } else if (event.type === 'case-finished' && event.result.verdict === 'failed') {
-        const record = toCaseRecord(event.result, options.token, options.tokenEnv);
+        const record = toCaseRecord(event.result, secrets);
         failed.push(record);
         if (annotations++ < MAX_ANNOTATIONS) options.out.write(annotation(record, event.result.case.operation.pointer, source));
       } else if (event.type === 'run-finished') {
-        summary = markdownSummary(header, event.result.passed, event.result.failed, event.result.skipped, failed);
+        summary = markdownSummary(header, event.result, failed);
       }
     },
     async close() {
@@ -76,8 +81,11 @@ function annotation(record: CaseRecord, pointer: string, source: { file: string;
   return `${githubAnnotation('error', { ...(source ? { file: source.file } : {}), ...(line ? { line } : {}), title: `plantkit contract: ${record.id}` }, message)}\n`;
 }
 
-function markdownSummary(header: string, passed: number, failed: number, skipped: number, records: CaseRecord[]): string {
-  const title = `### ${failed > 0 ? '❌' : '✅'} plantkit contract: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n\n${header}\n`;
+function markdownSummary(header: string, result: RunResult, records: CaseRecord[]): string {
+  const { passed, failed, skipped, notRun, stopped } = result;
+  const icon = failed > 0 ? '❌' : stopped ? '⚠️' : '✅';
+  const notes = [...(stopped ? [`Stopped: ${stopped.message}; ${notRun} not run.`] : []), ...result.hints.map((hint) => `Hint: ${hint}`)].map((line) => `\n${cell(line)}\n`).join('');
+  const title = `### ${icon} plantkit contract: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}\n\n${header}\n${notes}`;
   if (records.length === 0) return `${title}\n`;
   const rows = records.flatMap((record) =>
     record.findings.map((finding) => `| \`${cell(record.id)}\` | ${cell(finding.check)} | \`${cell(finding.pointer || '/')}\` | ${cell(finding.received ?? '')} | ${cell(finding.documented ?? '')} |`),

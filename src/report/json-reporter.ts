@@ -4,6 +4,7 @@
  */
 import { plantkitVersion } from '../version.js';
 import type { RunEvent } from '../contract/events.js';
+import { runSecrets, type Secret } from '../contract/redact.js';
 import { toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
@@ -13,6 +14,8 @@ export interface JsonReporterOptions {
   target: ReportTarget;
   token: string | undefined;
   tokenEnv: string;
+  /** Other values to keep out of the report (credential headers). */
+  secrets?: readonly Secret[];
   /** Clock for `startedAt` (injected in tests). */
   now?: () => Date;
 }
@@ -20,6 +23,7 @@ export interface JsonReporterOptions {
 /** The JSON reporter. */
 export function createJsonReporter(options: JsonReporterOptions): Reporter {
   const now = options.now ?? (() => new Date());
+  const secrets = runSecrets(options.token, options.tokenEnv, options.secrets);
   const cases: CaseRecord[] = [];
   let document: Record<string, unknown> | undefined;
   let startedAt = now();
@@ -30,16 +34,20 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
         const { spec } = event;
         document = { spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source }, baseUrl: event.baseUrl, generated: event.generated ?? null };
       } else if (event.type === 'case-finished') {
-        cases.push(toCaseRecord(event.result, options.token, options.tokenEnv));
+        cases.push(toCaseRecord(event.result, secrets));
       } else {
-        const { passed, failed, skipped, durationMs } = event.result;
+        const { passed, failed, skipped, notRun, durationMs, stopped, hints } = event.result;
         document = {
           reportVersion: 1,
           tool: { name: 'plantkit', version: plantkitVersion() },
           ...document,
           startedAt: startedAt.toISOString(),
           durationMs: Math.round(durationMs),
-          summary: { total: cases.length, passed, failed, skipped },
+          // A run cut short by Ctrl-C or a CI cancel says so; its cases are what ran.
+          interrupted: stopped?.reason === 'interrupted',
+          stopped: stopped ?? null,
+          hints,
+          summary: { total: cases.length, passed, failed, skipped, notRun },
           cases,
         };
       }

@@ -5,6 +5,8 @@
  * text holds every finding plus the curl line.
  */
 import type { RunEvent } from '../contract/events.js';
+import { runSecrets, type Secret } from '../contract/redact.js';
+import type { RunResult } from '../contract/types.js';
 import { findingLine, generatedNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
@@ -14,16 +16,19 @@ export interface JunitReporterOptions {
   target: ReportTarget;
   token: string | undefined;
   tokenEnv: string;
+  /** Other values to keep out of the report (credential headers). */
+  secrets?: readonly Secret[];
 }
 
 /** The JUnit reporter. */
 export function createJunitReporter(options: JunitReporterOptions): Reporter {
+  const secrets = runSecrets(options.token, options.tokenEnv, options.secrets);
   const records: CaseRecord[] = [];
   let xml: string | undefined;
   return {
     onEvent(event: RunEvent) {
-      if (event.type === 'case-finished') records.push(toCaseRecord(event.result, options.token, options.tokenEnv));
-      if (event.type === 'run-finished') xml = render(records, event.result.durationMs);
+      if (event.type === 'case-finished') records.push(toCaseRecord(event.result, secrets));
+      if (event.type === 'run-finished') xml = render(records, event.result);
     },
     async close() {
       if (xml !== undefined) await writeReportFile(options.target, xml);
@@ -31,18 +36,32 @@ export function createJunitReporter(options: JunitReporterOptions): Reporter {
   };
 }
 
-function render(records: CaseRecord[], durationMs: number): string {
+function render(records: CaseRecord[], result: RunResult): string {
   const byOperation = new Map<string, CaseRecord[]>();
   for (const record of records) byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
   const count = (list: CaseRecord[], verdict: CaseRecord['verdict']) => list.filter((record) => record.verdict === verdict).length;
+  const properties = runProperties(result);
   const suites = [...byOperation.entries()].map(([operation, list]) => {
     const first = list[0]!;
     const time = seconds(list.reduce((sum, record) => sum + record.durationMs, 0));
     const attributes = `name="${attr(`${operation} ${first.method} ${first.path}`)}" tests="${list.length}" failures="${count(list, 'failed')}" errors="0" skipped="${count(list, 'skipped')}" time="${time}"`;
-    return `  <testsuite ${attributes}>\n${list.map(testcase).join('\n')}\n  </testsuite>`;
+    return `  <testsuite ${attributes}>\n${properties}${list.map(testcase).join('\n')}\n  </testsuite>`;
   });
-  const totals = `tests="${records.length}" failures="${count(records, 'failed')}" errors="0" skipped="${count(records, 'skipped')}" time="${seconds(durationMs)}"`;
+  // A run interrupted before its first case still says so.
+  if (suites.length === 0 && properties) suites.push(`  <testsuite name="plantkit contract" tests="0" failures="0" errors="0" skipped="0" time="0.000">\n${properties.trimEnd()}\n  </testsuite>`);
+  const totals = `tests="${records.length}" failures="${count(records, 'failed')}" errors="0" skipped="${count(records, 'skipped')}" time="${seconds(result.durationMs)}"`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="plantkit contract" ${totals}>\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+/**
+ * `<properties>` of every suite when the run stopped early: `interrupted`
+ * (Ctrl-C, a CI cancel), `stopped` (why) and `notRun` (how many cases), as
+ * JUnit readers show suite properties; empty for a run that went to its end.
+ */
+function runProperties(result: RunResult): string {
+  if (!result.stopped) return '';
+  const property = (name: string, value: string) => `      <property name="${attr(name)}" value="${attr(value)}"/>\n`;
+  return `    <properties>\n${property('interrupted', String(result.stopped.reason === 'interrupted'))}${property('stopped', result.stopped.message)}${property('notRun', String(result.notRun))}    </properties>\n`;
 }
 
 function testcase(record: CaseRecord): string {

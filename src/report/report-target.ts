@@ -1,7 +1,8 @@
 /** Where a file reporter writes: a file (`--output FILE`) or a text sink such as stdout. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PlantkitError } from '../errors.js';
+import { PlantkitError, UsageError } from '../errors.js';
 import type { TextSink } from './reporter.js';
 
 /** A report destination. */
@@ -19,4 +20,32 @@ export async function writeReportFile(target: ReportTarget, text: string): Promi
   } catch (error) {
     throw new PlantkitError('PLANTKIT_IO', `cannot write report ${target.file}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Make sure a report file can be written, before the run sends anything: a
+ * run must not end with its findings lost to an unwritable --output. The
+ * missing parent directories are created (as `mkdir -p`; CI jobs write to
+ * a fresh reports/ folder); a directory, or a path through a file, is a
+ * usage error.
+ */
+export async function checkReportFile(file: string, label = file): Promise<void> {
+  const problem = await reportFileProblem(file);
+  if (problem) throw new UsageError(`${label}: ${problem}`, 'name a file in a writable directory, e.g. reports/contract.xml');
+}
+
+async function reportFileProblem(file: string): Promise<string | undefined> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+  } catch (error) {
+    return `cannot create its directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  const existing = await stat(file).catch(() => undefined);
+  if (existing?.isDirectory()) return 'is a directory';
+  try {
+    await access(existing ? file : path.dirname(file), constants.W_OK);
+  } catch {
+    return existing ? 'is not writable' : 'its directory is not writable';
+  }
+  return undefined;
 }

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SpecError } from '../errors.js';
+import { preview } from '../findings.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
 
 /** The spec file every command uses unless told otherwise. */
@@ -54,7 +55,8 @@ export function describeValueKind(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${JSON.stringify(value)}`;
+  // Quoted input is cut: a binary file read as a spec is one long string.
+  return typeof value === 'string' ? preview(value, 60) : `${typeof value} ${preview(value, 60)}`;
 }
 
 function readFailure(error: unknown): string {

@@ -101,7 +101,7 @@ test('an apiKey in the query appears in no output either', async () => {
   }
 });
 
-test('a target that dies mid-run: every result and every report is kept, exit 1', async () => {
+test('a target that dies mid-run: the run stops after 3 requests without a response, keeps every result and report, exit 1', async () => {
   const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-cli-dies-'));
   const app = await startPlantStore('correct');
   // A front that forwards three requests, then stops listening (the service crashed).
@@ -124,8 +124,12 @@ test('a target that dies mid-run: every result and every report is kept, exit 1'
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toBe('');
     expect(outcome.stdout).toContain('transport: the server stopped accepting connections (ECONNREFUSED)');
-    expect(outcome.stdout).toMatch(/\n3 passed, 19 failed in \d+\.\d s\n$/);
-    expect(await parseJunit(await readFile(path.join(directory, 'junit.xml'), 'utf8'))).toMatchObject({ tests: 22, failures: 19 });
+    expect(outcome.stdout).toContain('\nstopped: 3 requests in a row got no response (last: connection: the server stopped accepting connections (ECONNREFUSED)); 16 cases not run\n');
+    expect(outcome.stdout).toMatch(/\n3 passed, 3 failed, 16 not run in \d+\.\d s\n$/);
+    const junit = await readFile(path.join(directory, 'junit.xml'), 'utf8');
+    expect(await parseJunit(junit)).toMatchObject({ tests: 22, failures: 3 });
+    expect(junit.match(/<skipped message="not run: 3 requests in a row got no response/g)).toHaveLength(16);
+    expect(junit).toContain('<property name="interrupted" value="false"/>');
   } finally {
     front.closeAllConnections();
     await app.close();

@@ -16,7 +16,7 @@ describe('createRedactor masks the token where it stands alone', () => {
 });
 
 test('redactUrl masks an apiKey query value', () => {
-  expect(redactUrl('http://h/plants?api_key=S3cr%2Ft&x=1', 'S3cr/t')).toBe('http://h/plants?api_key=***&x=1');
+  expect(redactUrl('http://h/plants?api_key=S3cr%2Ft&x=1', [{ value: 'S3cr/t' }])).toBe('http://h/plants?api_key=***&x=1');
 });
 
 describe('toCurl references the variable and still runs', () => {
@@ -27,11 +27,11 @@ describe('toCurl references the variable and still runs', () => {
     ['apiKey header', 'http://127.0.0.1:1/plants', { 'x-api-key': 't' }, `curl -i -X POST 'http://127.0.0.1:1/plants' -H "x-api-key: $PLANTKIT_TOKEN" --data-binary '{"name":"t"}'`],
     ['apiKey query', 'http://127.0.0.1:1/plants?api_key=t&dry=1', {}, `curl -i -X POST "http://127.0.0.1:1/plants?api_key=$PLANTKIT_TOKEN&dry=1" --data-binary '{"name":"t"}'`],
   ])('%s', (_name, url, headers, want) => {
-    expect(toCurl(url, request(headers), 't', 'PLANTKIT_TOKEN')).toBe(want);
+    expect(toCurl(url, request(headers), [{ value: 't', variable: 'PLANTKIT_TOKEN' }])).toBe(want);
   });
 
   test('the shell expands the variable back into the exact request', () => {
-    const line = toCurl('http://127.0.0.1:1/plants?api_key=a%24b&q=1', request({ authorization: "Bearer it's $x" }), "it's $x", 'TOKEN');
+    const line = toCurl('http://127.0.0.1:1/plants?api_key=a%24b&q=1', request({ authorization: "Bearer it's $x" }), [{ value: "it's $x", variable: 'TOKEN' }]);
     // Print the arguments curl would get instead of running curl.
     const argv = execFileSync('sh', ['-c', `printarg() { for a in "$@"; do printf '%s\\n' "$a"; done; }; ${line.replace(/^curl /, 'printarg ')}`], { env: { TOKEN: "it's $x" } }).toString();
     expect(argv).toContain("authorization: Bearer it's $x\n");

@@ -54,7 +54,7 @@ describe('a run against a broken server', async () => {
 
   test('JSON validates against schemas/contract-report.schema.json and holds the failures', () => {
     expect(validateReport(outputs.json), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(outputs.json.summary).toEqual({ total: 22, passed: 14, failed: 8, skipped: 0 });
+    expect(outputs.json.summary).toEqual({ total: 22, passed: 14, failed: 8, skipped: 0, notRun: 0 });
     const cases = outputs.json.cases as Array<{ id: string; verdict: string; findings: Array<{ check: string; pointer: string }>; curl: string | null }>;
     const minimal = cases.find((item) => item.id === 'addPlant/positive/minimal')!;
     expect(minimal.verdict).toBe('failed');

@@ -4,10 +4,11 @@ import { runContract } from '../../contract/run-contract.js';
 import { CONTRACT_DEFAULTS } from '../../contract/options.js';
 import { CHECKS } from '../../contract/checks/index.js';
 import { loadSpec } from '../../spec/load-spec.js';
-import { integerFlag, parseCommandArgs } from '../args.js';
-import { EXIT, type CliIO } from '../io.js';
+import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
+import { parseHeaderFlags } from '../header-flags.js';
+import { EXIT, exitForSignal, type CliIO, type StopSignal } from '../io.js';
 import type { GeneratedPhase } from '../../contract/types.js';
-import { createReporters, reporterRequests } from '../reporter-flags.js';
+import { checkReportOutputs, createReporters, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
 
 const HELP = `Usage: plantkit contract --base-url URL [options]
@@ -19,12 +20,20 @@ Options:
   --base-url URL         implementation to test (required), e.g. http://127.0.0.1:8080
   --spec FILE            OpenAPI 3.0/3.1 file (default: ${CONTRACT_DEFAULTS.spec})
   --token-env NAME       environment variable holding the bearer token (default: ${CONTRACT_DEFAULTS.tokenEnv})
+  --header 'NAME: VALUE' send this header with every request (repeatable); \${VAR} in
+                         VALUE is read from the environment; credential-like headers
+                         (Authorization, Cookie, *key*, *token*, *secret*) are never printed
   --timeout MS           per-request deadline in milliseconds (default: ${CONTRACT_DEFAULTS.timeoutMs})
+  --max-duration TIME    stop sending after TIME (90s, 5m; default: no limit)
+  --workers N            cases in flight at once (default: ${CONTRACT_DEFAULTS.workers}); results stay in case order
+  --rate-limit N/s       at most N requests per second (or N/m per minute; default: no limit)
   --strict               also flag response properties the schema does not declare
   --contracts DIR        scenario files (default: contracts/ beside the spec)
   --no-contracts         run no scenario files
-  --only PREFIX          run only cases whose id starts with PREFIX (repeatable)
-  --skip PREFIX          skip cases whose id starts with PREFIX (repeatable)
+  --only ID              run only cases whose id starts with ID (repeatable); the
+                         operation may be left out (auth/wrong-token) and * matches
+                         within a segment (*/auth); matching nothing is an error
+  --skip ID              skip cases whose id starts with ID (repeatable; same rules)
   --quiet                print failing cases and the summary only
   --allow-external-refs  let the spec $ref files outside its folder and URLs
   -h, --help             show this help
@@ -42,8 +51,13 @@ Generated cases (property-based, after the static ones; docs/property-cases.md):
   --phases LIST          comma-separated, from ${CONTRACT_DEFAULTS.phases.join(',')} (default: all)
   --no-generated         send the static cases only
 
+A run stops sending after ${CONTRACT_DEFAULTS.maxTransportFailures} requests in a row got no response, and on Ctrl-C or
+SIGTERM; it then prints the summary of what ran and writes every report,
+marked as interrupted, with the rest of the cases as not run.
+
 Checks: ${CHECKS.map((check) => check.id).join(', ')}
-Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error.`;
+Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error,
+            130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).`;
 
 /** The contract command. */
 export const contractCommand: Command = {
@@ -54,7 +68,11 @@ export const contractCommand: Command = {
       'base-url': { type: 'string' },
       spec: { type: 'string', default: CONTRACT_DEFAULTS.spec },
       'token-env': { type: 'string', default: CONTRACT_DEFAULTS.tokenEnv },
+      header: { type: 'string', multiple: true },
       timeout: { type: 'string' },
+      'max-duration': { type: 'string' },
+      workers: { type: 'string' },
+      'rate-limit': { type: 'string' },
       strict: { type: 'boolean', default: CONTRACT_DEFAULTS.strict },
       contracts: { type: 'string' },
       // Declared so parseArgs reads --no-contracts as contracts: false (negation needs a boolean).
@@ -79,15 +97,31 @@ export const contractCommand: Command = {
     const tokenEnv = String(values['token-env']);
     const token = io.env[tokenEnv] || undefined;
     const timeoutMs = integerFlag('timeout', values.timeout, CONTRACT_DEFAULTS.timeoutMs);
-    const reporters = createReporters(reporterRequests(tokens, io.env), { io, token, tokenEnv, quiet: values.quiet === true });
+    const { headers, secrets } = parseHeaderFlags((values.header as string[] | undefined) ?? [], io.env);
+    const requests = reporterRequests(tokens, io.env);
+    // Before the spec is read and before any request: findings must never be lost to an unwritable --output.
+    await checkReportOutputs(requests, io);
+    const reporters = createReporters(requests, { io, token, tokenEnv, secrets, quiet: values.quiet === true });
     const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), { allowExternalRefs: values['allow-external-refs'] === true });
     const contracts = values.contracts === false ? false : typeof values.contracts === 'string' ? path.resolve(io.cwd, values.contracts) : undefined;
+    // Ctrl-C or a CI cancel stops the run; the reports of what ran are still written.
+    const interrupt = new AbortController();
+    let stopSignal: StopSignal | undefined;
+    void io.waitForStop?.().then((signal) => {
+      stopSignal = signal ?? 'SIGINT';
+      interrupt.abort(stopSignal);
+    });
     const result = await runContract({
       baseUrl: String(values['base-url'] ?? ''),
       spec,
       token,
       tokenEnv,
       timeoutMs,
+      headers,
+      ...optional('maxDurationMs', durationFlag('max-duration', values['max-duration'])),
+      workers: integerFlag('workers', values.workers, CONTRACT_DEFAULTS.workers),
+      ...optional('rateLimit', rateFlag('rate-limit', values['rate-limit'])),
+      signal: interrupt.signal,
       strict: values.strict === true,
       ...(contracts === undefined ? {} : { contracts }),
       only: (values.only as string[] | undefined) ?? [],
@@ -99,9 +133,15 @@ export const contractCommand: Command = {
       maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
       ...(typeof values.phases === 'string' ? { phases: values.phases.split(',').map((phase) => phase.trim()).filter(Boolean) as GeneratedPhase[] } : {}),
     }).finally(() => closeAll(reporters));
+    if (result.stopped?.reason === 'interrupted') return exitForSignal(stopSignal ?? 'SIGINT');
     return result.failed > 0 ? EXIT.findings : EXIT.ok;
   },
 };
+
+/** `{ [key]: value }`, or nothing when the value is absent. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
 
 /** Close every reporter (each writes its file), then raise the first failure: one unwritable report must not lose the others. */
 async function closeAll(reporters: ReadonlyArray<{ close(): Promise<void> }>): Promise<void> {

@@ -63,8 +63,7 @@ export const mockCommand: Command = {
       io.stdout.write(`${HELP}\n`);
       return EXIT.ok;
     }
-    // Relative to the working directory, so messages name the spec as the user does (openapi.yaml:3:1).
-    const spec = path.relative(process.cwd(), path.resolve(io.cwd, String(values.spec))) || String(values.spec);
+    const spec = specLabel(String(values.spec), io.cwd);
     const pins = pinnedCredentials(values, io.env);
     const mock = await startMock({
       spec,
@@ -81,6 +80,10 @@ export const mockCommand: Command = {
       // A failed reload is news even with --quiet (which only silences the request log).
       notices: io.stderr,
     });
+    // The seed also steers `Prefer: dynamic=true` answers, so it is kept, but never silently.
+    if (typeof values.seed === 'string' && values.dynamic !== true) {
+      io.stderr.write("plantkit mock: --seed only affects generated data: add --dynamic, or send 'Prefer: dynamic=true'\n");
+    }
     const served = mock.spec();
     const routes = served.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
     io.stdout.write(`plantkit mock: ${served.title} ${served.apiVersion} on ${mock.url} (${routes})\n`);
@@ -90,3 +93,13 @@ export const mockCommand: Command = {
     return EXIT.ok;
   },
 };
+
+/**
+ * The spec as messages name it (openapi.yaml:3:1): relative to the working
+ * directory when it lies inside it, else absolute (never `../../tmp`).
+ */
+function specLabel(given: string, cwd: string): string {
+  const absolute = path.resolve(cwd, given);
+  const relative = path.relative(process.cwd(), absolute);
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
+}

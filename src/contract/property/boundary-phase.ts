@@ -12,18 +12,35 @@ import { attemptFor, haltOnTransportFailure, type OperationRun } from './operati
 import { huntResult, type ResultLabel } from './results.js';
 import { deriveSeed } from './seeds.js';
 
+/** The edge values of the operation, in the order they are sent. */
+function edgesOf(run: OperationRun): BoundaryValue[] {
+  const { target, ids } = run;
+  const base = (mode: 'minimal' | 'full') => baseValue(target.schema, target.scope, { mode, integer: (pointer, range) => ids.fresh(pointer, range) });
+  return boundaryValues(target.schema, target.scope, target.sites, target.mutations, base);
+}
+
+/** Ids of the boundary cases the operation can send (edges its schema admits), for the run's plan. */
+export function plannedBoundaryIds(run: OperationRun): string[] {
+  const { target } = run;
+  return edgesOf(run)
+    .filter((edge) => {
+      const gen = edge.valid ? target.valid : target.invalid;
+      return gen !== undefined && !('unusable' in run.sender.prepare(target, edge.value, { valid: edge.valid, id: '', title: '' }));
+    })
+    .map((edge) => `${target.operation.id}/generated/boundary/${edge.slug}`);
+}
+
 /** Send every boundary case of the operation. */
 export async function runBoundaryPhase(run: OperationRun): Promise<void> {
   const { target, session, ids } = run;
   const { operation } = target;
-  const base = (mode: 'minimal' | 'full') => baseValue(target.schema, target.scope, { mode, integer: (pointer, range) => ids.fresh(pointer, range) });
-  const edges = boundaryValues(target.schema, target.scope, target.sites, target.mutations, base);
+  const edges = edgesOf(run);
   const ownIds = edges.map((edge) => ownId(run, edge));
   for (const id of ownIds) if (id) ids.reserve(id.pointer, id.value);
   for (const [index, edge] of edges.entries()) {
     const own = ownIds[index];
     if (own) ids.release(own.pointer, own.value);
-    if (run.halted) return;
+    if (run.halted || session.stopped()) return;
     const label: ResultLabel = { id: `${operation.id}/generated/boundary/${edge.slug}`, title: edge.title, phase: 'boundary', seed: session.settings.seed };
     if (!session.selected(label.id)) continue;
     const gen = edge.valid ? target.valid : target.invalid;

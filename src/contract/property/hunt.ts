@@ -10,6 +10,7 @@
  * requests, not time, so a replay with the same seed sends the same requests.
  */
 import { assume, checkProperty } from '../../generate/fast-check.js';
+import { isRunStopped } from '../run-control.js';
 import type { CaseResult } from '../types.js';
 import type { Prepared } from './sender.js';
 import type { ShrinkPair } from './target.js';
@@ -71,7 +72,8 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     try {
       result = await attempt.send(prepared);
     } catch (error) {
-      fault = error;
+      // The run stopped (Ctrl-C, --max-duration): keep what was found so far and end quietly.
+      if (!isRunStopped(error)) fault = error;
       stopped = true;
       return true;
     }

@@ -7,8 +7,9 @@
  */
 import { parseJson } from '../../json/exact-json.js';
 import type { ContractPhase, PhaseSession } from '../phase.js';
-import type { CaseResult } from '../types.js';
-import { runBoundaryPhase } from './boundary-phase.js';
+import type { CaseResult, GeneratedPhase } from '../types.js';
+import type { Operation } from '../../spec/types.js';
+import { plannedBoundaryIds, runBoundaryPhase } from './boundary-phase.js';
 import type { OperationRun } from './operation-run.js';
 import { runRandomPhase } from './random-phase.js';
 import { skippedResult } from './results.js';
@@ -20,8 +21,28 @@ import { UniqueIds } from './unique-ids.js';
 export const propertyPhase: ContractPhase = {
   name: 'generated',
   enabled: (settings) => settings.generated && settings.phases.length > 0,
+  plan: (session) => session.spec.operations.flatMap((operation) => plannedIds(session, operation)),
   run: runPropertyPhase,
 };
+
+/**
+ * Ids of the generated cases an operation can record: its boundary edges
+ * (those its schema admits) and one per random phase. An estimate: an edge
+ * whose id the run already had accepted is left out while it runs.
+ */
+function plannedIds(session: PhaseSession, operation: Operation): string[] {
+  const target = propertyTarget(operation, session.context, session.spec);
+  if (!target) return [];
+  const { phases, maxCases, seed } = session.settings;
+  // A scratch register: planning must not move the ids the run itself hands out.
+  const ids = new UniqueIds(seed);
+  const run: OperationRun = { session, target, sender: new GeneratedSender(session, ids), ids, halted: undefined };
+  return [
+    ...(phases.includes('boundary') ? plannedBoundaryIds(run) : []),
+    ...(phases.includes('positive') && maxCases > 0 ? [`${operation.id}/generated/positive`] : []),
+    ...(phases.includes('negative') && maxCases > 0 && target.invalid ? [`${operation.id}/generated/negative`] : []),
+  ];
+}
 
 async function runPropertyPhase(session: PhaseSession): Promise<void> {
   const { settings } = session;
@@ -29,16 +50,24 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
   for (const result of session.results) recordAcceptedIds(ids, result);
   const sender = new GeneratedSender(session, ids);
   for (const operation of session.spec.operations) {
-    if (!session.selected(`${operation.id}/generated`) && !settings.only.some((prefix) => prefix.startsWith(`${operation.id}/generated/`))) continue;
-    const target = propertyTarget(operation, session.context, session.spec);
-    if (!target) continue;
+    const planned = plannedIds(session, operation).filter((id) => session.selected(id));
+    if (planned.length === 0) continue;
+    const target = propertyTarget(operation, session.context, session.spec)!;
+    const label = { id: `${operation.id}/generated/not-sent`, title: 'remaining generated cases', phase: settings.phases[0]!, seed: settings.seed };
     const run: OperationRun = { session, target, sender, ids, halted: staticTransportFailure(session.results, operation.id) };
     for (const phase of settings.phases) {
-      if (run.halted) break;
+      if (run.halted || session.stopped()) break;
       await (phase === 'boundary' ? runBoundaryPhase(run) : runRandomPhase(run, phase));
     }
-    if (run.halted) {
-      const label = { id: `${operation.id}/generated/not-sent`, title: 'remaining generated cases', phase: settings.phases[0]!, seed: settings.seed };
+    const stop = session.stopped();
+    if (stop) {
+      // Every planned case the stop left unsent is reported as not run, as the static ones are.
+      const recorded = new Set(session.results.map((result) => result.case.id));
+      for (const id of planned.filter((plannedId) => !recorded.has(plannedId))) {
+        const phase = id.slice(`${operation.id}/generated/`.length).split('/')[0] as GeneratedPhase;
+        session.record({ ...skippedResult(operation, { id, title: 'generated case', phase, seed: settings.seed }, `not run: ${stop.message}`, settings.baseUrl), notRun: true });
+      }
+    } else if (run.halted) {
       session.record(skippedResult(operation, label, `not sent: ${run.halted}`, settings.baseUrl));
     }
   }

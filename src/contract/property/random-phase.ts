@@ -33,6 +33,8 @@ export async function runRandomPhase(run: OperationRun, phase: Exclude<Generated
   const title = `${kind}: ${found.requests} sent, all ${positive ? 'accepted' : 'rejected'}`;
   // A failure keeps the title of the case that failed, which names the broken constraint.
   const result = huntResult(found, { ...label, title }, found.smallest !== undefined);
+  // Stopped before a single request: the phase is reported as not run, not as unusable.
+  if (!result && session.stopped()) return;
   session.record(result ?? skippedResult(target.operation, label, `no usable ${positive ? 'valid' : 'invalid'} body could be generated (${found.unusable ?? 'none'})`, settings.baseUrl));
   haltOnTransportFailure(run, found.transport);
 }

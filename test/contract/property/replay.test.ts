@@ -5,7 +5,7 @@ import { contractAgainst, type CliRun } from './cli-harness.js';
 
 /** The requests the generated phase sent: those after the static cases (their count is in the run header). */
 function generatedRequests(run: CliRun): Array<Pick<RunningApp['requests'][number], 'method' | 'path' | 'body'>> {
-  const staticCases = Number(/(\d+) cases/.exec(run.out)?.[1]);
+  const staticCases = Number(/(\d+) static cases/.exec(run.out)?.[1]);
   return run.app.requests.slice(staticCases).map(({ method, path, body }) => ({ method, path, body }));
 }
 

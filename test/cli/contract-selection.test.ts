@@ -1,0 +1,74 @@
+/** --only/--skip as the console prints ids, and --output checked before the first request. */
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { APP_TOKEN, startPlantStore, type RunningApp } from '../apps/plant-store.js';
+import { runCli } from '../support/cli.js';
+
+const env = { PLANTKIT_TOKEN: APP_TOKEN };
+
+async function withApp<T>(use: (app: RunningApp) => Promise<T>): Promise<T> {
+  const app = await startPlantStore();
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}
+
+describe('case filters', () => {
+  test('--skip takes the id as the console prints it', () =>
+    withApp(async (app) => {
+      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated', '--skip', 'auth/wrong-token'], env);
+      expect(outcome.code).toBe(0);
+      expect(outcome.stdout).not.toContain('auth/wrong-token');
+      expect(outcome.stdout).toMatch(/\n21 passed, 0 failed in/);
+    }));
+
+  test('--only with a glob', () =>
+    withApp(async (app) => {
+      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated', '--only', 'auth/*-token'], env);
+      expect(outcome.stdout).toMatch(/PASS {2}auth\/empty-token[^]*PASS {2}auth\/wrong-token/);
+      expect(outcome.stdout).toMatch(/\n2 passed, 0 failed in/);
+    }));
+
+  test('--only nothing: exit 2, the valid prefixes, and no request', () =>
+    withApp(async (app) => {
+      const outcome = await runCli(['contract', '--base-url', app.url, '--only', 'nothing'], env);
+      expect(outcome).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          'plantkit: error: --only nothing matches no case (case ids start with addPlant/positive, addPlant/negative, addPlant/auth, addPlant/scenario, addPlant/generated; the operation may be left out, and * matches within a segment)\n',
+      });
+      expect(app.requests).toHaveLength(0);
+    }));
+});
+
+describe('--output is checked before the first request', () => {
+  test.each([
+    ['a directory', async (directory: string) => (await mkdir(path.join(directory, 'reports')), 'reports'), 'is a directory'],
+    ['a path through a file', async (directory: string) => (await writeFile(path.join(directory, 'file.txt'), ''), 'file.txt/junit.xml'), /cannot create its directory \((ENOTDIR|EEXIST)\)/],
+  ])('%s: exit 2 and no request sent', async (_name, prepare, problem) =>
+    withApp(async (app) => {
+      const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-output-'));
+      const output = await prepare(directory);
+      const outcome = await runCli(['contract', '--base-url', app.url, '--reporter', 'junit', '--output', output], env, directory);
+      expect(outcome.code).toBe(2);
+      expect(outcome.stdout).toBe('');
+      expect(outcome.stderr).toMatch(new RegExp(`^plantkit: error: --output ${output.replace('.', '\\.')}: `));
+      expect(outcome.stderr).toMatch(problem);
+      expect(outcome.stderr).toContain('(name a file in a writable directory, e.g. reports/contract.xml)\n');
+      expect(app.requests).toHaveLength(0);
+    }),
+  );
+
+  test('a missing directory is created', () =>
+    withApp(async (app) => {
+      const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-output-'));
+      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated', '--spec', path.resolve('openapi.yaml'), '--reporter', 'json', '--output', 'reports/new/contract.json'], env, directory);
+      expect(outcome.code).toBe(0);
+      expect(JSON.parse(await readFile(path.join(directory, 'reports/new/contract.json'), 'utf8'))).toMatchObject({ summary: { failed: 0 } });
+    }));
+});
