@@ -21,6 +21,10 @@ export type RunEvent =
       generatedEstimate?: number;
       strict: boolean;
       generated?: GeneratedSettings;
+      /** The path prefix taken from the spec's first server (`/v1`) because --base-url has no path; absent otherwise. */
+      serverPath?: string;
+      /** Which kinds of credentials are configured (`api key`, `basic`, `scheme partnerKey`), beside the token; never their values. */
+      otherCredentials?: string[];
     }
   | { type: 'case-finished'; result: CaseResult; index: number; total: number }
   | { type: 'run-finished'; result: RunResult };

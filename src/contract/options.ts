@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
+import type { CredentialSet } from '../security/credentials.js';
 import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
 import type { LoadedSpec } from '../spec/types.js';
 import type { SpecValidators } from '../validation/compile-validators.js';
@@ -54,8 +55,10 @@ export interface ContractOptions {
   spec: string | LoadedSpec;
   /** Validators compiled from the same spec (compiled on demand when absent). */
   validators?: SpecValidators;
-  /** The bearer token. Never printed. */
+  /** The bearer token (HTTP bearer, OAuth2, OpenID Connect; apiKey schemes too when `credentials.apiKey` is absent). Never printed. */
   token?: string;
+  /** Other credentials: an API key, a Basic `user:password`, values by scheme name (security/credentials.ts). Never printed. */
+  credentials?: { apiKey?: string; basic?: string; byScheme?: Record<string, string> };
   /** Name of the variable the token came from, shown in curl lines instead of the token. */
   tokenEnv?: string;
   /** Per-request deadline in ms (default 10000). */
@@ -110,6 +113,8 @@ export interface NormalizedContractOptions {
   spec: string | LoadedSpec;
   validators: SpecValidators | undefined;
   token: string | undefined;
+  /** Every credential of the run: the token as `bearer`, and the others. */
+  credentials: CredentialSet;
   tokenEnv: string;
   timeoutMs: number;
   maxBodyBytes: number;
@@ -150,6 +155,12 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     spec: options.spec,
     validators: options.validators,
     token: options.token === '' ? undefined : options.token,
+    credentials: {
+      bearer: options.token || undefined,
+      apiKey: options.credentials?.apiKey || undefined,
+      basic: options.credentials?.basic || undefined,
+      byScheme: Object.fromEntries(Object.entries(options.credentials?.byScheme ?? {}).filter(([, value]) => value !== '')),
+    },
     tokenEnv: options.tokenEnv ?? CONTRACT_DEFAULTS.tokenEnv,
     timeoutMs,
     maxBodyBytes,

@@ -10,11 +10,12 @@
 import { PlantkitError } from '../errors.js';
 import { createHttpClient, type HttpClient } from '../http/http-client.js';
 import { loadSpec } from '../spec/load-spec.js';
+import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
-import { buildCases, CASE_BUILDERS, integerCounter, type CaseContext } from './cases/index.js';
+import { buildCases, CASE_BUILDERS, createCaseContext } from './cases/index.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
-import { analyseExchange, CHECKS, type Check, type CheckContext } from './checks/index.js';
+import { analyseExchange, CHECKS, createCheckContext, decodeResponseBody, type Check, type CheckContext } from './checks/index.js';
 import { loadScenarios } from './contracts-file.js';
 import { missingCredentials } from './credentials.js';
 import { runHints } from './run-hints.js';
@@ -29,21 +30,26 @@ const PHASES: readonly ContractPhase[] = [propertyPhase];
 
 /** Run the contract cases against `options.baseUrl` and return the verdict. */
 export async function runContract(options: ContractOptions): Promise<RunResult> {
-  const settings = normalizeContractOptions(options);
-  const spec = typeof settings.spec === 'string' ? await loadSpec(settings.spec) : settings.spec;
+  const given = normalizeContractOptions(options);
+  const spec = typeof given.spec === 'string' ? await loadSpec(given.spec) : given.spec;
+  // A --base-url without a path gets the path of the spec's first server (`https://api.example.com/v1` -> `/v1`), OAS 4.8.5.
+  const serverPath = ['', '/'].includes(new URL(given.baseUrl).pathname) ? serverBasePath(spec.servers) : '';
+  const settings: NormalizedContractOptions = serverPath ? { ...given, baseUrl: `${given.baseUrl}${serverPath}` } : given;
   const validators = settings.validators ?? compileValidators(spec);
-  const missing = missingCredentials(spec.operations, settings.token, settings.headers);
+  const missing = missingCredentials(spec.operations, settings.credentials, settings.headers);
   if (missing) {
-    throw new PlantkitError('PLANTKIT_AUTH_MISSING', `the spec requires credentials but ${settings.tokenEnv} is not set`, {
-      hint: `export ${settings.tokenEnv}=<token>, or pass the ${missing} header with --header; the plantkit mock accepts any non-empty token unless started with --token`,
+    const variables = missing.map((variable) => (variable === 'PLANTKIT_TOKEN' ? settings.tokenEnv : variable));
+    throw new PlantkitError('PLANTKIT_AUTH_MISSING', `the spec requires credentials but ${variables.join(' and ')} ${variables.length > 1 ? 'are' : 'is'} not set`, {
+      hint: `export ${variables[0]!.split(' ')[0]}=<value>, or pass the credential's header with --header; the plantkit mock accepts any well-formed credential unless started with --token, --api-key or --basic`,
     });
   }
   const scenarios = settings.contracts === false ? new Map() : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
-  const context: CaseContext = { validators, token: settings.token, nextInteger: integerCounter(settings.integerBase), scenarios };
-  const allCases = buildCases(spec.operations, context, [...CASE_BUILDERS, ...settings.extraCaseBuilders]);
+  const notes: string[] = [];
+  const context = createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) });
+  const allCases = await buildCases(spec.operations, context, [...CASE_BUILDERS, ...settings.extraCaseBuilders]);
   const operationIds = spec.operations.map((operation) => operation.id);
   const selected = createCaseSelector(settings, operationIds);
-  const checkContext: CheckContext = { validators, strict: settings.strict };
+  const checkContext: CheckContext = createCheckContext(spec, validators, settings.strict);
   const checks = settings.checks ?? CHECKS;
 
   const client = createHttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}) });
@@ -74,16 +80,22 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     if (!settings.dispatcher) await client.probe(settings.baseUrl);
     const generated = settings.generated ? { generated: { seed: settings.seed, maxCases: settings.maxCases, phases: settings.phases } } : {};
     const estimate = phases.length > 0 ? { generatedEstimate: planned.filter(selected).length } : {};
-    settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict, ...estimate, ...generated });
+    const others = otherCredentials(settings.credentials);
+    settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict, ...estimate, ...generated, ...(serverPath ? { serverPath } : {}), ...(others.length > 0 ? { otherCredentials: others } : {}) });
     await runInOrder(cases, settings.workers, execute, session.record);
     for (const phase of phases) await phase.run(session);
   } finally {
     control.close();
     await client.close();
   }
-  const result = summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started));
+  const result = summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes);
   settings.onEvent({ type: 'run-finished', result });
   return result;
+}
+
+/** The kinds of credentials configured beside the token, for the run header (never their values). */
+function otherCredentials(credentials: NormalizedContractOptions['credentials']): string[] {
+  return [...(credentials.apiKey ? ['api key'] : []), ...(credentials.basic ? ['basic'] : []), ...Object.keys(credentials.byScheme).map((name) => `scheme ${name}`)];
 }
 
 /**
@@ -145,11 +157,28 @@ export async function runCase(
   // A request the stop cut off never got its answer: it is not run, not failed.
   if (stop && sent.failure) throw new RunStoppedError(stop);
   const exchange: Exchange = { case: sentCase, url, durationMs: sent.durationMs, ...(sent.response ? { response: sent.response } : {}), ...(sent.failure ? { failure: sent.failure } : {}) };
-  const analysed = analyseExchange(exchange);
+  const analysed = analyseExchange(exchange, await decodeResponseBody(exchange));
   const findings = checks.flatMap((check) => check.run(analysed, context));
-  const result: CaseResult = { case: sentCase, exchange, findings, verdict: findings.some((item) => item.severity === 'error') ? 'failed' : 'passed' };
+  const unpinned = unpinnedMock(sentCase, exchange);
+  const result: CaseResult = unpinned
+    ? { case: { ...sentCase, skip: unpinned }, exchange, findings: [], verdict: 'skipped' }
+    : { case: sentCase, exchange, findings, verdict: findings.some((item) => item.severity === 'error') ? 'failed' : 'passed' };
   control?.record(result);
   return result;
+}
+
+/**
+ * A plantkit mock says in `x-plantkit-mock` which schemes it pins; one that
+ * accepts any value for the scheme a wrong-credential case relies on cannot
+ * refuse it, so the case is skipped there, saying how to pin the value. Real
+ * servers never send the header, so nothing is weakened against them.
+ */
+function unpinnedMock(contractCase: ContractCase, exchange: Exchange): string | undefined {
+  const identity = exchange.response?.headers['x-plantkit-mock'];
+  if (!contractCase.needsPinned || identity === undefined) return undefined;
+  const pinned = /credentials=pinned:([^;]*)/.exec(identity)?.[1]?.split(',') ?? [];
+  if (pinned.includes(contractCase.needsPinned)) return undefined;
+  return `the plantkit mock accepts any credential for ${contractCase.needsPinned}; pin it to run this case (plantkit mock --token T, --api-key K or --basic U:P, or start it with PLANTKIT_TOKEN set)`;
 }
 
 /**
@@ -163,7 +192,7 @@ function withExtraHeaders(contractCase: ContractCase, extra: Readonly<Record<str
   return { ...contractCase, request: { ...contractCase.request, headers } };
 }
 
-function summarise(baseUrl: string, spec: LoadedSpec, results: CaseResult[], stopped: RunStop | undefined, durationMs: number): RunResult {
+function summarise(baseUrl: string, spec: LoadedSpec, results: CaseResult[], stopped: RunStop | undefined, durationMs: number, notes: readonly string[]): RunResult {
   const count = (predicate: (result: CaseResult) => boolean) => results.filter(predicate).length;
   return {
     baseUrl,
@@ -173,7 +202,7 @@ function summarise(baseUrl: string, spec: LoadedSpec, results: CaseResult[], sto
     skipped: count((result) => result.verdict === 'skipped' && !result.notRun),
     notRun: count((result) => result.notRun === true),
     ...(stopped ? { stopped } : {}),
-    hints: runHints(results, spec, baseUrl),
+    hints: [...notes, ...runHints(results, spec, baseUrl)],
     durationMs,
   };
 }

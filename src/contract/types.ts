@@ -50,6 +50,12 @@ export interface ContractCase {
   expect: Expectation;
   /** Why the case cannot run (it is reported as skipped, never sent). */
   skip?: string;
+  /**
+   * The security scheme whose pinned value the case relies on (a wrong token
+   * or key): against a plantkit mock that accepts any value for it
+   * (`x-plantkit-mock: credentials=any`), the case is reported as skipped.
+   */
+  needsPinned?: string;
 }
 
 /** The response as read off the wire. */
@@ -62,6 +68,8 @@ export interface ReceivedResponse {
   truncated: boolean;
   /** The body was not valid UTF-8. */
   invalidUtf8: boolean;
+  /** The body's bytes, when they were read off the wire (binary media types); `body` is their UTF-8 reading. */
+  bytes?: Buffer;
 }
 
 /** Why no usable response came back. */

@@ -30,6 +30,8 @@ export interface IncomingResult {
     body: string;
     truncated: boolean;
     invalidUtf8: boolean;
+    /** The body as received (after Content-Encoding), for media types that are not text. */
+    bytes: Buffer;
   };
   failure?: { kind: 'timeout' | 'connection' | 'too-large' | 'encoding'; message: string };
 }
@@ -143,7 +145,7 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
     body = bytes.toString('utf8');
     invalidUtf8 = true;
   }
-  return { durationMs: elapsed(), response: { status: response.statusCode, headers, body, truncated, invalidUtf8 } };
+  return { durationMs: elapsed(), response: { status: response.statusCode, headers, body, truncated, invalidUtf8, bytes } };
 }
 
 function failureOf(error: unknown, options: HttpClientOptions, stop: AbortSignal | undefined): NonNullable<IncomingResult['failure']> {

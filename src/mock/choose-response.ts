@@ -31,8 +31,3 @@ export function chooseResponse(operation: Operation, code: number | undefined): 
   const lowest = numbered[0];
   return lowest ? { ok: true, status: Number(lowest.status), response: lowest } : { ok: true, status: 200, response: undefined };
 }
-
-/** Statuses that never carry a body (RFC 9110 sections 15.2, 15.3.5, 15.4.5). */
-export function forbidsBody(status: number, method: string): boolean {
-  return method === 'HEAD' || status === 204 || status === 205 || status === 304 || (status >= 100 && status < 200);
-}

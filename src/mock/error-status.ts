@@ -14,9 +14,12 @@ const DOCUMENTED: Record<RequestViolationKind, readonly number[]> = {
   'body-syntax': [400, 422],
   body: [400, 422],
   'missing-body': [400, 422],
-  'content-type': [415, 400],
-  'unexpected-body': [415, 400],
+  'content-type': [415, 400, 422],
+  'unexpected-body': [415, 400, 422],
 };
+
+/** A path parameter that breaks its schema names no resource: a documented 404 fits where 400 and 422 are not documented. */
+const PATH_PARAMETER: readonly number[] = [400, 422, 404];
 
 /** The status when the spec documents none of the above (a 4XX range or `default` then shapes the body). */
 const FALLBACK: Record<RequestViolationKind, number> = {
@@ -29,8 +32,9 @@ const FALLBACK: Record<RequestViolationKind, number> = {
   'unexpected-body': 400,
 };
 
-/** The status to refuse `kind` with for `operation`. */
-export function refusalStatus(operation: Operation | undefined, kind: RequestViolationKind): number {
+/** The status to refuse `kind` with for `operation` (`pointer` tells a path parameter from the others). */
+export function refusalStatus(operation: Operation | undefined, kind: RequestViolationKind, pointer = ''): number {
   const documented = new Set(operation?.responses.map((response) => response.status) ?? []);
-  return DOCUMENTED[kind].find((status) => documented.has(String(status))) ?? FALLBACK[kind];
+  const candidates = kind === 'parameter' && pointer.startsWith('/path/') ? PATH_PARAMETER : DOCUMENTED[kind];
+  return candidates.find((status) => documented.has(String(status))) ?? FALLBACK[kind];
 }

@@ -87,7 +87,7 @@ function refuse(state: MockState, operation: Operation, first: RequestViolation,
   const listed = sameKind.slice(0, MAX_LISTED).join('; ');
   const message = sameKind.length > MAX_LISTED ? `${listed}; and ${sameKind.length - MAX_LISTED} more` : listed;
   const extra: Record<string, string> = first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
-  return errorReply(state, operation, refusalStatus(operation, first.kind), message, extra);
+  return errorReply(state, operation, refusalStatus(operation, first.kind, first.pointer), message, extra);
 }
 
 function flattenHeaders(request: IncomingMessage): Record<string, string> {

@@ -17,7 +17,8 @@ import type { MediaTypeContent, Operation, OperationResponse } from '../spec/typ
 import { validValue } from '../generate/valid-value.js';
 import type { BodyValidator } from '../validation/compile-validators.js';
 import { describeViolation } from '../validation/violations.js';
-import { chooseResponse, forbidsBody } from './choose-response.js';
+import { forbidsBody } from '../http/bodyless.js';
+import { chooseResponse } from './choose-response.js';
 import { echoRequest } from './echo.js';
 import type { MockState } from './mock-state.js';
 import type { Preferences } from './prefer.js';

@@ -76,8 +76,10 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
           const { spec } = event;
           expected = event.total + (event.generatedEstimate ?? 0);
           const cases = event.generatedEstimate === undefined ? `${event.total} cases` : `${event.total} static cases + about ${event.generatedEstimate} generated`;
-          write(`plantkit contract: ${spec.title} ${spec.apiVersion} (${spec.openapi}) against ${event.baseUrl}`);
-          write(style.dim(`${cases}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}`));
+          const from = spec.convertedFrom ? `Swagger ${spec.convertedFrom} as ${spec.openapi}` : spec.openapi;
+          write(`plantkit contract: ${spec.title} ${spec.apiVersion} (${from}) against ${event.baseUrl}${event.serverPath ? ` (path ${event.serverPath} from the spec's servers)` : ''}`);
+          const others = event.otherCredentials && event.otherCredentials.length > 0 ? `; also ${event.otherCredentials.join(', ')}: ***` : '';
+          write(style.dim(`${cases}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}${others}`));
           const generated = event.generated;
           if (generated) write(style.dim(`generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase`));
           break;

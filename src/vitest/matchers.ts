@@ -5,12 +5,13 @@
  *   await expect(await fetch(url, init)).toMatchContract('addPlant');
  *
  * The same compiled validators and the same checks as `plantkit contract`
- * (server-error, status-documented, content-type, json-body,
- * response-schema, and undeclared-property with `{ strict: true }`).
- * Works with OpenAPI 3.0 and 3.1.
+ * (server-error, status-documented, content-type, unexpected-body,
+ * json-body, body-syntax, response-schema, response-headers, and
+ * undeclared-property with `{ strict: true }`), for every media type.
+ * Works with OpenAPI 3.0, 3.1 and Swagger 2.0.
  */
 import { analyseExchange } from '../contract/checks/analyse.js';
-import { CHECKS } from '../contract/checks/index.js';
+import { CHECKS, createCheckContext, decodeResponseBody, type CheckContext } from '../contract/checks/index.js';
 import type { ContractCase, ReceivedResponse } from '../contract/types.js';
 import type { Finding } from '../findings.js';
 import { loadSpec } from '../spec/load-spec.js';
@@ -27,7 +28,7 @@ export interface ContractMatchOptions {
 }
 
 /** The checks that judge a response on its own (no request expectations). */
-const RESPONSE_CHECKS = CHECKS.filter((check) => ['server-error', 'status-documented', 'content-type', 'json-body', 'response-schema', 'undeclared-property'].includes(check.id));
+const RESPONSE_CHECKS = CHECKS.filter((check) => ['server-error', 'status-documented', 'content-type', 'unexpected-body', 'json-body', 'body-syntax', 'response-schema', 'response-headers', 'undeclared-property'].includes(check.id));
 
 interface MatcherResult {
   pass: boolean;
@@ -38,6 +39,8 @@ interface MatcherResult {
 export async function contractMatchers(spec: string | LoadedSpec) {
   const loaded = typeof spec === 'string' ? await loadSpec(spec) : spec;
   const validators = compileValidators(loaded);
+  const context = createCheckContext(loaded, validators, false);
+  const strictContext = createCheckContext(loaded, validators, true);
   return {
     async toMatchContract(this: { isNot?: boolean }, received: AnyResponse, operationId: string, options: ContractMatchOptions = {}): Promise<MatcherResult> {
       const operation = loaded.operations.find((candidate) => candidate.id === operationId);
@@ -46,7 +49,7 @@ export async function contractMatchers(spec: string | LoadedSpec) {
         return { pass: false, message: () => `toMatchContract: '${operationId}' is not an operation of ${loaded.title} (known: ${known})` };
       }
       const response = await readResponse(received);
-      const findings = judge(response, operation, validators, options.strict ?? false);
+      const findings = await judge(response, operation, options.strict ? strictContext : context);
       const subject = `${operationId} (${operation.method} ${operation.path})`;
       return {
         pass: findings.length === 0,
@@ -59,10 +62,11 @@ export async function contractMatchers(spec: string | LoadedSpec) {
   };
 }
 
-function judge(response: ReceivedResponse, operation: LoadedSpec['operations'][number], validators: ReturnType<typeof compileValidators>, strict: boolean): Finding[] {
+async function judge(response: ReceivedResponse, operation: LoadedSpec['operations'][number], context: CheckContext): Promise<Finding[]> {
   const contractCase: ContractCase = { id: `${operation.id}/vitest`, kind: 'positive', operation, title: 'vitest', request: { method: operation.method, path: operation.path, headers: {} }, expect: { outcome: 'success' } };
-  const exchange = analyseExchange({ case: contractCase, url: operation.path, durationMs: 0, response });
-  return RESPONSE_CHECKS.flatMap((check) => check.run(exchange, { validators, strict }));
+  const raw = { case: contractCase, url: operation.path, durationMs: 0, response };
+  const exchange = analyseExchange(raw, await decodeResponseBody(raw));
+  return RESPONSE_CHECKS.flatMap((check) => check.run(exchange, context));
 }
 
 function describe(finding: Finding): string {

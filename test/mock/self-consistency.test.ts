@@ -20,11 +20,25 @@ describe('contract against the mock', () => {
     }
   });
 
-  test('without --token the mock accepts any token, so only the wrong-token case fails', async () => {
+  test('issue 11 item 4: without --token the mock accepts any token and says so; the wrong-token case is skipped with how to pin it, the run passes', async () => {
     const mock = await startMock({ port: 0 });
     try {
-      const result = await runContract({ baseUrl: mock.url, spec: 'openapi.yaml', token: 'anything' });
-      expect(result.results.filter((item) => item.verdict === 'failed').map((item) => item.case.id)).toEqual(['addPlant/auth/wrong-token']);
+      const result = await runContract({ baseUrl: mock.url, spec: 'openapi.yaml', token: 'dev' });
+      expect(result.failed).toBe(0);
+      const skipped = result.results.filter((item) => item.verdict === 'skipped');
+      expect(skipped.map((item) => item.case.id)).toEqual(['addPlant/auth/wrong-token']);
+      expect(skipped[0]!.case.skip).toMatch(/the plantkit mock accepts any credential for bearerAuth; pin it to run this case \(plantkit mock --token T/);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test('a mock started with the token pins it, and the wrong-token case runs and passes', async () => {
+    const mock = await startMock({ port: 0, token: 'dev' });
+    try {
+      const result = await runContract({ baseUrl: mock.url, spec: 'openapi.yaml', token: 'dev' });
+      expect(result.results.find((item) => item.case.id === 'addPlant/auth/wrong-token')?.verdict).toBe('passed');
+      expect(result.failed).toBe(0);
     } finally {
       await mock.close();
     }

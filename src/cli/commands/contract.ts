@@ -4,6 +4,7 @@ import { runContract } from '../../contract/run-contract.js';
 import { CONTRACT_DEFAULTS } from '../../contract/options.js';
 import { CHECKS } from '../../contract/checks/index.js';
 import { loadSpec } from '../../spec/load-spec.js';
+import { credentialsFromEnv, type CredentialSet } from '../../security/credentials.js';
 import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
 import { parseHeaderFlags } from '../header-flags.js';
 import { EXIT, exitForSignal, type CliIO, type StopSignal } from '../io.js';
@@ -14,11 +15,14 @@ import type { Command } from './command.js';
 const HELP = `Usage: plantkit contract --base-url URL [options]
 
 Send requests derived from the spec to a running implementation and check
-every response (status, Content-Type, JSON body against its schema, auth).
+every response (status, Content-Type, headers, body against its schema in
+its media type, auth). Parameters are sent in every location and style the
+spec declares; bodies as JSON, forms, multipart, text or XML.
 
 Options:
-  --base-url URL         implementation to test (required), e.g. http://127.0.0.1:8080
-  --spec FILE            OpenAPI 3.0/3.1 file (default: ${CONTRACT_DEFAULTS.spec})
+  --base-url URL         implementation to test (required), e.g. http://127.0.0.1:8080; without a
+                         path, the path of the spec's first server is used (/v1)
+  --spec FILE            OpenAPI 3.0/3.1 or Swagger 2.0 file (default: ${CONTRACT_DEFAULTS.spec})
   --token-env NAME       environment variable holding the bearer token (default: ${CONTRACT_DEFAULTS.tokenEnv})
   --header 'NAME: VALUE' send this header with every request (repeatable); \${VAR} in
                          VALUE is read from the environment; credential-like headers
@@ -51,6 +55,14 @@ Generated cases (property-based, after the static ones; docs/property-cases.md):
   --phases LIST          comma-separated, from ${CONTRACT_DEFAULTS.phases.join(',')} (default: all)
   --no-generated         send the static cases only
 
+Credentials, from the environment (never printed; curl lines name the variable):
+  ${CONTRACT_DEFAULTS.tokenEnv}         bearer token: HTTP bearer, OAuth2 and OpenID Connect (and API keys
+                         when PLANTKIT_API_KEY is not set)
+  PLANTKIT_API_KEY       the API key of every apiKey scheme (header, query or cookie)
+  PLANTKIT_BASIC         user:password for HTTP Basic
+  PLANTKIT_AUTH_<NAME>   the value for the security scheme NAME (upper case, _ between words:
+                         partnerKey -> PLANTKIT_AUTH_PARTNER_KEY); wins over the three above
+
 A run stops sending after ${CONTRACT_DEFAULTS.maxTransportFailures} requests in a row got no response, and on Ctrl-C or
 SIGTERM; it then prints the summary of what ran and writes every report,
 marked as interrupted, with the rest of the cases as not run.
@@ -58,6 +70,17 @@ marked as interrupted, with the rest of the cases as not run.
 Checks: ${CHECKS.map((check) => check.id).join(', ')}
 Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error,
             130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).`;
+
+/** The credentials other than the token as secrets, each with the variable it came from (curl lines print `$PLANTKIT_API_KEY`). */
+function credentialSecrets(credentials: CredentialSet, env: CliIO['env']): Array<{ value: string; variable?: string }> {
+  const basic = credentials.basic;
+  return [
+    ...(credentials.apiKey ? [{ value: credentials.apiKey, variable: 'PLANTKIT_API_KEY' }] : []),
+    // A Basic pair travels base64-encoded; its password may also be echoed alone.
+    ...(basic ? [{ value: Buffer.from(basic).toString('base64') }, { value: basic }, ...(basic.includes(':') && basic.slice(basic.indexOf(':') + 1).length >= 4 ? [{ value: basic.slice(basic.indexOf(':') + 1) }] : [])] : []),
+    ...Object.entries(credentials.byScheme).map(([name, value]) => ({ value, ...(env[name] === value ? { variable: name } : {}) })),
+  ];
+}
 
 /** The contract command. */
 export const contractCommand: Command = {
@@ -97,7 +120,9 @@ export const contractCommand: Command = {
     const tokenEnv = String(values['token-env']);
     const token = io.env[tokenEnv] || undefined;
     const timeoutMs = integerFlag('timeout', values.timeout, CONTRACT_DEFAULTS.timeoutMs);
-    const { headers, secrets } = parseHeaderFlags((values.header as string[] | undefined) ?? [], io.env);
+    const { headers, secrets: headerSecrets } = parseHeaderFlags((values.header as string[] | undefined) ?? [], io.env);
+    const credentials = credentialsFromEnv(io.env, tokenEnv);
+    const secrets = [...headerSecrets, ...credentialSecrets(credentials, io.env)];
     const requests = reporterRequests(tokens, io.env);
     // Before the spec is read and before any request: findings must never be lost to an unwritable --output.
     await checkReportOutputs(requests, io);
@@ -115,6 +140,7 @@ export const contractCommand: Command = {
       baseUrl: String(values['base-url'] ?? ''),
       spec,
       token,
+      credentials: { ...(credentials.apiKey ? { apiKey: credentials.apiKey } : {}), ...(credentials.basic ? { basic: credentials.basic } : {}), byScheme: credentials.byScheme },
       tokenEnv,
       timeoutMs,
       headers,

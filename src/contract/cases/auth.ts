@@ -1,42 +1,53 @@
 /**
- * Auth cases for operations that require HTTP bearer credentials (the
- * interface document's Authentication section; RFC 6750 section 2.1): no
- * Authorization header, `Bearer ` with no token, another scheme, a wrong
- * token. None may succeed; 401 and 403 count as rejection even where the spec
- * does not list them.
+ * Auth cases for operations that require credentials (OAS 4.8.30): for each
+ * scheme of the requirement the runner satisfies, its handler's invalid
+ * variants (missing, malformed, another scheme, a wrong value) applied to a
+ * valid request. A variant is kept only when the spec's requirements refuse
+ * it (OR of ANDs: Basic credentials are no "other scheme" for an operation
+ * that also accepts Basic). None may succeed; 401 and 403 count as refusals
+ * even where the spec does not list them.
  */
+import { handlerFor } from '../../security/index.js';
+import { checkSecurity, credentialSource, requiresCredentials } from '../../security/requirements.js';
+import { credentialFor } from '../../security/credentials.js';
 import type { Operation } from '../../spec/types.js';
 import type { ContractCase } from '../types.js';
 import type { CaseContext } from './context.js';
-import { jsonRequestBody, sampleBody } from './request-body.js';
-import { requiresCredentials, usesBearer } from '../../spec/security.js';
-import { buildRequest, type Credentials } from './request-builder.js';
+import { bodyValue, encodeBody, sendableBody } from './request-body.js';
+import { buildRequestChecked, chosenRequirement, type Credentials } from './request-builder.js';
 
-/** A token no server can have issued: fixed text plus the run's unique counter. */
-function wrongToken(context: CaseContext): string {
-  return `plantkit-wrong-token-${context.nextInteger().toString(36)}`;
-}
-
-/** Auth cases of one operation; none when it does not require bearer credentials. */
+/** Auth cases of one operation; none when it does not require credentials. */
 export function authCases(operation: Operation, context: CaseContext): ContractCase[] {
-  if (!requiresCredentials(operation) || !usesBearer(operation)) return [];
-  const body = jsonRequestBody(operation, context);
-  const sample = body && sampleBody(body, 'minimal', context);
-  const bodyParts = sample && !sample.problem ? { body: sample.text, contentType: body.media.mediaType } : {};
-  const variants: Array<[string, string, Credentials]> = [
-    ['missing', 'no Authorization header', { use: 'none' }],
-    ['empty-token', "Authorization 'Bearer ' with no token", { use: 'authorization', value: 'Bearer ' }],
-    ['other-scheme', 'Authorization with the Basic scheme instead of Bearer', { use: 'authorization', value: 'Basic cGxhbnRraXQ6cGxhbnRraXQ=' }],
-  ];
-  if (context.token !== undefined) {
-    variants.push(['wrong-token', 'a bearer token the server never issued', { use: 'authorization', value: `Bearer ${wrongToken(context)}` }]);
-  }
-  return variants.map(([suffix, title, credentials]) => ({
+  if (!requiresCredentials(operation.security)) return [];
+  const body = sendableBody(operation, context);
+  const value = body && bodyValue(body, 'minimal', context);
+  const encoded = body && value?.ok ? encodeBody(body, value.value) : undefined;
+  const bodyParts = encoded ? { body: encoded.text, contentType: encoded.contentType } : {};
+  const make = (suffix: string, title: string, credentials: Credentials, needsPinned?: string): ContractCase => ({
     id: `${operation.id}/auth/${suffix}`,
     kind: 'auth',
     operation,
     title,
-    request: buildRequest(operation, { ...bodyParts, credentials }, context),
+    request: buildRequestChecked(operation, { ...bodyParts, credentials }, context).request,
     expect: { outcome: 'auth-rejection' },
-  }));
+    ...(needsPinned ? { needsPinned } : {}),
+  });
+
+  const requirement = chosenRequirement(operation, context);
+  if (!requirement || requirement.length === 0) return [make('missing', 'no credentials at all', { use: 'none' })];
+  const pinnedToConfigured = (scheme: Parameters<typeof credentialFor>[0]) => credentialFor(scheme, context.credentials, true);
+  const cases: ContractCase[] = [];
+  for (const scheme of requirement) {
+    const prefix = requirement.length > 1 ? `${scheme.name}/` : '';
+    const unique = context.nextInteger().toString(36);
+    for (const variant of handlerFor(scheme).invalid(scheme, pinnedToConfigured(scheme), unique)) {
+      const candidate = make(`${prefix}${variant.slug}`, requirement.length > 1 ? `${scheme.name}: ${variant.title}` : variant.title, { use: 'variant', variant }, variant.wrongValue ? scheme.name : undefined);
+      // Keep only requests the spec's requirements refuse when the server knows the configured credentials.
+      const request = candidate.request;
+      const search = request.path.includes('?') ? request.path.slice(request.path.indexOf('?') + 1) : '';
+      if (checkSecurity(operation.security, credentialSource(request.headers, search), pinnedToConfigured).ok) continue;
+      cases.push(candidate);
+    }
+  }
+  return cases;
 }

@@ -1,16 +1,57 @@
-/** What every case builder may use: the compiled validators, the token, a unique-integer counter. */
-import type { SpecValidators } from '../../validation/compile-validators.js';
+/** What every case builder may use: the compiled validators, the credentials, a unique-integer counter. */
+import type { SchemaScope } from '../../generate/schema-facts.js';
+import type { CredentialSet } from '../../security/credentials.js';
+import type { LoadedSpec, SchemaObject } from '../../spec/types.js';
+import { compileSchemaValidators, type BodyValidator, type Direction, type SpecValidators } from '../../validation/compile-validators.js';
+import { compileParameterValidators, type ParameterValidator } from '../../validation/parameters.js';
 import type { Scenario } from '../contracts-file.js';
 
 /** Read-only context handed to each case builder. */
 export interface CaseContext {
   validators: SpecValidators;
+  /** Parameter validators by operation id: every request the runner calls valid passes these. */
+  parameterValidators: ReadonlyMap<string, ParameterValidator>;
+  /** A validator for any schema of the spec (single parameter values, headers). */
+  schemaValidator: (schema: SchemaObject, direction: Direction) => BodyValidator;
+  /** Where generators resolve circular `$ref`s. */
+  scope: SchemaScope;
+  /** Configured credentials (never printed). */
+  credentials: CredentialSet;
+  /** Headers sent with every request (--header); they may carry credentials too. */
+  headers: Readonly<Record<string, string>>;
   /** The bearer token (never printed); undefined when none is configured. */
   token: string | undefined;
   /** Run-wide counter for unique integers (ids a real server may refuse to see twice). */
   nextInteger: () => bigint;
   /** Scenarios from contracts/, by operation id. */
   scenarios: ReadonlyMap<string, readonly Scenario[]>;
+  /** Notes for the whole run (a spec parameter plantkit will not send, ...), said once each. */
+  note: (text: string) => void;
+}
+
+/** The context of a run over `spec`: validators compiled once, credentials, scenarios. */
+export function createCaseContext(
+  spec: LoadedSpec,
+  validators: SpecValidators,
+  settings: { credentials: CredentialSet; token: string | undefined; integerBase: bigint; scenarios: ReadonlyMap<string, readonly Scenario[]>; headers?: Readonly<Record<string, string>>; note?: (text: string) => void },
+): CaseContext {
+  const notes = new Set<string>();
+  return {
+    validators,
+    parameterValidators: compileParameterValidators(spec),
+    schemaValidator: compileSchemaValidators(spec),
+    scope: { document: spec.document, version: spec.version },
+    credentials: settings.credentials,
+    headers: settings.headers ?? {},
+    token: settings.token,
+    nextInteger: integerCounter(settings.integerBase),
+    scenarios: settings.scenarios,
+    note: (text) => {
+      if (notes.has(text)) return;
+      notes.add(text);
+      settings.note?.(text);
+    },
+  };
 }
 
 /** A counter starting at `base`, stepping by one. */

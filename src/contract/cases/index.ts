@@ -7,19 +7,22 @@ import type { ContractCase } from '../types.js';
 import { authCases } from './auth.js';
 import type { CaseContext } from './context.js';
 import { negativeBodyCases } from './negative-body.js';
+import { negativeParameterCases } from './negative-parameters.js';
 import { negativeSyntaxCases } from './negative-syntax.js';
 import { positiveCases } from './positive.js';
 import { scenarioCases } from './scenarios.js';
 
-/** Builds the cases of one kind for one operation. */
-export type CaseBuilder = (operation: Operation, context: CaseContext) => ContractCase[];
+/** Builds the cases of one kind for one operation (async: cases are checked on the wire before they are trusted). */
+export type CaseBuilder = (operation: Operation, context: CaseContext) => ContractCase[] | Promise<ContractCase[]>;
 
 /** Every built-in case builder, in run order. */
-export const CASE_BUILDERS: readonly CaseBuilder[] = [positiveCases, negativeBodyCases, negativeSyntaxCases, authCases, scenarioCases];
+export const CASE_BUILDERS: readonly CaseBuilder[] = [positiveCases, negativeBodyCases, negativeSyntaxCases, negativeParameterCases, authCases, scenarioCases];
 
 /** All cases for all operations. */
-export function buildCases(operations: readonly Operation[], context: CaseContext, builders = CASE_BUILDERS): ContractCase[] {
-  return operations.flatMap((operation) => builders.flatMap((build) => build(operation, context)));
+export async function buildCases(operations: readonly Operation[], context: CaseContext, builders = CASE_BUILDERS): Promise<ContractCase[]> {
+  const cases: ContractCase[] = [];
+  for (const operation of operations) for (const build of builders) cases.push(...(await build(operation, context)));
+  return cases;
 }
 
-export { integerCounter, type CaseContext } from './context.js';
+export { createCaseContext, integerCounter, type CaseContext } from './context.js';

@@ -1,62 +1,63 @@
 /**
- * Negative body cases built from a valid full body: each required property
- * missing in turn, each property with a value of the wrong type. Every
- * mutated body is re-validated and dropped unless it really is invalid, so
- * a server that accepts it is a real finding, not a false alarm.
+ * Negative body cases built from a valid full body, in the body's own media
+ * type: each required property missing in turn, each property with a value
+ * of the wrong type. Every mutated request is checked on the wire and
+ * dropped unless it really is invalid, so a server that accepts it is a real
+ * finding, not a false alarm.
  */
 import { preview } from '../../findings.js';
+import { cloneJson } from '../../json/exact-json.js';
 import { jsonType, schemaTypes } from '../../schema/object-shape.js';
 import type { Operation } from '../../spec/types.js';
 import type { ContractCase } from '../types.js';
 import { bodyProperties, setAt } from './body-paths.js';
 import type { CaseContext } from './context.js';
-import { cloneJson } from '../../json/exact-json.js';
-import { checked, jsonRequestBody, sampleBody, type JsonRequestBody } from './request-body.js';
+import { bodyValue, encodeBody, sendableBody, type SendableBody } from './request-body.js';
 import { buildRequest } from './request-builder.js';
+import { requestViolations } from './wire-check.js';
 
 /** A value of another JSON type, for each type a property may have, in order of preference. */
 const WRONG_VALUES: unknown[] = ['plantkit-wrong-type', 12345, true, { plantkit: 'wrong-type' }, ['plantkit-wrong-type']];
 
 /** Missing-required and wrong-type cases of one operation. */
-export function negativeBodyCases(operation: Operation, context: CaseContext): ContractCase[] {
-  const body = jsonRequestBody(operation, context);
-  if (!body) return [];
-  const full = sampleBody(body, 'full', context);
-  if (full.problem) return [];
+export async function negativeBodyCases(operation: Operation, context: CaseContext): Promise<ContractCase[]> {
+  const body = sendableBody(operation, context);
+  if (!body?.validate) return [];
+  const full = bodyValue(body, 'full', context);
+  if (!full.ok) return [];
   const cases: ContractCase[] = [];
   const properties = bodyProperties(full.value, body.media.schema);
+  const add = async (suffix: string, title: string, mutated: unknown) => {
+    const candidate = negativeCase(operation, body, context, suffix, title, mutated);
+    if ((await requestViolations(operation, candidate.request, context)).some((violation) => violation.kind === 'body' || violation.kind === 'body-syntax')) cases.push(candidate);
+  };
   for (const property of properties.filter((candidate) => candidate.required)) {
-    const mutated = mutate(body, full.value, property.pointer, undefined);
-    if (mutated) cases.push(negativeCase(operation, body, context, `missing-required${property.pointer}`, `body without required property '${label(property.pointer)}'`, mutated));
+    await add(`missing-required${property.pointer}`, `body without required property '${label(property.pointer)}'`, mutate(full.value, property.pointer, undefined));
   }
   for (const property of properties) {
     const allowed = schemaTypes(property.schema);
     if (allowed.length === 0) continue;
     const wrong = WRONG_VALUES.find((value) => !allowed.includes(jsonType(value)) && !(jsonType(value) === 'integer' && allowed.includes('number')));
-    const mutated = wrong === undefined ? undefined : mutate(body, full.value, property.pointer, wrong);
-    if (mutated) {
-      const title = `body with '${label(property.pointer)}' of the wrong type (${preview(wrong)} where the spec documents ${allowed.join(' or ')})`;
-      cases.push(negativeCase(operation, body, context, `wrong-type${property.pointer}`, title, mutated));
-    }
+    if (wrong === undefined) continue;
+    await add(`wrong-type${property.pointer}`, `body with '${label(property.pointer)}' of the wrong type (${preview(wrong)} where the spec documents ${allowed.join(' or ')})`, mutate(full.value, property.pointer, wrong));
   }
   return cases;
 }
 
-/** A copy of `value` with the change applied, as text; undefined when it is still valid. */
-function mutate(body: JsonRequestBody, value: unknown, pointer: string, replacement: unknown): string | undefined {
+function mutate(value: unknown, pointer: string, replacement: unknown): unknown {
   const copy = cloneJson(value);
   setAt(copy, pointer, replacement);
-  const result = checked(body, copy);
-  return result.problem ? result.text : undefined;
+  return copy;
 }
 
-function negativeCase(operation: Operation, body: JsonRequestBody, context: CaseContext, suffix: string, title: string, text: string): ContractCase {
+function negativeCase(operation: Operation, body: SendableBody, context: CaseContext, suffix: string, title: string, value: unknown): ContractCase {
+  const encoded = encodeBody(body, value);
   return {
     id: `${operation.id}/negative/${suffix}`,
     kind: 'negative',
     operation,
     title,
-    request: buildRequest(operation, { body: text, contentType: body.media.mediaType }, context),
+    request: buildRequest(operation, { body: encoded.text, contentType: encoded.contentType }, context),
     expect: { outcome: 'rejection' },
   };
 }

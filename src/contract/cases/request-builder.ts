@@ -1,22 +1,30 @@
 /**
- * Turn an operation plus a body into a concrete request: path parameters
- * filled in, required query and header parameters sampled, credentials
- * attached the way the operation's security scheme says (OAS 4.8.27).
+ * Turn an operation plus a case's choices into a concrete request:
+ * parameters serialised in their styles (params/encode.ts), the Accept
+ * header asking for what the operation documents, and credentials attached
+ * the way the first satisfiable security requirement says (security/).
  */
-import { stringifyJson } from '../../json/exact-json.js';
-import { sampleValue } from '../../schema/sample-value.js';
-import type { Operation, SecuritySchemeUse } from '../../spec/types.js';
+import { acceptFor } from '../../http/accept.js';
+import { encodeParameter } from '../../params/encode.js';
+import { formatCookie } from '../../params/cookies.js';
+import { handlerFor, type CredentialTarget, type InvalidCredentials } from '../../security/index.js';
+import { credentialFor } from '../../security/credentials.js';
+import type { Operation, SecurityRequirement } from '../../spec/types.js';
 import type { CaseRequest } from '../types.js';
+import { canSatisfy } from '../credentials.js';
 import type { CaseContext } from './context.js';
+import { parametersToSend, parameterValue } from './request-parameters.js';
 
 /** How the request carries credentials. */
 export type Credentials =
-  /** As the spec's security scheme says, with the configured token. */
+  /** As the first satisfiable security requirement says, with the configured credentials. */
   | { use: 'token' }
   /** No credentials at all. */
   | { use: 'none' }
-  /** This exact Authorization header value (auth cases). */
-  | { use: 'authorization'; value: string };
+  /** This exact Authorization header value. */
+  | { use: 'authorization'; value: string }
+  /** The configured credentials, then one scheme's invalid variant applied (auth cases). */
+  | { use: 'variant'; variant: InvalidCredentials };
 
 /** Parts of a request that a case chooses. */
 export interface RequestParts {
@@ -25,43 +33,101 @@ export interface RequestParts {
   /** Content-Type to send with a body; defaults to the first documented request media type. */
   contentType?: string;
   credentials?: Credentials;
-  /** Path, query and header parameters given explicitly (contracts/ files); the rest are sampled. */
+  /** Path, query and header parameters given explicitly as text (contracts/ files); the rest are chosen here. */
   parameters?: { path?: Record<string, unknown>; query?: Record<string, unknown>; headers?: Record<string, string> };
+  /** Parameter values chosen by the case, by `in:name` (negative cases put invalid ones here). */
+  values?: ReadonlyMap<string, unknown>;
+  /** Parameters to leave out, by `in:name` (a missing required parameter). */
+  omit?: ReadonlySet<string>;
+  /** Which optional parameters to send: none (`minimal`, the default) or all (`full`). */
+  mode?: 'minimal' | 'full';
+}
+
+/** A request and, when a parameter could not be given a valid value, why. */
+export interface BuiltRequest {
+  request: CaseRequest;
+  problem: string | undefined;
+}
+
+/** `in:name`, the key of a parameter in `values` and `omit`. */
+export function parameterKey(parameter: { in: string; name: string }): string {
+  return `${parameter.in}:${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`;
 }
 
 /** The request for `operation` with the given parts. */
 export function buildRequest(operation: Operation, parts: RequestParts, context: CaseContext): CaseRequest {
-  const given = parts.parameters ?? {};
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const query = new URLSearchParams();
-  let path = operation.path;
-  for (const parameter of operation.parameters) {
-    const explicit = parameter.in === 'path' ? given.path?.[parameter.name] : parameter.in === 'query' ? given.query?.[parameter.name] : undefined;
-    if (explicit === undefined && !parameter.required) continue;
-    const value = explicit ?? parameter.examples[0]?.value ?? sampleValue(parameter.schema, { mode: 'minimal', nextInteger: context.nextInteger });
-    const text = typeof value === 'string' ? value : stringifyJson(typeof value === 'bigint' ? value.toString() : value).replace(/^"|"$/g, '');
-    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(text));
-    else if (parameter.in === 'query') query.append(parameter.name, text);
-    else if (parameter.in === 'header') headers[parameter.name.toLowerCase()] = text;
-  }
-  for (const [name, value] of Object.entries(given.headers ?? {})) headers[name.toLowerCase()] = value;
-  if (parts.body !== undefined) {
-    headers['content-type'] = parts.contentType ?? operation.requestBody?.content[0]?.mediaType ?? 'application/json';
-  }
-  const credentials = parts.credentials ?? { use: 'token' };
-  if (credentials.use === 'authorization') headers.authorization = credentials.value;
-  if (credentials.use === 'token') attachToken(operation.security[0] ?? [], context.token, headers, query);
-  const search = query.toString();
-  return { method: operation.method, path: search ? `${path}?${search}` : path, headers, ...(parts.body === undefined ? {} : { body: parts.body }) };
+  return buildRequestChecked(operation, parts, context).request;
 }
 
-function attachToken(requirement: SecuritySchemeUse[], token: string | undefined, headers: Record<string, string>, query: URLSearchParams): void {
-  if (token === undefined) return;
-  for (const scheme of requirement) {
-    if (scheme.type === 'http' && scheme.scheme === 'bearer') headers.authorization = `Bearer ${token}`;
-    else if (scheme.type === 'http' && scheme.scheme === 'basic') headers.authorization = `Basic ${Buffer.from(token).toString('base64')}`;
-    else if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') headers.authorization = `Bearer ${token}`;
-    else if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.parameterName) headers[scheme.parameterName.toLowerCase()] = token;
-    else if (scheme.type === 'apiKey' && scheme.in === 'query' && scheme.parameterName) query.set(scheme.parameterName, token);
+/** The request for `operation`, and the first parameter no valid value was found for. */
+export function buildRequestChecked(operation: Operation, parts: RequestParts, context: CaseContext): BuiltRequest {
+  const given = parts.parameters ?? {};
+  const target: CredentialTarget = { headers: { accept: acceptFor(documentedMediaTypes(operation)) }, query: [], cookies: [] };
+  const queryPairs: string[] = [];
+  let path = operation.path.replace(/\?.*$/s, '');
+  let problem: string | undefined;
+  for (const parameter of parametersToSend(operation.parameters, parts.mode ?? 'minimal', context, operation.id)) {
+    const key = parameterKey(parameter);
+    if (parts.omit?.has(key)) continue;
+    const explicit = parameter.in === 'path' ? given.path?.[parameter.name] : parameter.in === 'query' ? given.query?.[parameter.name] : undefined;
+    let value: unknown;
+    if (parts.values?.has(key)) value = parts.values.get(key);
+    else if (explicit !== undefined) value = explicit;
+    else {
+      const chosen = parameterValue(parameter, parts.mode ?? 'minimal', context);
+      if (!chosen.ok) {
+        problem ??= chosen.reason;
+        if (!parameter.required) continue;
+        value = parameter.examples[0]?.value ?? '';
+      } else {
+        value = chosen.value;
+      }
+    }
+    const encoded = encodeParameter(parameter, value);
+    if (encoded.in === 'path') path = path.replace(`{${parameter.name}}`, encoded.text);
+    else if (encoded.in === 'query') queryPairs.push(...encoded.pairs);
+    else if (encoded.in === 'header') target.headers[encoded.name.toLowerCase()] = encoded.value;
+    else target.cookies.push(...encoded.cookies.map((cookie) => splitCookie(cookie)));
   }
+  for (const [name, value] of Object.entries(given.headers ?? {})) target.headers[name.toLowerCase()] = value;
+  if (parts.body !== undefined) target.headers['content-type'] = parts.contentType ?? operation.requestBody?.content[0]?.mediaType ?? 'application/json';
+  attachCredentials(operation, parts.credentials ?? { use: 'token' }, context, target);
+  const query = [...queryPairs, ...target.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)].join('&');
+  if (target.cookies.length > 0) target.headers.cookie = target.cookies.map(([name, value]) => formatCookie(name, value)).join('; ');
+  const request: CaseRequest = { method: operation.method, path: query ? `${path}?${query}` : path, headers: target.headers, ...(parts.body === undefined ? {} : { body: parts.body }) };
+  return { request, problem };
+}
+
+/** The security requirement the runner satisfies: the first whose schemes all have credentials, `{}` when allowed. */
+export function chosenRequirement(operation: Operation, context: CaseContext): SecurityRequirement | undefined {
+  const satisfiable = operation.security.find((requirement) => requirement.length > 0 && canSatisfy(requirement, context.credentials, context.headers));
+  return satisfiable ?? operation.security.find((requirement) => requirement.length === 0);
+}
+
+function attachCredentials(operation: Operation, credentials: Credentials, context: CaseContext, target: CredentialTarget): void {
+  if (credentials.use === 'none') return;
+  if (credentials.use === 'authorization') {
+    target.headers.authorization = credentials.value;
+    return;
+  }
+  for (const scheme of chosenRequirement(operation, context) ?? []) {
+    const value = credentialFor(scheme, context.credentials, true);
+    if (value !== undefined) handlerFor(scheme).apply(target, scheme, value);
+  }
+  if (credentials.use === 'variant') credentials.variant.apply(target);
+}
+
+/** Every media type the operation's responses document, success first: what the runner asks for (RFC 9110 section 12.5.1). */
+function documentedMediaTypes(operation: Operation): string[] {
+  const ordered = [...operation.responses].sort((a, b) => rank(a.status) - rank(b.status));
+  return ordered.flatMap((response) => response.content.map((media) => media.mediaType));
+}
+
+function rank(status: string): number {
+  return /^2/.test(status) ? 0 : /^3/.test(status) ? 1 : 2;
+}
+
+function splitCookie(cookie: string): [string, string] {
+  const index = cookie.indexOf('=');
+  return [cookie.slice(0, index), decodeURIComponent(cookie.slice(index + 1))];
 }

@@ -3,6 +3,7 @@
  * status and media type, one finding per schema violation: every 200 and
  * every 400 body of a run is checked.
  */
+import { isXmlMediaType } from '../../codec/index.js';
 import { describeValue, preview } from '../../findings.js';
 import { exactNumberText } from '../../json/exact-json.js';
 import { decodePointer, valueAt } from '../../spec/json-pointer.js';
@@ -14,21 +15,34 @@ export const responseSchemaCheck: Check = {
   id: 'response-schema',
   description: 'the body is valid against the schema documented for its status and media type',
   run(exchange, context) {
-    return violationsOf(exchange, context, 'response').map((violation) => toFinding(this.id, exchange, violation));
+    // XML is read into values through the schema's xml objects, which servers map in more ways than one: a warning, not a failure.
+    const severity = exchange.json === undefined && exchange.media && isXmlMediaType(exchange.media.mediaType.toLowerCase()) ? 'warning' : 'error';
+    return violationsOf(exchange, context, 'response').map((violation) => ({ ...toFinding(this.id, exchange, violation), severity }));
   },
 };
 
 /** Violations of the chosen validator (`response` or the closed `undeclared` view), [] when not applicable. */
 export function violationsOf(exchange: AnalysedExchange, context: CheckContext, view: 'response' | 'undeclared'): SchemaViolation[] {
   const response = exchange.response;
-  if (!response || !exchange.json?.ok || !exchange.documented) return [];
-  const validate = context.validators[view](exchange.case.operation.id, response.status, response.headers['content-type'] ?? 'application/json');
-  return validate ? validate(exchange.json.value) : [];
+  if (!response || !exchange.documented) return [];
+  const body = bodyValue(exchange);
+  if (!body.present) return [];
+  const mediaType = response.headers['content-type'] ?? exchange.media?.mediaType ?? 'application/json';
+  const validate = context.validators[view](exchange.case.operation.id, response.status, mediaType);
+  return validate ? validate(body.value) : [];
+}
+
+/** The body as a value: parsed JSON, or what its media type's codec read (when the schema can describe it). */
+function bodyValue(exchange: AnalysedExchange): { present: true; value: unknown } | { present: false } {
+  if (exchange.json) return exchange.json.ok ? { present: true, value: exchange.json.value } : { present: false };
+  if (exchange.decoded?.ok && exchange.decoded.validatable) return { present: true, value: exchange.decoded.value };
+  return { present: false };
 }
 
 /** A finding for one violation: where, what came, what the spec documents. */
 export function toFinding(check: string, exchange: AnalysedExchange, violation: SchemaViolation) {
-  const body = exchange.json?.ok ? exchange.json.value : undefined;
+  const parsed = bodyValue(exchange);
+  const body = parsed.present ? parsed.value : undefined;
   const missing = violation.keyword === 'required';
   return finding(check, exchange, {
     pointer: violation.pointer,

@@ -2,8 +2,9 @@
 import type { Finding } from '../../findings.js';
 import type { MediaType } from '../../http/media-type.js';
 import type { JsonParseResult } from '../../json/exact-json.js';
-import type { OperationResponse } from '../../spec/types.js';
-import type { SpecValidators } from '../../validation/compile-validators.js';
+import type { Decoded } from '../../codec/index.js';
+import type { MediaTypeContent, OperationResponse, SchemaObject } from '../../spec/types.js';
+import type { BodyValidator, Direction, SpecValidators } from '../../validation/compile-validators.js';
 import type { Exchange } from '../types.js';
 
 /** An exchange with what every check needs worked out once. */
@@ -14,6 +15,12 @@ export interface AnalysedExchange extends Exchange {
   mediaType: MediaType | undefined;
   /** The body parsed as JSON, when the response is (or is documented as) JSON. */
   json: JsonParseResult | undefined;
+  /** The documented media type covering the response's Content-Type. */
+  media: MediaTypeContent | undefined;
+  /** The body read as its media type by its codec (any media type), when one is documented. */
+  decoded: Decoded | undefined;
+  /** False where no body belongs: HEAD, 204, 205, 304, or a documented response without content. */
+  bodyExpected: boolean;
 }
 
 /** Read-only context of all checks in a run. */
@@ -21,6 +28,10 @@ export interface CheckContext {
   validators: SpecValidators;
   /** `--strict`: also flag properties the response schema does not declare. */
   strict: boolean;
+  /** A validator for any schema of the spec (response headers). */
+  schemaValidator: (schema: SchemaObject, direction: Direction) => BodyValidator;
+  /** True the first time `key` is asked in a run: a warning said once per operation, not once per case. */
+  once: (key: string) => boolean;
 }
 
 /** A check: one function, one concern, findings returned (never thrown). */

@@ -3,7 +3,7 @@
  * status, headers, body) and the findings wanted from that one check.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { analyseExchange, CHECKS, type CheckContext } from '../../../src/contract/checks/index.js';
+import { analyseExchange, CHECKS, createCheckContext, decodeResponseBody, type CheckContext } from '../../../src/contract/checks/index.js';
 import type { ContractCase, Exchange, Expectation } from '../../../src/contract/types.js';
 import { parseJson } from '../../../src/json/exact-json.js';
 import { loadSpec } from '../../../src/spec/load-spec.js';
@@ -12,10 +12,17 @@ import { compileValidators } from '../../../src/validation/compile-validators.js
 
 let operation: Operation;
 let context: CheckContext;
+/** Operations of the richer fixtures, with their own contexts: `catalog:listPlants`, `forms:orderSeeds`. */
+const others = new Map<string, { operation: Operation; context: CheckContext }>();
 beforeAll(async () => {
   const spec = await loadSpec('openapi.yaml');
   operation = spec.operations[0]!;
-  context = { validators: compileValidators(spec), strict: false };
+  context = createCheckContext(spec, compileValidators(spec), false);
+  for (const [name, file] of [['catalog', 'catalog-3.1.yaml'], ['forms', 'forms-3.0.yaml']]) {
+    const rich = await loadSpec(`test/fixtures/rich/${file}`);
+    const richContext = createCheckContext(rich, compileValidators(rich), false);
+    for (const item of rich.operations) others.set(`${name}:${item.id}`, { operation: item, context: richContext });
+  }
 });
 
 interface Given {
@@ -28,20 +35,25 @@ interface Given {
   failure?: Exchange['failure'];
   invalidUtf8?: boolean;
   strict?: boolean;
+  /** An operation of a richer fixture (`catalog:deletePlant`) instead of addPlant. */
+  of?: string;
+  method?: string;
+  headers?: Record<string, string>;
 }
 
 /** Run one check on the exchange described by `given`; return `check pointer: received | documented` lines. */
-function findingsOf(checkId: string, given: Given): string[] {
+async function findingsOf(checkId: string, given: Given): Promise<string[]> {
   const check = CHECKS.find((candidate) => candidate.id === checkId)!;
+  const other = given.of === undefined ? undefined : others.get(given.of)!;
   const contractCase: ContractCase = {
     id: 'addPlant/test',
     kind: given.kind ?? 'positive',
-    operation,
+    operation: other?.operation ?? operation,
     title: 'test',
-    request: { method: 'POST', path: '/plants', headers: {}, ...(given.sent ? { body: given.sent } : {}) },
+    request: { method: given.method ?? 'POST', path: '/plants', headers: {}, ...(given.sent ? { body: given.sent } : {}) },
     expect: given.expect ?? { outcome: 'success' },
   };
-  const headers: Record<string, string> = given.contentType === null ? {} : { 'content-type': given.contentType ?? 'application/json' };
+  const headers: Record<string, string> = { ...(given.contentType === null ? {} : { 'content-type': given.contentType ?? 'application/json' }), ...given.headers };
   const exchange: Exchange = {
     case: contractCase,
     url: 'http://127.0.0.1/plants',
@@ -50,7 +62,8 @@ function findingsOf(checkId: string, given: Given): string[] {
       ? { failure: given.failure }
       : { response: { status: given.status ?? 200, headers, body: given.body ?? '{"name":"Fern"}', truncated: false, invalidUtf8: given.invalidUtf8 ?? false } }),
   };
-  return check.run(analyseExchange(exchange), { ...context, strict: given.strict ?? false }).map((item) => `${item.check} ${item.pointer}: ${item.received} | ${item.documented}`);
+  const analysed = analyseExchange(exchange, await decodeResponseBody(exchange));
+  return check.run(analysed, { ...(other?.context ?? context), strict: given.strict ?? false }).map((item) => `${item.severity === 'warning' ? 'warning ' : ''}${item.check} ${item.pointer}: ${item.received} | ${item.documented}`);
 }
 
 const table: Array<[string, { check: string; given: Given; want: string[] }]> = [
@@ -87,7 +100,14 @@ const table: Array<[string, { check: string; given: Given; want: string[] }]> = 
   ['400 with an error beyond int32, exact digits kept', { check: 'response-schema', given: { status: 400, body: '{"error":9223372036854775807,"message":"m"}' }, want: ['response-schema /error: 9223372036854775807 | must be an integer within int32 (-2147483648 to 2147483647)'] }],
   ['valid 200 with extra id passes without --strict', { check: 'response-schema', given: { body: '{"name":"x","id":1}' }, want: [] }],
   // outcome
-  ['positive rejected', { check: 'outcome', given: { status: 400, body: '{"error":400,"message":"no"}' }, want: ['outcome : status 400, body {"error":400,"message":"no"} | a success status (200)'] }],
+  // outcome and status-documented beyond 2xx (issue 14 items 3, 5, 8)
+  ['a valid request for a missing resource: the documented 404', { check: 'outcome', given: { of: 'catalog:getPlant', method: 'GET', status: 404, contentType: 'application/problem+json', body: '{"title":"Not Found","status":404}' }, want: [] }],
+  ['a documented redirect answers a valid request', { check: 'outcome', given: { of: 'forms:oldCatalogue', method: 'GET', status: 301, contentType: null, body: '' }, want: [] }],
+  ['a valid request refused with the documented 422', { check: 'outcome', given: { of: 'catalog:getPlant', method: 'GET', status: 422, contentType: 'application/problem+json', body: '{"title":"x","status":422}' }, want: ['outcome : status 422, body {"title":"x","status":422} | a documented non-error status (200, 404)'] }],
+  ['invalid input, no 4xx documented: a warning, once', { check: 'status-documented', given: { of: 'catalog:health', method: 'GET', kind: 'negative', expect: { outcome: 'rejection' }, status: 400, body: '{}' }, want: ['warning status-documented : status 400 | 200'] }],
+  ['invalid input, another 4xx than documented: a warning', { check: 'status-documented', given: { kind: 'negative', expect: { outcome: 'rejection' }, status: 415, body: '{}' }, want: ['warning status-documented : status 415 | 200, 400'] }],
+  ['a valid request with an undocumented 4xx: a failure', { check: 'status-documented', given: { status: 415, body: '{}' }, want: ['status-documented : status 415 | 200, 400'] }],
+  ['positive rejected', { check: 'outcome', given: { status: 400, body: '{"error":400,"message":"no"}' }, want: ['outcome : status 400, body {"error":400,"message":"no"} | a documented non-error status (200)'] }],
   ['negative accepted', { check: 'outcome', given: { kind: 'negative', expect: { outcome: 'rejection' }, status: 200 }, want: ['outcome : status 200 | a 4xx rejection (400)'] }],
   ['negative rejected', { check: 'outcome', given: { kind: 'negative', expect: { outcome: 'rejection' }, status: 400 }, want: [] }],
   ['auth succeeded', { check: 'outcome', given: { kind: 'auth', expect: { outcome: 'auth-rejection' }, status: 200 }, want: ['outcome : status 200 | 401, 403 or another 4xx'] }],
@@ -101,11 +121,25 @@ const table: Array<[string, { check: string; given: Given; want: string[] }]> = 
   // undeclared-property
   ['--strict flags id in a Plant', { check: 'undeclared-property', given: { strict: true, body: '{"name":"x","id":1}' }, want: ['undeclared-property /id: 1 (integer) | only name, tag'] }],
   ['without --strict nothing', { check: 'undeclared-property', given: { body: '{"name":"x","id":1}' }, want: [] }],
+  // unexpected-body (issue 14 item 2)
+  ['a 204 without a body is right, not an empty JSON body', { check: 'json-body', given: { of: 'catalog:deletePlant', method: 'DELETE', status: 204, contentType: null, body: '' }, want: [] }],
+  ['a 204 with a body', { check: 'unexpected-body', given: { of: 'catalog:deletePlant', method: 'DELETE', status: 204, body: '{"deleted":true}' }, want: ['unexpected-body : {"deleted":true} | no body'] }],
+  ['HEAD answered with a body', { check: 'unexpected-body', given: { method: 'HEAD', status: 200, body: '{"name":"x"}' }, want: ['unexpected-body : {"name":"x"} | no body'] }],
+  ['a documented body', { check: 'unexpected-body', given: {}, want: [] }],
+  // body-syntax and response-schema for other media types (issue 14: non-JSON media types)
+  ['XML that is not well-formed', { check: 'body-syntax', given: { of: 'forms:orderSeeds', contentType: 'application/xml', body: '<order id="1"><variety>rose</order>' }, want: ['body-syntax : <order id="1"><variety>rose</order> | a application/xml body'] }],
+  ['well-formed XML', { check: 'body-syntax', given: { of: 'forms:orderSeeds', contentType: 'application/xml', body: '<order id="1"><variety>rose</variety><packets>2</packets></order>' }, want: [] }],
+  ['XML breaking its schema: a warning', { check: 'response-schema', given: { of: 'forms:orderSeeds', contentType: 'application/xml', body: '<order id="1"><variety>rose</variety><packets>many</packets></order>' }, want: ['warning response-schema /packets: "many" (string) | must be integer'] }],
+  ['text/plain outside its enum', { check: 'response-schema', given: { of: 'catalog:health', method: 'GET', contentType: 'text/plain', body: 'degraded' }, want: ['response-schema : "degraded" (string) | must be one of ["ok"]'] }],
+  // response-headers (issue 14: response headers)
+  ['a required response header missing', { check: 'response-headers', given: { of: 'catalog:listPlants', method: 'GET', body: '[]' }, want: ['response-headers : no such header | X-Total-Count: required'] }],
+  ['a response header of the wrong type', { check: 'response-headers', given: { of: 'catalog:listPlants', method: 'GET', body: '[]', headers: { 'x-total-count': 'many' } }, want: ['response-headers : X-Total-Count: many | must be integer'] }],
+  ['a valid response header', { check: 'response-headers', given: { of: 'catalog:listPlants', method: 'GET', body: '[]', headers: { 'x-total-count': '0' } }, want: [] }],
 ];
 
 describe('checks', () => {
-  test.each(table)('%s', (_name, { check, given, want }) => {
-    expect(findingsOf(check, given)).toEqual(want);
+  test.each(table)('%s', async (_name, { check, given, want }) => {
+    expect(await findingsOf(check, given)).toEqual(want);
   });
 
   test('every registered check has a unique kebab-case id and a description', () => {

@@ -3,6 +3,7 @@
  * request validator agrees with what the case expects (valid bodies valid,
  * broken ones invalid), judged on the exact JSON text that goes on the wire.
  */
+import { createCaseContext } from '../../../src/contract/cases/context.js';
 import { describe, expect, it } from 'vitest';
 import { GeneratedSender } from '../../../src/contract/property/sender.js';
 import { propertyTarget } from '../../../src/contract/property/target.js';
@@ -22,7 +23,7 @@ const SCHEMA: SchemaObject = {
 /** A sender over a one-operation spec whose server answers `status` to everything. */
 async function setup(status = 200) {
   const spec = await loadSpec({ document: { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/things': { post: { operationId: 'addThing', requestBody: { required: true, content: { 'application/json': { schema: SCHEMA } } }, responses: { '200': { description: 'ok' } } } } } } });
-  const context = { validators: compileValidators(spec), token: 't', nextInteger: () => 1n, scenarios: new Map() };
+  const context = createCaseContext(spec, compileValidators(spec), { credentials: { bearer: 't', apiKey: undefined, basic: undefined, byScheme: {} }, token: 't', integerBase: 1n, scenarios: new Map() });
   const sent: ContractCase[] = [];
   const session = {
     spec,

@@ -1,0 +1,46 @@
+/**
+ * Parameter values a request can carry and still be valid: the spec's own
+ * example where it validates, else a deterministic sample, else a generated
+ * value, each checked against the parameter's schema. A parameter no attempt
+ * satisfies is reported ("cannot generate"), never sent as valid.
+ */
+import { validValue } from '../../generate/valid-value.js';
+import { sampleValue } from '../../schema/sample-value.js';
+import type { OperationParameter } from '../../spec/types.js';
+import type { CaseContext } from './context.js';
+
+/**
+ * Headers the HTTP client owns (RFC 9112 framing and routing) and headers
+ * OAS 4.8.12.1 says are ignored as parameters (Accept, Content-Type,
+ * Authorization): a spec parameter never overrides them.
+ */
+export const CLIENT_OWNED_HEADERS = new Set(['content-length', 'host', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'accept', 'content-type', 'authorization']);
+
+/** The parameters a request of `mode` carries: required ones always, optional ones in `full` mode. */
+export function parametersToSend(parameters: readonly OperationParameter[], mode: 'minimal' | 'full', context: CaseContext, operationId: string): OperationParameter[] {
+  return parameters.filter((parameter) => {
+    if (parameter.in === 'header' && CLIENT_OWNED_HEADERS.has(parameter.name.toLowerCase())) {
+      context.note(`${operationId} declares a header parameter '${parameter.name}'; plantkit leaves that header to the HTTP client and does not send the spec's value`);
+      return false;
+    }
+    return parameter.required || mode === 'full';
+  });
+}
+
+/** A valid value for `parameter`, or why there is none. */
+export function parameterValue(parameter: OperationParameter, mode: 'minimal' | 'full', context: CaseContext): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (!parameter.schema) return { ok: true, value: parameter.examples[0]?.value ?? 'plantkit' };
+  const validate = context.schemaValidator(parameter.schema, 'request');
+  for (const example of [...parameter.examples.map((candidate) => candidate.value), ...schemaExamples(parameter.schema)]) {
+    if (validate(example).length === 0) return { ok: true, value: example };
+  }
+  const sampled = sampleValue(parameter.schema, { mode, nextInteger: context.nextInteger });
+  const value = typeof sampled === 'bigint' ? sampled.toString() : sampled;
+  if (validate(typeof sampled === 'bigint' ? Number(sampled) : value).length === 0) return { ok: true, value: typeof sampled === 'bigint' ? sampled : value };
+  const generated = validValue(parameter.schema, validate, { ...context.scope, direction: 'request' }, 1, { preferSample: false });
+  return generated.ok ? generated : { ok: false, reason: `${parameter.in} parameter '${parameter.name}': ${generated.reason}` };
+}
+
+function schemaExamples(schema: Record<string, unknown>): unknown[] {
+  return [...(Array.isArray(schema.examples) ? schema.examples : []), ...(schema.example !== undefined ? [schema.example] : []), ...(schema.default !== undefined ? [schema.default] : [])];
+}
