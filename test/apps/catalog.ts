@@ -15,7 +15,7 @@ import { basicPair, type BasicPair, cookieValues, pairAccepted, pinnedFor, secre
 import { isObject, readJsonBody } from './shared/json-body.js';
 import { randomId } from './shared/random-id.js';
 import { integerValue, queryValues, singleValue } from './shared/request-values.js';
-import { matchRoute, type Route } from './shared/routes.js';
+import { type Route, serveRoutes } from './shared/routes.js';
 import { newPlantProblem, PLANT_TAGS, type Plant, plantFrom, plantJson } from './catalog-plant.js';
 
 /** Ways the catalog can behave; `correct` is the reference. */
@@ -64,14 +64,13 @@ interface Catalog {
 /** Start the catalog on 127.0.0.1, port 0. */
 export function startCatalog(variant: CatalogVariant = 'correct', credentials?: CatalogCredentials): Promise<ReferenceApp> {
   const catalog: Catalog = { variant, credentials, plants: new Map() };
-  const routes = catalogRoutes(catalog);
+  const serve = serveRoutes(catalogRoutes(catalog), CATALOG_BASE_PATH, {
+    notFound: (request, response) => problem(catalog, response, 404, 'Not Found', `no resource at ${request.path}; operations live under ${CATALOG_BASE_PATH}`),
+    notAllowed: (request, response, allowed) => problem(catalog, response, 405, 'Method Not Allowed', `${request.method} is not supported here`, { allow: allowed.join(', ') }),
+  });
   return startApp(async (request, response) => {
     if (variant === 'slow-100ms') await pause(100);
-    const path = request.path.startsWith(`${CATALOG_BASE_PATH}/`) ? request.path.slice(CATALOG_BASE_PATH.length) : '';
-    const match = matchRoute(routes, request.method, path);
-    if (!match) return problem(catalog, response, 404, 'Not Found', `no resource at ${request.path}; operations live under ${CATALOG_BASE_PATH}`);
-    if ('allowed' in match) return problem(catalog, response, 405, 'Method Not Allowed', `${request.method} is not supported here`, { allow: match.allowed.join(', ') });
-    return match.route.handle(request, response, match.params);
+    return serve(request, response);
   }, CATALOG_BASE_PATH);
 }
 
@@ -105,16 +104,16 @@ function refuseCredentials(catalog: Catalog, response: ServerResponse): void {
 
 function listPlants(catalog: Catalog, request: AppRequest, response: ServerResponse): void {
   const limit = integerQuery(request, 'limit', 1, 50, 20);
-  const offset = integerQuery(request, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
+  if ('error' in limit) return invalid(catalog, response, limit.error);
+  const offset = integerQuery(request, 'offset', 0, Infinity, 0);
+  if ('error' in offset) return invalid(catalog, response, offset.error);
   const tags = tagFilter(request);
-  for (const parsed of [limit, offset, tags]) if ('error' in parsed) return invalid(catalog, response, parsed.error);
-  const wanted = (tags as { value: string[] }).value;
-  const matching = [...catalog.plants.values()].filter((plant) => wanted.length === 0 || wanted.includes(plant.tag ?? ''));
-  const start = (offset as { value: number }).value;
-  const end = catalog.variant === 'ignores-limit' ? undefined : start + (limit as { value: number }).value;
+  if ('error' in tags) return invalid(catalog, response, tags.error);
+  const matching = [...catalog.plants.values()].filter((plant) => tags.value.length === 0 || tags.value.includes(plant.tag ?? ''));
+  const end = catalog.variant === 'ignores-limit' ? undefined : offset.value + limit.value;
   const total = catalog.variant === 'total-count-many' ? 'many' : String(matching.length);
   const headers: Record<string, string> = catalog.variant === 'no-total-count' ? {} : { 'x-total-count': total };
-  json(catalog, response, 200, `[${matching.slice(start, end).map(plantJson).join(',')}]`, headers);
+  json(catalog, response, 200, `[${matching.slice(offset.value, end).map(plantJson).join(',')}]`, headers);
 }
 
 /** An integer query parameter with its bounds and default (a form-style primitive, OAS 3.1 section 4.8.12.4). */
@@ -125,7 +124,7 @@ function integerQuery(request: AppRequest, name: string, minimum: number, maximu
   if (single.value === undefined) return { value: fallback };
   const value = integerValue(single.value);
   if (value === undefined) return { error: `${where} must be an integer` };
-  if (value < minimum || value > maximum) return { error: `${where} must be between ${minimum} and ${maximum}` };
+  if (value < minimum || value > maximum) return { error: `${where} must be >= ${minimum}${maximum === Infinity ? '' : ` and <= ${maximum}`}` };
   return { value };
 }
 

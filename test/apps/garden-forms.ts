@@ -19,7 +19,7 @@ import { cookieValues, pinnedFor, secretAccepted } from './shared/credentials.js
 import { type FormPart, readMultipart } from './shared/multipart.js';
 import { randomId } from './shared/random-id.js';
 import { codePoints, integerValue, mediaCharset, mediaEssence, negotiate } from './shared/request-values.js';
-import { matchRoute, type Route } from './shared/routes.js';
+import { type Route, serveRoutes } from './shared/routes.js';
 
 /** Ways the garden forms app can behave; `correct` is the reference. */
 export type GardenFormsVariant =
@@ -66,12 +66,12 @@ export function startGardenForms(variant: GardenFormsVariant = 'correct', creden
     // security: [] on the operation; a redirect is all it does (RFC 9110 section 15.4.2).
     { method: 'GET', path: '/old-catalogue', handle: (request, response) => reply(response, 301, undefined, { location: `${variant === 'absolute-redirect' ? `http://${request.headers.host}` : ''}/search` }) },
   ];
-  return startApp((request, response) => {
-    const match = matchRoute(routes, request.method, request.path);
-    if (!match) return error(response, 404, `no resource at ${request.path}`);
-    if ('allowed' in match) return error(response, 405, `${request.method} is not supported here`, { allow: match.allowed.join(', ') });
-    return match.route.handle(request, response, match.params);
-  });
+  return startApp(
+    serveRoutes(routes, '', {
+      notFound: (request, response) => error(response, 404, `no resource at ${request.path}`),
+      notAllowed: (request, response, allowed) => error(response, 405, `${request.method} is not supported here`, { allow: allowed.join(', ') }),
+    }),
+  );
 }
 
 /** The `session` API key lives in a cookie (OAS 3.0.3 section 4.7.33); exactly one SESSION value counts. */

@@ -15,7 +15,7 @@ import type { ServerResponse } from 'node:http';
 import { type AppRequest, reply, type ReferenceApp, startApp } from './shared/app-server.js';
 import { basicPair, type BasicPair, bearerToken, pairAccepted, pinnedFor, secretAccepted, singleHeader } from './shared/credentials.js';
 import { isInteger, isObject, numberOf, readJsonBody } from './shared/json-body.js';
-import { matchRoute, type Route } from './shared/routes.js';
+import { type Route, serveRoutes } from './shared/routes.js';
 
 /** Ways the greenhouse can behave; `correct` is the reference. */
 export type GreenhouseVariant =
@@ -64,12 +64,12 @@ export function startGreenhouse(variant: GreenhouseVariant = 'correct', credenti
     { method: 'GET', path: '/sensors', handle: (request, response) => json(house, response, 200, tokenAccepted(house, request) ? { celsius: 23.5 } : { celsius: 23 }) },
     { method: 'GET', path: '/status', handle: (_request, response) => json(house, response, 200, { up: true }) },
   ];
-  return startApp((request, response) => {
-    const match = matchRoute(routes, request.method, request.path);
-    if (!match) return json(house, response, 404, { error: 'not found', path: request.path });
-    if ('allowed' in match) return json(house, response, 405, { error: 'method not allowed' }, { allow: match.allowed.join(', ') });
-    return match.route.handle(request, response, match.params);
-  });
+  return startApp(
+    serveRoutes(routes, '', {
+      notFound: (request, response) => json(house, response, 404, { error: 'not found', path: request.path }),
+      notAllowed: (_request, response, allowed) => json(house, response, 405, { error: 'method not allowed' }, { allow: allowed.join(', ') }),
+    }),
+  );
 }
 
 function tokenAccepted(house: Greenhouse, request: AppRequest): boolean {

@@ -16,7 +16,7 @@ import { basicPair, type BasicPair, pairAccepted, pinnedFor, secretAccepted } fr
 import { isObject, readJsonBody } from './shared/json-body.js';
 import { randomId } from './shared/random-id.js';
 import { codePoints, integerValue, mediaEssence, queryValues, singleValue } from './shared/request-values.js';
-import { matchRoute, type Route } from './shared/routes.js';
+import { type Route, serveRoutes } from './shared/routes.js';
 
 /** Ways the pot store can behave; `correct` is the reference. */
 export type PotStoreVariant =
@@ -65,13 +65,13 @@ export function startPotStore(variant: PotStoreVariant = 'correct', credentials?
     { method: 'POST', path: '/pots', handle: (request, response) => addPot(store, request, response) },
     { method: 'POST', path: '/pots/{potId}/label', handle: (request, response, params) => withApiKey(store, request, response, () => labelPot(store, request, response, params.potId!)) },
   ];
+  const serve = serveRoutes(routes, POT_BASE_PATH, {
+    notFound: (request, response) => error(response, 404, `no resource at ${request.path}; operations live under ${POT_BASE_PATH}`),
+    notAllowed: (request, response, allowed) => error(response, 405, `${request.method} is not supported here`, { allow: allowed.join(', ') }),
+  });
   return startApp(async (request, response) => {
     if (variant === 'slow-100ms') await pause(100);
-    const path = request.path.startsWith(`${POT_BASE_PATH}/`) ? request.path.slice(POT_BASE_PATH.length) : '';
-    const match = matchRoute(routes, request.method, path);
-    if (!match) return error(response, 404, `no resource at ${request.path}; operations live under ${POT_BASE_PATH}`);
-    if ('allowed' in match) return error(response, 405, `${request.method} is not supported here`, { allow: match.allowed.join(', ') });
-    return match.route.handle(request, response, match.params);
+    return serve(request, response);
   }, POT_BASE_PATH);
 }
 

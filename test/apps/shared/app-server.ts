@@ -39,12 +39,13 @@ export async function startApp(handle: AppHandler, basePath = ''): Promise<Refer
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const body = Buffer.concat(chunks);
-      const target = new URL(incoming.url ?? '/', 'http://127.0.0.1');
-      requests.push({ method: incoming.method ?? '', path: incoming.url ?? '', headers: incoming.headers, body: body.toString('utf8') });
+      const target = incoming.url ?? '/';
+      requests.push({ method: incoming.method ?? '', path: target, headers: incoming.headers, body: body.toString('utf8') });
       const request: AppRequest = {
         method: (incoming.method ?? 'GET').toUpperCase(),
-        path: (incoming.url ?? '/').split('?')[0]!,
-        query: [...target.searchParams],
+        path: target.split('?')[0]!,
+        // The query after the first `?`, without any fragment a raw client may have sent.
+        query: [...new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1).split('#')[0] : '')],
         headers: incoming.headers,
         body,
       };

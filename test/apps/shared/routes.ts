@@ -5,7 +5,7 @@
  * nothing.
  */
 import type { ServerResponse } from 'node:http';
-import type { AppRequest } from './app-server.js';
+import type { AppHandler, AppRequest } from './app-server.js';
 
 /** One operation: method, templated path such as `/plants/{plantId}`, handler. */
 export interface Route {
@@ -53,4 +53,22 @@ function matchTemplate(template: string, segments: string[]): Record<string, str
     } else if (part !== segment) return undefined;
   }
   return params;
+}
+
+/** How an app answers requests no route takes: an unknown path (404), or a known path with another method (405). */
+export interface RouteMisses {
+  notFound(request: AppRequest, response: ServerResponse): void;
+  notAllowed(request: AppRequest, response: ServerResponse, allowed: string[]): void;
+}
+
+/** A handler serving `routes` under `basePath` (the spec's server path or Swagger basePath; '' for none). */
+export function serveRoutes(routes: readonly Route[], basePath: string, misses: RouteMisses): AppHandler {
+  return (request, response) => {
+    // Outside the base path nothing is routed; '' never matches a template.
+    const path = basePath === '' ? request.path : request.path.startsWith(`${basePath}/`) ? request.path.slice(basePath.length) : '';
+    const match = matchRoute(routes, request.method, path);
+    if (!match) return misses.notFound(request, response);
+    if ('allowed' in match) return misses.notAllowed(request, response, match.allowed);
+    return match.route.handle(request, response, match.params);
+  };
 }
