@@ -104,9 +104,15 @@ function isJsonPart(part: Part, encoding: PropertyEncoding | undefined): boolean
 /** A part's value: parsed JSON, file bytes, or text to type (`exact`). */
 function partValue(part: Part, schema: SchemaObject | undefined, encoding: PropertyEncoding | undefined): { ok: true; value?: unknown; exact?: string } | { ok: false; message: string } {
   const shape = valueShape(schema);
-  if (isJsonPart(part, encoding) || (!part.file && shape !== 'primitive' && part.mediaType !== 'text/plain')) {
+  if (isJsonPart(part, encoding)) {
     const parsed = parseJson(part.bytes.toString('utf8'));
     return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, message: `is not valid JSON (${parsed.message})` };
+  }
+  // Object and array properties travel as JSON by default (OAS 4.8.15, contentType); busboy reports a part
+  // without a Content-Type as text/plain, so JSON text is read as JSON and anything else is left for the validator.
+  if (!part.file && shape !== 'primitive') {
+    const parsed = parseJson(part.bytes.toString('utf8'));
+    if (parsed.ok) return { ok: true, value: parsed.value };
   }
   if (part.file) return { ok: true, value: part.bytes.toString('latin1') };
   return { ok: true, exact: part.bytes.toString('utf8') };
