@@ -118,9 +118,16 @@ const LONG = 400;
 export function stringGen(schema: SchemaObject, shapeOnly = false): Gen<string> {
   const format = typeof schema.format === 'string' ? FORMAT_GENS[schema.format] : undefined;
   if (format) return format();
-  // A pattern JavaScript cannot compile gives plain strings, discarded if the validator disagrees.
+  // A pattern JavaScript cannot compile, or one fast-check cannot generate from (lookarounds,
+  // backreferences), gives plain strings, discarded if the validator disagrees.
   const pattern = typeof schema.pattern === 'string' ? patternRegExp(schema.pattern) : undefined;
-  if (pattern) return matching(pattern);
+  if (pattern) {
+    try {
+      return matching(pattern);
+    } catch {
+      // fall through to plain strings
+    }
+  }
   const { min, max } = stringLimits(schema);
   const shortMax = Math.min(max, min + 16);
   const longMax = Math.min(max, Math.max(min, LONG));

@@ -47,10 +47,11 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
     return { status: 204, headers: preflightHeaders(request.headers, methods), body: undefined };
   }
 
-  let routed = state.route(method, target);
+  const headers = flattenHeaders(request);
+  let routed = state.route(method, target, headers);
   // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
   if (method === 'HEAD' && routed.kind !== 'found') {
-    const get = state.route('GET', target);
+    const get = state.route('GET', target, headers);
     if (get.kind === 'found') routed = get;
   }
   if (routed.kind === 'no-path') {
@@ -62,7 +63,6 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
     return errorReply(state, undefined, 405, `${method} ${path} is not documented; allowed: ${routed.allow.join(', ')}`, { allow: routed.allow.join(', ') });
   }
   const { operation, pathParameters } = routed;
-  const headers = flattenHeaders(request);
 
   const read = await readBody(request, settings.maxBodyBytes);
   if (!read.ok) {

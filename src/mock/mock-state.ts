@@ -6,7 +6,7 @@ import { loadSpec } from '../spec/load-spec.js';
 import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec, SchemaObject, SecuritySchemeUse } from '../spec/types.js';
 import { compileSchemaValidators, compileValidators, type BodyValidator, type Direction, type SpecValidators } from '../validation/compile-validators.js';
-import { compileParameterValidators, type ParameterValidator } from '../validation/parameters.js';
+import { compileParameterValidators, type ParameterValidators } from '../validation/parameters.js';
 import { createErrorBodies, type ErrorBodyFactory } from './error-body.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
 
@@ -14,7 +14,7 @@ import { createPrismEngine, type PrismEngine } from './prism-engine.js';
 export interface MockState {
   spec: LoadedSpec;
   validators: SpecValidators;
-  parameters: Map<string, ParameterValidator>;
+  parameters: ParameterValidators;
   /** A validator for any schema of the spec, seen from one side of the wire (echo, headers). */
   schemaValidator: (schema: SchemaObject, direction: Direction) => BodyValidator;
   /** Where generators resolve circular `$ref`s. */

@@ -6,10 +6,11 @@
  *
  * plantkit routes, validates requests and checks auth itself (exact int64,
  * every security scheme, Error-shaped bodies), so Prism only produces
- * responses. Each path of the document is handed to Prism under a synthetic
- * key (`/plantkit-route-3`): Prism then finds the operation plantkit routed
- * to even where its own router cannot (path keys with a query part, server
- * prefixes, templates that differ only in parameter names). Static
+ * responses. Each path item is handed to Prism on its own, on first use,
+ * under a synthetic key: Prism then finds the operation plantkit routed to
+ * even where its own router cannot (path keys with a query part or a
+ * fragment, server prefixes, templates that differ only in parameter
+ * names), and a large spec costs Prism nothing at start-up. Static
  * responses are deterministic for an operation, status, example and Accept
  * header, so they are memoised; dynamic ones are not.
  */
@@ -73,15 +74,20 @@ export async function createPrismEngine(document: Record<string, unknown>): Prom
   const { http, core } = await (prismModules ??= loadPrism());
   const { createInstance, getHttpOperationsFromSpec } = http;
   const { createLogger } = core;
-  const routes = new Map(Object.keys((document.paths ?? {}) as object).map((template, index) => [template, `/plantkit-route-${index}`]));
-  const copy = structuredClone(document);
-  copy.paths = Object.fromEntries(Object.entries((document.paths ?? {}) as Record<string, unknown>).map(([template, item]) => [routes.get(template)!, structuredClone(item)]));
-  // Servers would make Prism expect their path prefix; plantkit has already routed.
-  delete copy.servers;
-  const operations = await getHttpOperationsFromSpec(copy as never);
   const logger = createLogger('plantkit', { level: 'silent' });
   const prism = createInstance({ ...BASE_CONFIG, mock: { dynamic: false } } as never, { logger } as never);
   const memo = new Map<string, EngineResult>();
+  // Prism reads each path item on first use: reading all of GitHub's 845 operations up front takes
+  // longer than Prism's own start (9 s here), one path item takes about 10 ms.
+  const operationsByTemplate = new Map<string, Promise<unknown[]>>();
+  const operationsFor = (template: string) => {
+    let operations = operationsByTemplate.get(template);
+    if (!operations) {
+      operations = getHttpOperationsFromSpec(pathDocument(document, template) as never);
+      operationsByTemplate.set(template, operations);
+    }
+    return operations;
+  };
 
   return {
     async respond(request, preferences) {
@@ -95,9 +101,15 @@ export async function createPrismEngine(document: Record<string, unknown>): Prom
         ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
         ...(preferences.seed === undefined ? {} : { seed: preferences.seed }),
       };
-      const input = { method: request.method.toLowerCase(), url: { path: routes.get(request.template) ?? request.template, query: request.query }, headers: request.headers, body: request.body };
-      const either = (await prism.request(input as never, operations, { ...BASE_CONFIG, mock } as PrismConfig)()) as PrismEither;
-      const result = toResult(either);
+      const input = { method: request.method.toLowerCase(), url: { path: SYNTHETIC_PATH, query: request.query }, headers: request.headers, body: request.body };
+      let result: EngineResult;
+      try {
+        const operations = await operationsFor(request.template);
+        result = toResult((await prism.request(input as never, operations as never, { ...BASE_CONFIG, mock } as PrismConfig)()) as PrismEither);
+      } catch (error) {
+        // A path item Prism cannot read: plantkit generates the answer itself (respond.ts).
+        result = { ok: false, status: 500, message: `Prism cannot read this operation: ${(error as Error).message}` };
+      }
       if (key !== undefined && result.ok) {
         // The key holds the client's Accept header: bound the memo so clients cannot grow it without end.
         if (memo.size >= MAX_MEMOISED) memo.clear();
@@ -105,6 +117,41 @@ export async function createPrismEngine(document: Record<string, unknown>): Prom
       }
       return result;
     },
+  };
+}
+
+/** The one path Prism sees: plantkit has routed already, so every path item is handed over under this key. */
+const SYNTHETIC_PATH = '/plantkit-route';
+
+/**
+ * A document with only the path item of `template`, under SYNTHETIC_PATH: the
+ * security schemes, and the component schemas its remaining (circular)
+ * `$ref`s point at, transitively. Servers are left out: Prism would expect
+ * their path prefix.
+ */
+function pathDocument(document: Record<string, unknown>, template: string): Record<string, unknown> {
+  const item = structuredClone(((document.paths ?? {}) as Record<string, unknown>)[template]);
+  const components = (document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const schemas: Record<string, unknown> = {};
+  const pending = [item];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    const ref = (node as { $ref?: unknown }).$ref;
+    const name = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1] : undefined;
+    if (name !== undefined && !(name in schemas) && components.schemas?.[name] !== undefined) {
+      schemas[name] = structuredClone(components.schemas[name]);
+      pending.push(schemas[name]);
+    }
+    for (const child of Object.values(node)) pending.push(child);
+  }
+  return {
+    openapi: document.openapi,
+    info: document.info,
+    paths: { [SYNTHETIC_PATH]: item },
+    components: { securitySchemes: components.securitySchemes ?? {}, schemas },
   };
 }
 
@@ -157,9 +204,18 @@ async function loadPrism(): Promise<{ http: PrismHttp; core: PrismCore }> {
 /**
  * Prism's json-schema-faker adds random undeclared properties to objects
  * (`fillProperties`), which would show a frontend fields the spec never
- * promised. It is Prism's own CommonJS instance that must be configured.
+ * promised; its static sampler prints warnings. It is Prism's own CommonJS
+ * instances that must be configured.
  */
 function configureFaker(prismEntry: string): void {
-  const { JSONSchemaFaker } = createRequire(prismEntry)('json-schema-faker') as { JSONSchemaFaker: { option(name: string, value: unknown): void } };
+  const prismRequire = createRequire(prismEntry);
+  const { JSONSchemaFaker } = prismRequire('json-schema-faker') as { JSONSchemaFaker: { option(name: string, value: unknown): void } };
   JSONSchemaFaker.option('fillProperties', false);
+  // Prism's static sampler warns on the console about schemas it approximates (allOf of arrays, ...);
+  // plantkit checks every answer against the schema itself, so the warnings are only noise in the request log.
+  const sampler = prismRequire('@stoplight/json-schema-sampler') as { sample: (schema: unknown, options: Record<string, unknown>, spec?: unknown) => unknown; plantkitQuiet?: boolean };
+  if (sampler.plantkitQuiet) return;
+  const sample = sampler.sample.bind(sampler);
+  sampler.sample = (schema, options, spec) => sample(schema, { ...options, quiet: true }, spec);
+  sampler.plantkitQuiet = true;
 }

@@ -15,7 +15,7 @@ import { parseMediaType } from '../http/media-type.js';
 import { canonicalJson, stringifyJson } from '../json/exact-json.js';
 import type { MediaTypeContent, Operation, OperationResponse } from '../spec/types.js';
 import { validValue } from '../generate/valid-value.js';
-import type { BodyValidator } from '../validation/compile-validators.js';
+import { findResponse, type BodyValidator } from '../validation/compile-validators.js';
 import { describeViolation } from '../validation/violations.js';
 import { forbidsBody } from '../http/bodyless.js';
 import { chooseResponse } from './choose-response.js';
@@ -129,11 +129,22 @@ function notAcceptable(state: MockState, operation: Operation, response: Operati
 
 /** An Error-shaped reply with `status` and `message`, written by the error media type's codec. */
 export function errorReply(state: MockState, operation: Operation | undefined, status: number, message: string, headers: Record<string, string> = {}): MockReply {
+  // A status the operation documents without content gets no body, as the spec says; the reason travels in a header.
+  const documented = operation && findResponse(operation, status);
+  if (documented && documented.content.length === 0) return { status, headers: { ...headers, [REASON_HEADER]: headerText(message) }, body: undefined, reason: message };
   const error = state.errorBody(operation, status, message);
   const mediaType = parseMediaType(error.mediaType);
   if (!mediaType) return { status, headers: { 'content-type': 'application/json', ...headers }, body: stringifyJson(error.body), reason: message };
   const encoded = codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} });
   return { status, headers: { 'content-type': encoded.contentType, ...headers }, body: encoded.body, reason: message };
+}
+
+/** Where the mock explains a refusal whose documented response has no body. */
+export const REASON_HEADER = 'x-plantkit-reason';
+
+/** A message as a header value: Latin-1 without control characters (RFC 9110 section 5.5), at most 300 characters. */
+function headerText(message: string): string {
+  return message.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').slice(0, 300);
 }
 
 /** `the example at openapi.yaml#/paths/...`: where to fix it (the same location `plantkit spec check` reports). */

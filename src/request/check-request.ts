@@ -11,14 +11,14 @@ import { decodeParameters } from '../params/decode.js';
 import { checkSecurity, credentialSource } from '../security/requirements.js';
 import type { SecuritySchemeUse } from '../spec/types.js';
 import type { SpecValidators } from '../validation/compile-validators.js';
-import type { ParameterValidator } from '../validation/parameters.js';
+import type { ParameterValidators } from '../validation/parameters.js';
 import { describeViolation } from '../validation/violations.js';
 import type { CheckedRequest, RequestInput, RequestViolation } from './types.js';
 
 /** What checking needs from a spec's compiled state. */
 export interface RequestCheckContext {
   validators: SpecValidators;
-  parameters: ReadonlyMap<string, ParameterValidator>;
+  parameters: ParameterValidators;
   /** The only credential a scheme accepts (undefined: any well-formed one). */
   pinned: (scheme: SecuritySchemeUse) => string | undefined;
   /** Skip the credential check (the runner checks its own positive requests without secrets). */

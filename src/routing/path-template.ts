@@ -1,7 +1,10 @@
 /**
  * One path template (OAS 4.8.8.1 Path Templating) compiled for matching
  * decoded path segments: `/plants/{id}`, `/files/{name}.{ext}`, and keys
- * with a query part such as `/export?format={format}&kind=csv`.
+ * that published specs use to tell operations on one path apart: a query
+ * part (`/export?format={format}&kind=csv`) or, as in the AWS descriptions
+ * of the APIs.guru collection, a fragment naming a query parameter or a
+ * header value (`/#X-Amz-Target=Service.Action`, `/connectors/{arn}#currentVersion`).
  */
 
 /** A segment of a template: literal text, or a pattern with named parameters. */
@@ -13,21 +16,30 @@ export interface TemplateSegment {
 /** A compiled template. */
 export interface CompiledTemplate {
   segments: TemplateSegment[];
-  /** How many query conditions the key carries (a `?a={a}&b=c` suffix). */
+  /** How many query conditions the key carries (a `?a={a}&b=c` or `#a=b` suffix). */
   queryConditions: number;
-  /** Path parameters when `segments` (decoded) and `query` match, else undefined. */
-  match(segments: readonly string[], query: URLSearchParams): Record<string, string> | undefined;
+  /** Path parameters when `segments` (decoded), `query` and `headers` (lower-case names) match, else undefined. */
+  match(segments: readonly string[], query: URLSearchParams, headers?: Readonly<Record<string, string>>): Record<string, string> | undefined;
+}
+
+/** The path part of a path key, without its query or fragment conditions. */
+export function templatePath(template: string): string {
+  return template.replace(/[?#].*$/s, '');
 }
 
 /** Compile `template` as written in the spec's `paths`. */
 export function compileTemplate(template: string): CompiledTemplate {
-  const [path = '', search] = template.split(/\?(.*)$/s);
+  const path = templatePath(template);
+  const search = /\?([^#]*)/s.exec(template)?.[1];
+  const fragment = /#(.*)$/s.exec(template)?.[1];
   const segments = path.split('/').slice(1).map(compileSegment);
   const conditions = search === undefined ? [] : [...new URLSearchParams(search)];
+  // `#name=value`: the query parameter or the header `name` has that value; `#name`: the query has `name`.
+  const either = fragment === undefined ? [] : [...new URLSearchParams(fragment)];
   return {
     segments,
-    queryConditions: conditions.length,
-    match(actual, query) {
+    queryConditions: conditions.length + either.length,
+    match(actual, query, headers = {}) {
       if (actual.length !== segments.length) return undefined;
       const parameters: Record<string, string> = {};
       for (const [index, segment] of segments.entries()) {
@@ -40,6 +52,10 @@ export function compileTemplate(template: string): CompiledTemplate {
         if (given === null) return undefined;
         const parameter = /^\{([^}]+)\}$/.exec(value)?.[1];
         if (parameter === undefined && given !== value) return undefined;
+      }
+      for (const [name, value] of either) {
+        const given = query.get(name) ?? headers[name.toLowerCase()] ?? null;
+        if (given === null || (value !== '' && given !== value)) return undefined;
       }
       return parameters;
     },

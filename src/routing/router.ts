@@ -21,8 +21,8 @@ export type RouteResult =
   | { kind: 'no-path' }
   | { kind: 'no-method'; allow: string[] };
 
-/** Routes a method and a request target (path with optional query) to an operation. */
-export type Router = (method: string, target: string) => RouteResult;
+/** Routes a method and a request target (path with optional query), and the headers (lower-case names), to an operation. */
+export type Router = (method: string, target: string, headers?: Readonly<Record<string, string>>) => RouteResult;
 
 /** Options of {@link createRouter}. */
 export interface RouterOptions {
@@ -36,12 +36,12 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
   routes.sort((a, b) => compareSpecificity(a.template, b.template));
   const prefixes = [...new Set((options.basePaths ?? []).filter((prefix) => prefix !== '' && prefix !== '/'))];
 
-  const match = (method: string, path: string, query: URLSearchParams): RouteResult => {
+  const match = (method: string, path: string, query: URLSearchParams, headers: Readonly<Record<string, string>>): RouteResult => {
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'no-path' };
     const allow = new Set<string>();
     for (const route of routes) {
-      const parameters = route.template.match(segments, query);
+      const parameters = route.template.match(segments, query, headers);
       if (!parameters) continue;
       if (route.operation.method === method) return { kind: 'found', operation: route.operation, pathParameters: parameters };
       allow.add(route.operation.method);
@@ -49,15 +49,15 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
     return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
   };
 
-  return (method, target) => {
+  return (method, target, headers = {}) => {
     const [path = '', search = ''] = splitTarget(target);
     const query = new URLSearchParams(search);
     const upper = method.toUpperCase();
-    let fallback: RouteResult = match(upper, path, query);
+    let fallback: RouteResult = match(upper, path, query, headers);
     if (fallback.kind === 'found') return fallback;
     for (const prefix of prefixes) {
       if (path !== prefix && !path.startsWith(`${prefix}/`)) continue;
-      const result = match(upper, path.slice(prefix.length) || '/', query);
+      const result = match(upper, path.slice(prefix.length) || '/', query, headers);
       if (result.kind === 'found') return result;
       if (fallback.kind === 'no-path') fallback = result;
     }

@@ -37,42 +37,42 @@ export interface SpecValidators {
   undeclared(operationId: string, status: number, mediaType: string): BodyValidator | undefined;
 }
 
-/** Compile every request and response body validator of `spec`. Throws only on a schema Ajv cannot compile. */
+/**
+ * The request and response body validators of `spec`. Each compiles on first
+ * use (GitHub's 845 operations take 25 s to compile up front; a request
+ * needs one), then is kept. Throws only on a schema Ajv cannot compile.
+ */
 export function compileValidators(spec: LoadedSpec): SpecValidators {
   const views = {
     request: new ViewCompiler(spec, { version: spec.version, direction: 'request', closed: false }),
     response: new ViewCompiler(spec, { version: spec.version, direction: 'response', closed: false }),
     closed: new ViewCompiler(spec, { version: spec.version, direction: 'response', closed: true }),
   };
-  const requests = new Map<string, Map<string, BodyValidator>>();
-  const responses = new Map<string, Map<string, Map<string, BodyValidator>>>();
-  const closedResponses = new Map<string, Map<string, Map<string, BodyValidator>>>();
   const operations = new Map(spec.operations.map((operation) => [operation.id, operation]));
+  const compiled = new Map<string, BodyValidator | undefined>();
 
-  for (const operation of spec.operations) {
-    requests.set(operation.id, compileContent(operation.requestBody?.content ?? [], views.request));
-    responses.set(operation.id, new Map(operation.responses.map((r) => [r.status, compileContent(r.content, views.response)])));
-    closedResponses.set(
-      operation.id,
-      new Map(operation.responses.map((r) => [r.status, compileContent(r.content, views.closed, onlyUndeclared)])),
-    );
-  }
-
-  const pick = (byMediaType: Map<string, BodyValidator> | undefined, mediaType: string) => {
+  /** The validator of `content`'s media type matching `mediaType`, compiled once per view. */
+  const pick = (key: string, content: MediaTypeContent[], mediaType: string, compiler: ViewCompiler, filter?: (errors: ErrorObject[]) => ErrorObject[]) => {
     const essence = parseMediaType(mediaType)?.essence;
-    return byMediaType && essence ? byMediaType.get(matchMediaType(essence, [...byMediaType.keys()]) ?? '') : undefined;
+    const documented = essence && matchMediaType(essence, content.map((media) => media.mediaType));
+    const media = documented ? content.find((candidate) => candidate.mediaType === documented) : undefined;
+    if (!media?.schema) return undefined;
+    const cacheKey = `${key}\u0000${media.mediaType}`;
+    if (!compiled.has(cacheKey)) compiled.set(cacheKey, compileMedia(media, compiler, filter));
+    return compiled.get(cacheKey);
   };
-  const forResponse = (table: typeof responses, operationId: string, status: number, mediaType: string) => {
+  const forResponse = (view: 'response' | 'closed', operationId: string, status: number, mediaType: string) => {
     const operation = operations.get(operationId);
     const documented = operation && findResponse(operation, status);
-    return documented && pick(table.get(operationId)?.get(documented.status), mediaType);
+    if (!documented) return undefined;
+    return pick(`${view}\u0000${operationId}\u0000${documented.status}`, documented.content, mediaType, views[view], view === 'closed' ? onlyUndeclared : undefined);
   };
 
   return {
     spec,
-    request: (operationId, mediaType) => pick(requests.get(operationId), mediaType),
-    response: (operationId, status, mediaType) => forResponse(responses, operationId, status, mediaType),
-    undeclared: (operationId, status, mediaType) => forResponse(closedResponses, operationId, status, mediaType),
+    request: (operationId, mediaType) => pick(`request\u0000${operationId}`, operations.get(operationId)?.requestBody?.content ?? [], mediaType, views.request),
+    response: (operationId, status, mediaType) => forResponse('response', operationId, status, mediaType),
+    undeclared: (operationId, status, mediaType) => forResponse('closed', operationId, status, mediaType),
   };
 }
 
@@ -95,22 +95,13 @@ export function compileSchemaValidators(spec: Pick<LoadedSpec, 'version' | 'docu
 }
 
 /**
- * Validators of every media type that has a schema: the codecs (src/codec/)
- * turn JSON, XML, form, multipart and text bodies into values these check.
+ * The validator of one media type's schema; the codecs (src/codec/) turn
+ * JSON, XML, form, multipart and text bodies into the values it checks.
  */
-function compileContent(
-  content: MediaTypeContent[],
-  compiler: ViewCompiler,
-  filter: (errors: ErrorObject[]) => ErrorObject[] = (errors) => errors,
-): Map<string, BodyValidator> {
-  const compiled = new Map<string, BodyValidator>();
-  for (const media of content) {
-    if (!media.schema) continue;
-    const { validate, prefix } = compiler.compile(media.schema);
-    const inSpec = (errors: ErrorObject[]) => errors.map((error) => ({ ...error, schemaPath: `#${media.schemaPointer}${error.schemaPath.slice(prefix.length)}` }));
-    compiled.set(media.mediaType, (value) => (validate(value) ? [] : toViolations(inSpec(filter(validate.errors ?? [])))));
-  }
-  return compiled;
+function compileMedia(media: MediaTypeContent, compiler: ViewCompiler, filter: (errors: ErrorObject[]) => ErrorObject[] = (errors) => errors): BodyValidator {
+  const { validate, prefix } = compiler.compile(media.schema!);
+  const inSpec = (errors: ErrorObject[]) => errors.map((error) => ({ ...error, schemaPath: `#${media.schemaPointer}${error.schemaPath.slice(prefix.length)}` }));
+  return (value) => (validate(value) ? [] : toViolations(inSpec(filter(validate.errors ?? []))));
 }
 
 function onlyUndeclared(errors: ErrorObject[]): ErrorObject[] {
@@ -120,7 +111,9 @@ function onlyUndeclared(errors: ErrorObject[]): ErrorObject[] {
 /**
  * One Ajv instance per view. Circular references survive dereferencing as
  * local `$ref`s (`#/components/schemas/Node`), so the components are
- * registered as a document they can resolve against.
+ * registered as a document they can resolve against; a component is viewed
+ * and added the first time a compiled schema refers to it (viewing every
+ * component of a large spec up front costs seconds).
  */
 class ViewCompiler {
   private readonly ajv: SchemaCompiler;
@@ -129,14 +122,15 @@ class ViewCompiler {
   private readonly compiled = new WeakMap<object, { validate: ValidateFunction; prefix: string }>();
   private count = 0;
   private readonly holder: Record<string, SchemaObject> = {};
+  private readonly components: Record<string, SchemaObject>;
+  private readonly viewedComponents: Record<string, SchemaObject> = {};
 
   constructor(spec: Pick<LoadedSpec, 'document'>, options: SchemaViewOptions) {
     this.ajv = createSchemaCompiler();
     this.view = createSchemaView(options);
     this.documentId = `urn:plantkit:${options.direction}${options.closed ? ':closed' : ''}`;
-    const components = valueAt(spec.document, '/components/schemas') as Record<string, SchemaObject> | undefined;
-    const viewed = Object.fromEntries(Object.entries(components ?? {}).map(([name, schema]) => [name, this.view(schema)]));
-    this.ajv.addSchema({ components: { schemas: viewed }, 'x-plantkit-operations': this.holder }, this.documentId, undefined, false);
+    this.components = (valueAt(spec.document, '/components/schemas') as Record<string, SchemaObject> | undefined) ?? {};
+    this.ajv.addSchema({ components: { schemas: this.viewedComponents }, 'x-plantkit-operations': this.holder }, this.documentId, undefined, false);
   }
 
   /** The validator of `schema`; `prefix` starts the schemaPath of its errors. */
@@ -145,10 +139,30 @@ class ViewCompiler {
     if (cached) return cached;
     const key = String(this.count++);
     this.holder[key] = this.view(schema);
+    this.addReferencedComponents(this.holder[key]);
     const prefix = `${this.documentId}#/x-plantkit-operations/${key}`;
     const entry = { validate: this.ajv.compile({ $ref: prefix }), prefix };
     this.compiled.set(schema, entry);
     return entry;
+  }
+
+  /** View and register every component `schema` refers to, transitively. */
+  private addReferencedComponents(schema: SchemaObject): void {
+    const pending: unknown[] = [schema];
+    const seen = new Set<object>();
+    while (pending.length > 0) {
+      const node = pending.pop();
+      if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+      seen.add(node);
+      const ref = (node as { $ref?: unknown }).$ref;
+      const name = typeof ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1] : undefined;
+      const decoded = name === undefined ? undefined : name.replace(/~1/g, '/').replace(/~0/g, '~');
+      if (decoded !== undefined && !(decoded in this.viewedComponents) && this.components[decoded] !== undefined) {
+        this.viewedComponents[decoded] = this.view(this.components[decoded]!);
+        pending.push(this.viewedComponents[decoded]);
+      }
+      for (const child of Object.values(node)) pending.push(child);
+    }
   }
 }
 

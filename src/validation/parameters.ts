@@ -15,18 +15,28 @@ export type { ParameterValues } from '../params/decode.js';
 /** Validates the parameters of one operation; returns [] when valid. */
 export type ParameterValidator = (values: ParameterValues) => SchemaViolation[];
 
-/** A validator per operation that declares parameters. */
-export function compileParameterValidators(spec: Pick<LoadedSpec, 'version' | 'operations'>): Map<string, ParameterValidator> {
+/** The parameter validator of an operation, by id; undefined for one without parameters. */
+export interface ParameterValidators {
+  get(operationId: string): ParameterValidator | undefined;
+}
+
+/** A validator per operation that declares parameters, each compiled on first use (large specs start fast). */
+export function compileParameterValidators(spec: Pick<LoadedSpec, 'version' | 'operations'>): ParameterValidators {
   const ajv = createSchemaCompiler();
   const view = createSchemaView({ version: spec.version, direction: 'request', closed: false });
-  const validators = new Map<string, ParameterValidator>();
-  for (const operation of spec.operations) {
-    const schema = parametersSchema(operation, view);
-    if (!schema) continue;
-    const validate = ajv.compile(schema);
-    validators.set(operation.id, (values) => (validate(values) ? [] : toViolations(validate.errors ?? [])));
-  }
-  return validators;
+  const operations = new Map(spec.operations.map((operation) => [operation.id, operation]));
+  const validators = new Map<string, ParameterValidator | undefined>();
+  return {
+    get(operationId) {
+      if (!validators.has(operationId)) {
+        const operation = operations.get(operationId);
+        const schema = operation && parametersSchema(operation, view);
+        const validate = schema && ajv.compile(schema);
+        validators.set(operationId, validate ? (values) => (validate(values) ? [] : toViolations(validate.errors ?? [])) : undefined);
+      }
+      return validators.get(operationId);
+    },
+  };
 }
 
 function parametersSchema(operation: Operation, view: (schema: SchemaObject) => SchemaObject): SchemaObject | undefined {

@@ -127,8 +127,8 @@ function labelPot(store: PotStore, request: AppRequest, response: ServerResponse
   if (text.value === undefined) return error(response, 400, "form field 'text' is required");
   if (codePoints(text.value) > 20) return error(response, 400, "form field 'text' must have at most 20 characters");
   const pot = store.pots.get(potId);
-  // The operation documents no 404, so an unknown pot is refused with its documented 400.
-  if (!pot) return error(response, 400, `there is no pot ${potId} to label`);
+  // An unknown pot is a resource that does not exist: the documented 404 (RFC 9110 section 15.5.5).
+  if (!pot) return error(response, 404, `there is no pot ${potId} to label`);
   pot.label = text.value;
   reply(response, 200, JSON.stringify(pot), { 'content-type': 'application/json' });
 }

@@ -31,6 +31,10 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
       operation('GET', '/a/b/{y}'),
       operation('GET', '/test path'),
       operation('GET', '/files/{name}.{ext}'),
+      operation('POST', '/#X-Amz-Target=Service.Create'),
+      operation('POST', '/#X-Amz-Target=Service.Delete'),
+      operation('GET', '/connectors/{arn}'),
+      operation('GET', '/connectors/{arn}#currentVersion'),
     ],
     { basePaths: ['/v1'] },
   );
@@ -51,7 +55,17 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
     ['several parameters in one segment', 'GET', '/files/report.final.pdf', { id: 'GET /files/{name}.{ext}', params: { name: 'report', ext: 'final.pdf' } }],
     ['the server path may prefix every path', 'GET', '/v1/a/b/c', { id: 'GET /a/b/{y}', params: { y: 'c' } }],
     ['a malformed escape is no match, not a crash', 'GET', '/a/%E0%A4%A/c', { kind: 'no-path' }],
+    ['a fragment key naming a query parameter (AWS style)', 'GET', '/connectors/c1?currentVersion=3', { id: 'GET /connectors/{arn}#currentVersion', params: { arn: 'c1' } }],
+    ['without it, the plain template', 'GET', '/connectors/c1', { id: 'GET /connectors/{arn}', params: { arn: 'c1' } }],
   ])('%s', (_name, method, target, want) => {
     expect(found(method, target)).toEqual(want);
+  });
+
+  test.each([
+    ['Service.Create', 'POST /#X-Amz-Target=Service.Create'],
+    ['Service.Delete', 'POST /#X-Amz-Target=Service.Delete'],
+  ])('a fragment key naming a header value (X-Amz-Target: %s)', (target, id) => {
+    const result = routeOf('POST', '/', { 'x-amz-target': target });
+    expect(result.kind === 'found' && result.operation.id).toBe(id);
   });
 });

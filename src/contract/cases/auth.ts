@@ -14,6 +14,7 @@ import type { Operation } from '../../spec/types.js';
 import type { ContractCase } from '../types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
+import { canSatisfy } from '../credentials.js';
 import { buildRequestChecked, chosenRequirement, type Credentials } from './request-builder.js';
 
 /** Auth cases of one operation; none when it does not require credentials. */
@@ -33,20 +34,26 @@ export function authCases(operation: Operation, context: CaseContext): ContractC
     ...(needsPinned ? { needsPinned } : {}),
   });
 
-  const requirement = chosenRequirement(operation, context);
-  if (!requirement || requirement.length === 0) return [make('missing', 'no credentials at all', { use: 'none' })];
+  // Every alternative the runner holds credentials for: a server may check one of them loosely (OAuth2 OR Basic).
+  const requirements = operation.security.filter((requirement) => requirement.length > 0 && canSatisfy(requirement, context.credentials, context.headers));
+  if (requirements.length === 0 && !chosenRequirement(operation, context)) return [make('missing', 'no credentials at all', { use: 'none' })];
   const pinnedToConfigured = (scheme: Parameters<typeof credentialFor>[0]) => credentialFor(scheme, context.credentials, true);
   const cases: ContractCase[] = [];
-  for (const scheme of requirement) {
-    const prefix = requirement.length > 1 ? `${scheme.name}/` : '';
-    const unique = context.nextInteger().toString(36);
-    for (const variant of handlerFor(scheme).invalid(scheme, pinnedToConfigured(scheme), unique)) {
-      const candidate = make(`${prefix}${variant.slug}`, requirement.length > 1 ? `${scheme.name}: ${variant.title}` : variant.title, { use: 'variant', variant }, variant.wrongValue ? scheme.name : undefined);
-      // Keep only requests the spec's requirements refuse when the server knows the configured credentials.
-      const request = candidate.request;
-      const search = request.path.includes('?') ? request.path.slice(request.path.indexOf('?') + 1) : '';
-      if (checkSecurity(operation.security, credentialSource(request.headers, search), pinnedToConfigured).ok) continue;
-      cases.push(candidate);
+  const seen = new Set<string>();
+  for (const requirement of requirements) {
+    for (const scheme of requirement) {
+      const prefix = requirement.length > 1 || requirements.length > 1 ? `${scheme.name}/` : '';
+      const unique = context.nextInteger().toString(36);
+      for (const variant of handlerFor(scheme).invalid(scheme, pinnedToConfigured(scheme), unique)) {
+        const candidate = make(`${prefix}${variant.slug}`, prefix ? `${scheme.name}: ${variant.title}` : variant.title, { use: 'variant', variant, requirement }, variant.wrongValue ? scheme.name : undefined);
+        const request = candidate.request;
+        const identity = JSON.stringify([request.path, request.headers]).replace(/plantkit-wrong-[a-z-]+-[0-9a-z]+/g, 'wrong');
+        // Keep only requests the spec's requirements refuse when the server knows the configured credentials, once each.
+        const search = request.path.includes('?') ? request.path.slice(request.path.indexOf('?') + 1) : '';
+        if (seen.has(identity) || checkSecurity(operation.security, credentialSource(request.headers, search), pinnedToConfigured).ok) continue;
+        seen.add(identity);
+        cases.push(candidate);
+      }
     }
   }
   return cases;

@@ -3,14 +3,14 @@ import type { SchemaScope } from '../../generate/schema-facts.js';
 import type { CredentialSet } from '../../security/credentials.js';
 import type { LoadedSpec, SchemaObject } from '../../spec/types.js';
 import { compileSchemaValidators, type BodyValidator, type Direction, type SpecValidators } from '../../validation/compile-validators.js';
-import { compileParameterValidators, type ParameterValidator } from '../../validation/parameters.js';
+import { compileParameterValidators, type ParameterValidators } from '../../validation/parameters.js';
 import type { Scenario } from '../contracts-file.js';
 
 /** Read-only context handed to each case builder. */
 export interface CaseContext {
   validators: SpecValidators;
   /** Parameter validators by operation id: every request the runner calls valid passes these. */
-  parameterValidators: ReadonlyMap<string, ParameterValidator>;
+  parameterValidators: ParameterValidators;
   /** A validator for any schema of the spec (single parameter values, headers). */
   schemaValidator: (schema: SchemaObject, direction: Direction) => BodyValidator;
   /** Where generators resolve circular `$ref`s. */

@@ -1,7 +1,8 @@
 /**
  * Negative body cases built from a valid full body, in the body's own media
  * type: each required property missing in turn, each property with a value
- * of the wrong type. Every mutated request is checked on the wire and
+ * of the wrong type, and each constraint of each property broken in turn
+ * (minimum, maxLength, enum, pattern, format, ...). Every mutated request is checked on the wire and
  * dropped unless it really is invalid, so a server that accepts it is a real
  * finding, not a false alarm.
  */
@@ -12,6 +13,7 @@ import type { Operation } from '../../spec/types.js';
 import type { ContractCase } from '../types.js';
 import { bodyProperties, setAt } from './body-paths.js';
 import type { CaseContext } from './context.js';
+import { invalidValues } from './constraint-breakers.js';
 import { bodyValue, encodeBody, sendableBody, type SendableBody } from './request-body.js';
 import { buildRequest } from './request-builder.js';
 import { requestViolations } from './wire-check.js';
@@ -40,6 +42,12 @@ export async function negativeBodyCases(operation: Operation, context: CaseConte
     const wrong = WRONG_VALUES.find((value) => !allowed.includes(jsonType(value)) && !(jsonType(value) === 'integer' && allowed.includes('number')));
     if (wrong === undefined) continue;
     await add(`wrong-type${property.pointer}`, `body with '${label(property.pointer)}' of the wrong type (${preview(wrong)} where the spec documents ${allowed.join(' or ')})`, mutate(full.value, property.pointer, wrong));
+  }
+  for (const property of properties) {
+    // Depth 2: nested objects are properties of their own in the list; only this property's own constraints here.
+    for (const [kind, broken, describe] of invalidValues(property.schema, undefined, 2).filter(([kind]) => kind !== 'wrong-type')) {
+      await add(`${kind}${property.pointer}`, `body with '${label(property.pointer)}' ${describe}`, mutate(full.value, property.pointer, broken));
+    }
   }
   return cases;
 }

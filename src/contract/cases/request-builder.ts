@@ -5,11 +5,12 @@
  * the way the first satisfiable security requirement says (security/).
  */
 import { acceptFor } from '../../http/accept.js';
+import { templatePath } from '../../routing/path-template.js';
 import { encodeParameter } from '../../params/encode.js';
 import { formatCookie } from '../../params/cookies.js';
 import { handlerFor, type CredentialTarget, type InvalidCredentials } from '../../security/index.js';
 import { credentialFor } from '../../security/credentials.js';
-import type { Operation, SecurityRequirement } from '../../spec/types.js';
+import type { Operation, OperationParameter, SecurityRequirement } from '../../spec/types.js';
 import type { CaseRequest } from '../types.js';
 import { canSatisfy } from '../credentials.js';
 import type { CaseContext } from './context.js';
@@ -23,8 +24,8 @@ export type Credentials =
   | { use: 'none' }
   /** This exact Authorization header value. */
   | { use: 'authorization'; value: string }
-  /** The configured credentials, then one scheme's invalid variant applied (auth cases). */
-  | { use: 'variant'; variant: InvalidCredentials };
+  /** The configured credentials of `requirement`, then one scheme's invalid variant applied (auth cases). */
+  | { use: 'variant'; variant: InvalidCredentials; requirement: SecurityRequirement };
 
 /** Parts of a request that a case chooses. */
 export interface RequestParts {
@@ -64,9 +65,10 @@ export function buildRequestChecked(operation: Operation, parts: RequestParts, c
   const given = parts.parameters ?? {};
   const target: CredentialTarget = { headers: { accept: acceptFor(documentedMediaTypes(operation)) }, query: [], cookies: [] };
   const queryPairs: string[] = [];
-  let path = operation.path.replace(/\?.*$/s, '');
+  let path = templatePath(operation.path);
   let problem: string | undefined;
-  for (const parameter of parametersToSend(operation.parameters, parts.mode ?? 'minimal', context, operation.id)) {
+  const chosen = (parameter: OperationParameter) => parts.values?.has(parameterKey(parameter)) === true || (parameter.in === 'query' && given.query?.[parameter.name] !== undefined) || (parameter.in === 'path' && given.path?.[parameter.name] !== undefined);
+  for (const parameter of parametersToSend(operation.parameters, parts.mode ?? 'minimal', context, operation.id, chosen)) {
     const key = parameterKey(parameter);
     if (parts.omit?.has(key)) continue;
     const explicit = parameter.in === 'path' ? given.path?.[parameter.name] : parameter.in === 'query' ? given.query?.[parameter.name] : undefined;
@@ -110,7 +112,8 @@ function attachCredentials(operation: Operation, credentials: Credentials, conte
     target.headers.authorization = credentials.value;
     return;
   }
-  for (const scheme of chosenRequirement(operation, context) ?? []) {
+  const requirement = credentials.use === 'variant' ? credentials.requirement : chosenRequirement(operation, context);
+  for (const scheme of requirement ?? []) {
     const value = credentialFor(scheme, context.credentials, true);
     if (value !== undefined) handlerFor(scheme).apply(target, scheme, value);
   }

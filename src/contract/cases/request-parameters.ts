@@ -16,14 +16,14 @@ import type { CaseContext } from './context.js';
  */
 export const CLIENT_OWNED_HEADERS = new Set(['content-length', 'host', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'accept', 'content-type', 'authorization']);
 
-/** The parameters a request of `mode` carries: required ones always, optional ones in `full` mode. */
-export function parametersToSend(parameters: readonly OperationParameter[], mode: 'minimal' | 'full', context: CaseContext, operationId: string): OperationParameter[] {
+/** The parameters a request of `mode` carries: required ones always, optional ones in `full` mode or when `chosen` says so. */
+export function parametersToSend(parameters: readonly OperationParameter[], mode: 'minimal' | 'full', context: CaseContext, operationId: string, chosen: (parameter: OperationParameter) => boolean = () => false): OperationParameter[] {
   return parameters.filter((parameter) => {
     if (parameter.in === 'header' && CLIENT_OWNED_HEADERS.has(parameter.name.toLowerCase())) {
       context.note(`${operationId} declares a header parameter '${parameter.name}'; plantkit leaves that header to the HTTP client and does not send the spec's value`);
       return false;
     }
-    return parameter.required || mode === 'full';
+    return parameter.required || mode === 'full' || chosen(parameter);
   });
 }
 

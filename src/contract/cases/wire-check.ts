@@ -19,7 +19,7 @@ export async function requestViolations(operation: Operation, request: CaseReque
   } catch {
     return [{ kind: 'parameter', pointer: '/path', message: `path ${rawPath} is not valid percent-encoding` }];
   }
-  const pathParameters = compileTemplate(operation.path).match(segments, new URLSearchParams(search));
+  const pathParameters = compileTemplate(operation.path).match(segments, new URLSearchParams(search), request.headers);
   if (!pathParameters) return [{ kind: 'parameter', pointer: '/path', message: `path ${rawPath} does not match ${operation.path}` }];
   const checked = await checkRequest(
     { operation, pathParameters, search, headers: request.headers, body: request.body === undefined ? undefined : Buffer.from(request.body) },

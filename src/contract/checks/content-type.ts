@@ -2,6 +2,7 @@
  * `content-type`: the response's Content-Type is a media type documented for
  * its status. Parameters such as `; charset=utf-8` are allowed (RFC 9110 section 8.3).
  */
+import { forbidsBody } from '../../http/bodyless.js';
 import { matchMediaType } from '../../http/media-type.js';
 import { finding, type Check } from './types.js';
 
@@ -12,7 +13,8 @@ export const contentTypeCheck: Check = {
   run(exchange) {
     const response = exchange.response;
     const documented = exchange.documented?.content.map((media) => media.mediaType) ?? [];
-    if (!response || documented.length === 0) return [];
+    // An empty body that has no media type is right where no body belongs (204, 304, HEAD; RFC 9110 section 8.3).
+    if (!response || documented.length === 0 || (response.body === '' && !exchange.bodyExpected) || (response.body === '' && forbidsBody(response.status, exchange.case.request.method))) return [];
     const header = response.headers['content-type'];
     if (exchange.mediaType && matchMediaType(exchange.mediaType.essence, documented)) return [];
     return [

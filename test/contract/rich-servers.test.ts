@@ -1,0 +1,115 @@
+/**
+ * Issue 14: the runner against correct, hand-written servers of richer specs
+ * (several operations, 204, 422, default, response headers, cookies, apiKey
+ * OR Basic, apiKey AND bearer, form, multipart, XML, a servers path, 3.0,
+ * 3.1, Swagger 2.0) reports nothing; against a broken variant of each, the
+ * right check fails.
+ */
+import { describe, expect, test } from 'vitest';
+import { runContract } from '../../src/contract/run-contract.js';
+import type { ContractOptions } from '../../src/contract/options.js';
+import type { RunResult } from '../../src/contract/types.js';
+import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog, type CatalogVariant } from '../apps/catalog.js';
+import { GARDEN_SESSION, startGardenForms, type GardenFormsVariant } from '../apps/garden-forms.js';
+import { GREENHOUSE_BASIC, GREENHOUSE_PARTNER_KEY, GREENHOUSE_TOKEN, startGreenhouse, type GreenhouseVariant } from '../apps/greenhouse.js';
+import { POT_API_KEY, POT_BASIC, startPotStore, type PotStoreVariant } from '../apps/pot-store.js';
+import type { ReferenceApp } from '../apps/shared/app-server.js';
+
+interface Target {
+  spec: string;
+  start: (variant: string, pinned: boolean) => Promise<ReferenceApp>;
+  options: Partial<ContractOptions>;
+}
+
+const pair = (basic: { username: string; password: string }) => `${basic.username}:${basic.password}`;
+
+const TARGETS: Record<string, Target> = {
+  catalog: {
+    spec: 'test/fixtures/rich/catalog-3.1.yaml',
+    start: (variant, pinned) => startCatalog(variant as CatalogVariant, pinned ? { apiKey: CATALOG_API_KEY, basic: CATALOG_BASIC } : undefined),
+    options: { credentials: { apiKey: CATALOG_API_KEY, basic: pair(CATALOG_BASIC) } },
+  },
+  forms: {
+    spec: 'test/fixtures/rich/forms-3.0.yaml',
+    start: (variant, pinned) => startGardenForms(variant as GardenFormsVariant, pinned ? { session: GARDEN_SESSION } : undefined),
+    options: { credentials: { apiKey: GARDEN_SESSION } },
+  },
+  pots: {
+    spec: 'test/fixtures/rich/petstore-swagger2.yaml',
+    start: (variant, pinned) => startPotStore(variant as PotStoreVariant, pinned ? { apiKey: POT_API_KEY, basic: POT_BASIC } : undefined),
+    options: { credentials: { apiKey: POT_API_KEY, basic: pair(POT_BASIC) } },
+  },
+  greenhouse: {
+    spec: 'test/fixtures/rich/auth-3.1.yaml',
+    start: (variant, pinned) => startGreenhouse(variant as GreenhouseVariant, pinned ? { token: GREENHOUSE_TOKEN, basic: GREENHOUSE_BASIC, partnerKey: GREENHOUSE_PARTNER_KEY } : undefined),
+    options: { token: GREENHOUSE_TOKEN, credentials: { apiKey: GREENHOUSE_PARTNER_KEY, basic: pair(GREENHOUSE_BASIC) } },
+  },
+};
+
+/** A run against `variant` of `target`, with the origin only as --base-url (the runner adds the servers' path). */
+async function run(target: Target, variant: string, pinned = true, extra: Partial<ContractOptions> = {}): Promise<RunResult> {
+  const app = await target.start(variant, pinned);
+  try {
+    return await runContract({ baseUrl: new URL(app.url).origin, spec: target.spec, contracts: false, seed: 7, maxCases: 20, workers: 4, ...target.options, ...extra });
+  } finally {
+    await app.close();
+  }
+}
+
+const failures = (result: RunResult) => result.results.flatMap((item) => item.findings.filter((finding) => finding.severity === 'error').map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`));
+
+describe('correct servers: zero findings (no false alarms)', () => {
+  test.each([
+    ['catalog', 'correct'],
+    ['catalog', 'auth-403'],
+    ['catalog', 'charset'],
+    ['catalog', 'slow-100ms'],
+    ['catalog', 'empty-catalog'],
+    ['forms', 'correct'],
+    ['forms', 'prefers-json'],
+    ['forms', 'absolute-redirect'],
+    ['pots', 'correct'],
+    ['pots', 'auth-403'],
+    ['greenhouse', 'correct'],
+    ['greenhouse', 'auth-403'],
+    ['greenhouse', 'charset'],
+  ])('%s %s', async (name, variant) => {
+    const result = await run(TARGETS[name]!, variant);
+    expect(failures(result)).toEqual([]);
+    expect(result.passed).toBeGreaterThan(10);
+  });
+});
+
+describe('an undocumented 4xx for invalid input is a warning, not a failure (issue 14 item 8)', () => {
+  test('catalog answers 400 where the spec documents 422: warned once per operation, the run passes', async () => {
+    const result = await run(TARGETS.catalog!, 'invalid-400');
+    expect(failures(result)).toEqual([]);
+    const warnings = result.results.flatMap((item) => item.findings.filter((finding) => finding.severity === 'warning' && finding.check === 'status-documented'));
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.map((finding) => finding.message)).toContain('invalid input got status 400, which createPlant does not document (it documents 201, 422)');
+    expect(new Set(warnings.map((finding) => finding.message)).size).toBe(warnings.length);
+  });
+});
+
+describe('broken servers: caught by the right check', () => {
+  test.each([
+    ['catalog', 'no-total-count', 'response-headers'],
+    ['catalog', 'no-location', 'response-headers'],
+    ['catalog', 'total-count-many', 'response-headers'],
+    ['catalog', 'wrong-problem-shape', 'response-schema'],
+    ['catalog', 'health-html', 'content-type'],
+    ['catalog', 'truncated-json', 'json-body'],
+    ['forms', 'malformed-xml', 'body-syntax'],
+    ['forms', 'accepts-zero-packets', 'outcome'],
+    ['forms', 'lax-deep-object', 'outcome'],
+    ['forms', 'meta-500', 'server-error'],
+    ['pots', 'ignores-api-key', 'outcome'],
+    ['pots', 'invalid-json', 'json-body'],
+    ['greenhouse', 'accepts-wrong-password', 'outcome'],
+    ['greenhouse', 'and-as-or', 'outcome'],
+    ['greenhouse', 'hangs-up', 'transport'],
+  ])('%s %s -> %s', async (name, variant, check) => {
+    const result = await run(TARGETS[name]!, variant);
+    expect(failures(result).some((line) => line.includes(`: ${check} `))).toBe(true);
+  });
+});
