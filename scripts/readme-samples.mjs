@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * The README's sample outputs, produced by the real commands (the built CLI
- * in dist/, a real mock, real servers on port 0) so that the README can never
- * drift from what plantkit prints.
+ * The sample outputs of README.md (and of the docs it links), produced by the
+ * real commands (the built CLI in dist/, a real mock, real servers on port 0)
+ * so that the documentation can never drift from what plantkit prints.
  *
- *   npm run readme:samples            rewrite every sample block in README.md
- *   node scripts/readme-samples.mjs --check [--readme FILE]
+ *   npm run readme:samples            rewrite every sample block in SAMPLE_FILES
+ *   node scripts/readme-samples.mjs --check
  *                                     exit 1, naming the samples, when a block differs
  *
  * A block in the README:
@@ -30,6 +30,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseDocument } from 'yaml';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The files with sample blocks, relative to the repository root. */
+export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md'];
 /** The token samples run with; shown nowhere (the output says Bearer ***). */
 const TOKEN = 'readme-token';
 /** Where servers appear in samples: the mock's documented address, and an implementation's. */
@@ -50,6 +52,7 @@ export const SAMPLES = {
   'contract-pass': (s) => s.contract('mock', ['--no-generated'], '0.1 s'),
   'contract-error-shape': (s) => s.contract('wrong-error-shape', ['--no-generated', '--quiet'], '0.1 s'),
   'contract-long-names': (s) => s.contract('refuses-long-names', ['--quiet', '--seed', '12345'], '2.2 s'),
+  'contract-non-ascii-names': (s) => s.contract('refuses-non-ascii-names', ['--quiet', '--seed', '12345'], '3.3 s'),
   'contract-dead-target': (s) => s.contract('dead', ['--quiet', '--no-generated'], '30.0 s'),
   'contract-help': (s) => s.cli('npx plantkit contract --help', ['contract', '--help']),
   'spec-check': (s) => s.cli('npx plantkit spec check', ['spec', 'check']),
@@ -106,7 +109,8 @@ async function createSession() {
   const targets = {
     mock: () => startMock({ token: TOKEN }),
     'wrong-error-shape': async () => front(await startMock({ token: TOKEN }), rewriteErrors),
-    'refuses-long-names': async () => front(await startMock({ token: TOKEN }), undefined, refuseLongNames),
+    'refuses-long-names': async () => front(await startMock({ token: TOKEN }), undefined, refuseName((name) => [...name].length > 64, 'name is longer than 64 characters')),
+    'refuses-non-ascii-names': async () => front(await startMock({ token: TOKEN }), undefined, refuseName((name) => /[^\u0000-\u007f]/.test(name), 'name must be ASCII')),
     dead: () => deadTarget(),
   };
 
@@ -277,14 +281,20 @@ function rewriteErrors(status, text) {
   return JSON.stringify({ code: 'bad_request', detail: error.message });
 }
 
-/** A name longer than 64 characters gets a 400 (the README's generated-cases run). @param {string} body */
-function refuseLongNames(body) {
-  try {
-    const name = JSON.parse(body).name;
-    return typeof name === 'string' && [...name].length > 64 ? JSON.stringify({ error: 400, message: 'name is longer than 64 characters' }) : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * A front's refusal: a 400 Error body for a request whose `name` is refused
+ * (the generated-cases samples), else undefined (forwarded).
+ * @param {(name: string) => boolean} refused @param {string} message
+ */
+function refuseName(refused, message) {
+  return (/** @type {string} */ body) => {
+    try {
+      const name = JSON.parse(body).name;
+      return typeof name === 'string' && refused(name) ? JSON.stringify({ error: 400, message }) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /**
@@ -323,13 +333,23 @@ export function normalise(text, urls) {
 /** `<!-- sample:NAME -->`, a fenced block, `<!-- /sample -->`. */
 const BLOCK = /(<!-- sample:([\w-]+) -->\n```[\w-]*\n)((?:(?!<!-- sample:)[\s\S])*?)(```\n<!-- \/sample -->)/g;
 
-/** The README with every sample block regenerated; throws for a block without a sample or a sample without a block. @param {string} readme */
+/** Names of the sample blocks in a text. @param {string} text */
+export function sampleNames(text) {
+  return [...text.matchAll(BLOCK)].map((match) => /** @type {string} */ (match[2]));
+}
+
+/** Samples that have no block in any of `texts`. @param {string[]} texts */
+export function samplesWithoutBlock(texts) {
+  const names = texts.flatMap(sampleNames);
+  return Object.keys(SAMPLES).filter((name) => !names.includes(name));
+}
+
+/** The text with every sample block regenerated; throws for a block without a sample. @param {string} readme */
 export async function renderSamples(readme) {
-  const names = [...readme.matchAll(BLOCK)].map((match) => /** @type {string} */ (match[2]));
+  const names = sampleNames(readme);
   const unknown = names.filter((name) => !(name in SAMPLES));
   if (unknown.length > 0) throw new Error(`README blocks without a sample in scripts/readme-samples.mjs: ${unknown.join(', ')}`);
-  const missing = Object.keys(SAMPLES).filter((name) => !names.includes(name));
-  if (missing.length > 0) throw new Error(`samples without a README block: ${missing.join(', ')} (add <!-- sample:NAME --> blocks)`);
+  if (names.length === 0) return readme;
   const session = await createSession();
   /** @type {Map<string, string>} */
   const outputs = new Map();
@@ -352,22 +372,24 @@ export function driftedSamples(before, after) {
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const check = args.includes('--check');
-  const readmeIndex = args.indexOf('--readme');
-  const file = readmeIndex >= 0 ? path.resolve(/** @type {string} */ (args[readmeIndex + 1])) : path.join(ROOT, 'README.md');
-  const readme = await readFile(file, 'utf8');
-  const rendered = await renderSamples(readme);
-  if (check) {
-    const drifted = driftedSamples(readme, rendered);
-    if (drifted.length > 0) {
-      process.stderr.write(`readme-samples: ${drifted.length} sample(s) in ${path.relative(process.cwd(), file) || file} differ from what the commands print: ${drifted.join(', ')} (run npm run readme:samples)\n`);
-      process.exitCode = 1;
+  const check = process.argv.includes('--check');
+  const texts = await Promise.all(SAMPLE_FILES.map((file) => readFile(path.join(ROOT, file), 'utf8')));
+  const missing = samplesWithoutBlock(texts);
+  if (missing.length > 0) throw new Error(`samples without a block in ${SAMPLE_FILES.join(' or ')}: ${missing.join(', ')} (add <!-- sample:NAME --> blocks)`);
+  for (const [index, file] of SAMPLE_FILES.entries()) {
+    const text = /** @type {string} */ (texts[index]);
+    const rendered = await renderSamples(text);
+    const drifted = driftedSamples(text, rendered);
+    if (check) {
+      if (drifted.length > 0) {
+        process.stderr.write(`readme-samples: ${drifted.length} sample(s) in ${file} differ from what the commands print: ${drifted.join(', ')} (run npm run readme:samples)\n`);
+        process.exitCode = 1;
+      }
+      continue;
     }
-    return;
+    if (rendered !== text) await writeFile(path.join(ROOT, file), rendered);
+    process.stdout.write(`readme-samples: ${drifted.length} sample(s) updated in ${file}\n`);
   }
-  if (rendered !== readme) await writeFile(file, rendered);
-  process.stdout.write(`readme-samples: ${driftedSamples(readme, rendered).length} sample(s) updated in ${path.relative(process.cwd(), file) || file}\n`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
