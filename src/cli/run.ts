@@ -33,7 +33,8 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}
 
 Run 'plantkit <command> --help' for a command's options.
 Exit codes: 0 success, 1 findings (failed cases, spec problems, breaking changes),
-            2 usage, spec, contracts or target error.`;
+            2 usage, spec, contracts or target error,
+            130/143 a contract run stopped by Ctrl-C (SIGINT) / SIGTERM, reports written.`;
 }
 
 /** Run the CLI with `argv` (without `node` and the script path). */

@@ -183,9 +183,16 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     workers: ranged('workers', options.workers ?? CONTRACT_DEFAULTS.workers, 1, CONTRACT_DEFAULTS.maxWorkers),
     rateLimit: positive('rate-limit', options.rateLimit),
     maxDurationMs: positive('max-duration', options.maxDurationMs),
-    maxTransportFailures: count('max-transport-failures', options.maxTransportFailures, CONTRACT_DEFAULTS.maxTransportFailures),
+    maxTransportFailures: transportFailures(options.maxTransportFailures),
     signal: options.signal,
   };
+}
+
+/** `maxTransportFailures` (a library option, no flag): an integer >= 0. */
+function transportFailures(value: number | undefined): number {
+  if (value === undefined) return CONTRACT_DEFAULTS.maxTransportFailures;
+  if (!Number.isInteger(value) || value < 0) throw new UsageError(`maxTransportFailures must be an integer >= 0, got ${String(value)}`);
+  return value;
 }
 
 /** An integer option within [low, high]. */

@@ -1,3 +1,7 @@
+// Kept in the emitted .d.ts (an import of types only would be erased there): the augmentation at
+// the end extends vitest's `Assertion`, so a consumer's type check loads vitest's typings with it,
+// whatever its module system (test/packaging/packed-install.test.ts).
+/// <reference types="vitest" preserve="true" />
 /**
  * vitest matchers for teams' own suites:
  *
@@ -18,8 +22,6 @@ import { loadSpec } from '../spec/load-spec.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
 import { readResponse, type AnyResponse } from './read-response.js';
-// Types only (erased): gives the augmentation below vitest's ESM typings to extend.
-import type {} from 'vitest';
 
 /** Options of `toMatchContract`. */
 export interface ContractMatchOptions {

@@ -1,0 +1,193 @@
+// @ts-check
+/**
+ * The helpers README samples are made with (see SAMPLES in
+ * ../readme-samples.mjs): the built CLI in-process, a real mock, fronts and a
+ * dead target on port 0, curl-like requests, a spec diff against a copy with
+ * breaking changes, and a vitest matcher failure. One session starts what its
+ * samples need and closes it all at the end.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseDocument } from 'yaml';
+import { refuseName, rewriteErrors, ServerRegistry } from './servers.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The token samples run with; shown nowhere (the output says Bearer ***). */
+const TOKEN = 'readme-token';
+/** Where servers appear in samples: the mock's documented address, and an implementation's. */
+const MOCK_URL = 'http://127.0.0.1:4010';
+const TARGET_URL = 'http://127.0.0.1:8080';
+
+/** @typedef {{ method: string, body?: unknown, auth?: boolean, include?: boolean }} SampleRequest */
+/** @typedef {Awaited<ReturnType<typeof createSession>>} Session */
+
+/**
+ * A POST /plants the way the README's curl lines send it.
+ * @param {Record<string, unknown>} body
+ * @param {{ auth?: boolean, include?: boolean }} [options]
+ * @returns {SampleRequest}
+ */
+export function post(body, options = {}) {
+  return { method: 'POST', body, ...options };
+}
+
+/** The built library and CLI (run `npm run build` first; the npm script does). */
+async function loadPlantkit() {
+  const dist = (/** @type {string} */ file) => import(pathToFileURL(path.join(ROOT, 'dist', file)).href);
+  const [{ run }, api, { contractMatchers }] = await Promise.all([dist('cli/run.js'), dist('index.js'), dist('vitest/matchers.js')]);
+  return { run, startMock: api.startMock, contractMatchers };
+}
+
+/** Helpers the SAMPLES use, over one set of servers started on demand and closed at the end. */
+export async function createSession() {
+  const plantkit = await loadPlantkit();
+  const mocks = new ServerRegistry(MOCK_URL);
+  const servers = new ServerRegistry(TARGET_URL);
+
+  /** @param {string[]} argv @param {Record<string, string>} env */
+  const runCli = async (argv, env = {}) => {
+    let out = '';
+    const sink = { write: (/** @type {string} */ text) => (out += text) };
+    await plantkit.run(argv, { stdout: sink, stderr: sink, env, cwd: ROOT });
+    return out;
+  };
+
+  /** @param {{ token?: string, log?: { write(text: string): unknown } }} [options] */
+  const startMock = async (options = {}) => {
+    const mock = await plantkit.startMock({ spec: path.join(ROOT, 'openapi.yaml'), port: 0, ...options });
+    mocks.cleanups.push(() => mock.close());
+    mocks.shownUrls.set(mock.url, MOCK_URL);
+    return mock.url;
+  };
+
+  /** Targets for contract samples: the mock, and fronts that break one thing. @type {Record<string, () => Promise<string>>} */
+  const targets = {
+    mock: () => startMock({ token: TOKEN }),
+    'wrong-error-shape': async () => servers.front(await startMock({ token: TOKEN }), { rewrite: rewriteErrors }),
+    'refuses-long-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => [...name].length > 64, 'name is longer than 64 characters') }),
+    'refuses-non-ascii-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => /[^\u0000-\u007f]/.test(name), 'name must be ASCII') }),
+    dead: () => servers.deadTarget(),
+  };
+
+  /** @param {string} url @param {SampleRequest} sample */
+  const send = async (url, sample) => {
+    /** @type {Record<string, string>} */
+    const headers = {};
+    if (sample.auth !== false && sample.method !== 'GET') headers.Authorization = 'Bearer dev';
+    if (sample.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(`${url}/plants`, { method: sample.method, headers, ...(sample.body === undefined ? {} : { body: bodyText(sample.body) }) });
+    return { headers, status: response.status, statusText: response.statusText, responseHeaders: response.headers, text: await response.text() };
+  };
+
+  return {
+    /** `$ command` and what the CLI printed; `lines` keeps only the first lines (then `...`). @param {string} shown @param {string[]} argv @param {number} [lines] */
+    async cli(shown, argv, lines) {
+      const out = (await runCli(argv, { PLANTKIT_TOKEN: TOKEN })).trimEnd();
+      const kept = lines === undefined ? out : `${out.split('\n').slice(0, lines).join('\n')}\n...`;
+      return `$ ${shown}\n${kept}`;
+    },
+    /** The mock's banner, as `npm start` prints it. @param {string} shown */
+    async mockBanner(shown) {
+      let out = '';
+      /** @type {(value?: unknown) => void} */
+      let bannerDone = () => {};
+      const banner = new Promise((resolve) => (bannerDone = resolve));
+      const sink = { write: (/** @type {string} */ text) => ((out += text), out.includes('Ctrl-C stops') && bannerDone()) };
+      const running = plantkit.run(['mock', '--port', '0', '--no-watch'], { stdout: sink, stderr: sink, env: {}, cwd: ROOT, waitForStop: () => banner });
+      await running;
+      out = out.replace(/http:\/\/127\.0\.0\.1:\d+/g, MOCK_URL);
+      return `$ ${shown}\n${out.trimEnd()}`;
+    },
+    /** curl commands against the mock with their answers (`-i` ones with status and the headers that matter). @param {SampleRequest[]} requests */
+    async curl(requests) {
+      const url = await startMock();
+      const blocks = [];
+      /** @type {string | undefined} */
+      let previous;
+      for (const sample of requests) {
+        const answer = await send(url, sample);
+        const flags = sample.include ? '-i' : '-s';
+        const headerFlags = Object.entries(answer.headers).map(([name, value]) => `-H '${name}: ${value}'`).join(' ');
+        const start = `curl ${flags} -X ${sample.method} ${MOCK_URL}/plants${headerFlags ? ` ${headerFlags}` : ''}`;
+        const data = sample.body === undefined ? '' : ` -d '${bodyText(sample.body)}'`;
+        // Repeats of the same request line are shortened as a person would.
+        const command = start === previous ? `curl ...${data}` : `${start}${data}`;
+        previous = start;
+        const shown = ['allow', 'content-type', 'www-authenticate'].flatMap((name) => (answer.responseHeaders.has(name) ? [`${name}: ${answer.responseHeaders.get(name)}`] : []));
+        const head = sample.include ? `HTTP/1.1 ${answer.status} ${answer.statusText}\n${shown.join('\n')}\n\n` : '';
+        blocks.push(`$ ${command}\n${head}${answer.text}`);
+      }
+      return blocks.join('\n\n');
+    },
+    /** The mock's request log for these requests. @param {SampleRequest[]} requests */
+    async mockLog(requests) {
+      let log = '';
+      const url = await startMock({ log: { write: (/** @type {string} */ text) => (log += text) } });
+      for (const sample of requests) await send(url, sample);
+      // The log is written in batches: closing the mock flushes it.
+      const closeMock = mocks.cleanups.pop();
+      if (closeMock) await closeMock();
+      return log.trimEnd();
+    },
+    /**
+     * `plantkit contract` against a target (see `targets`). The run time is
+     * shown as `duration` (a typical run's; the real one varies). Against the
+     * dead target the sample runs with a 1 s timeout, so that it costs 3 s,
+     * not 30, and shows the default 10 s as a run with default flags prints it.
+     * @param {string} target @param {string[]} args @param {string} duration
+     */
+    async contract(target, args, duration) {
+      const start = targets[target];
+      if (!start) throw new Error(`no target '${target}' (known: ${Object.keys(targets).join(', ')})`);
+      const url = await start();
+      const timeout = target === 'dead' ? ['--timeout', '1000'] : [];
+      const out = await runCli(['contract', '--base-url', url, ...timeout, ...args], { PLANTKIT_TOKEN: TOKEN });
+      return (target === 'dead' ? out.replace(/within 1000 ms/g, 'within 10000 ms') : out).replace(/ in \d+\.\d s\n$/, ` in ${duration}\n`).trimEnd();
+    },
+    /** `plantkit spec diff` of the spec against a copy with three breaking changes. */
+    async specDiff() {
+      const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-readme-'));
+      servers.cleanups.push(() => rm(directory, { recursive: true, force: true }));
+      const spec = await readFile(path.join(ROOT, 'openapi.yaml'), 'utf8');
+      await writeFile(path.join(directory, 'openapi.yaml'), breakingChanges(spec));
+      const out = await runCli(['spec', 'diff', 'openapi.yaml', path.join(directory, 'openapi.yaml')]);
+      return `$ npx plantkit spec diff openapi.yaml /tmp/readme/openapi.yaml\n${out.replaceAll(directory, '/tmp/readme').trimEnd()}`;
+    },
+    /** The message of a failed `toMatchContract`. @param {{ status: number, headers: Record<string, string>, body: string }} response */
+    async matcherFailure(response) {
+      const matchers = await plantkit.contractMatchers(path.join(ROOT, 'openapi.yaml'));
+      const result = await matchers.toMatchContract.call({}, response, 'addPlant');
+      return result.message();
+    },
+    /** Real URLs of the servers started so far, and the ones samples show. */
+    get shownUrls() {
+      return new Map([...mocks.shownUrls, ...servers.shownUrls]);
+    },
+    async close() {
+      // Fronts first: they hold connections to the mocks.
+      await servers.close();
+      await mocks.close();
+    },
+  };
+}
+
+/** @param {unknown} body */
+function bodyText(body) {
+  // int64 ids beyond 2^53 are written as strings in SAMPLES and sent as exact digits.
+  return JSON.stringify(body).replace(/"(-?\d{16,})"/g, '$1').replace(/[,:](?=["{\d-])/g, '$& ');
+}
+
+/**
+ * The spec with `tag` required, `id` narrowed to int32 and the 400 response
+ * removed: three breaking changes for the spec diff sample.
+ * @param {string} spec
+ */
+function breakingChanges(spec) {
+  const document = parseDocument(spec);
+  document.setIn(['components', 'schemas', 'Plant', 'required'], document.createNode(['name', 'tag']));
+  document.setIn(['components', 'schemas', 'NewPlant', 'allOf', 1, 'properties', 'id', 'format'], 'int32');
+  document.deleteIn(['paths', '/plants', 'post', 'responses', '400']);
+  return document.toString();
+}
