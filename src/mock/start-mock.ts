@@ -14,7 +14,7 @@ import { listenFault } from './listen-fault.js';
 import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
 import { normalizeMockOptions, type MockOptions } from './options.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
-import { takeUnusablePatterns } from '../validation/pattern.js';
+import { scanPatterns, takeUnusablePatterns } from '../validation/pattern.js';
 import type { MockReply } from './reply.js';
 import { errorReply } from './respond.js';
 import { watchSpec } from './spec-watcher.js';
@@ -35,7 +35,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   let state = await buildMockState(settings.spec, settings.allowExternalRefs, settings.credentials);
   const log = createRequestLog(settings.log);
   const notices = createRequestLog(settings.notices);
-  noteUnusablePatterns(notices);
+  noteUnusablePatterns(notices, state.spec);
   let sequence = 0;
   const pipeline: PipelineSettings = {
     dynamic: settings.dynamic,
@@ -68,7 +68,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
           try {
             state = await buildMockState(specPath, settings.allowExternalRefs, settings.credentials);
             notices.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
-            noteUnusablePatterns(notices);
+            noteUnusablePatterns(notices, state.spec);
           } catch (error) {
             notices.note(`plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`);
           }
@@ -90,7 +90,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
 }
 
 /** One line per `pattern` no JavaScript regular expression mode reads: it is not checked (validation/pattern.ts). */
-function noteUnusablePatterns(notices: RequestLog): void {
+function noteUnusablePatterns(notices: RequestLog, spec: LoadedSpec): void {
+  scanPatterns(spec.document);
   for (const [pattern, reason] of takeUnusablePatterns()) notices.note(`plantkit mock: warning: pattern ${JSON.stringify(pattern)} is not checked: ${reason}`);
 }
 

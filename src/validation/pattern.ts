@@ -38,6 +38,25 @@ export const tolerantRegExpEngine = Object.assign((pattern: string) => compilePa
   code: 'new RegExp',
 });
 
+/**
+ * Compile every `pattern` (and `patternProperties` key) of a document, so
+ * patterns no mode reads are known at start-up although validators compile
+ * on first use. A walk over the document, cheap even for large specs.
+ */
+export function scanPatterns(document: unknown): void {
+  const pending: unknown[] = [document];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    if (typeof record.pattern === 'string') compilePattern(record.pattern);
+    if (typeof record.patternProperties === 'object' && record.patternProperties !== null) for (const key of Object.keys(record.patternProperties)) compilePattern(key);
+    for (const child of Object.values(record)) if (typeof child === 'object') pending.push(child);
+  }
+}
+
 /** Patterns left unchecked since the last call, each with why (the mock prints them once at start-up). */
 export function takeUnusablePatterns(): Array<[string, string]> {
   const taken = [...unusable];
