@@ -12,6 +12,7 @@ import { describeViolation } from '../validation/violations.js';
 import { sampleValues } from './fast-check.js';
 import { toJsonValue } from './logical-value.js';
 import type { SchemaScope } from './schema-facts.js';
+import { patternSample } from './pattern-sample.js';
 import { valueGen } from './schema-gen.js';
 
 /** Generated values tried before giving up. */
@@ -27,7 +28,7 @@ export function validValue(schema: SchemaObject | undefined, validate: BodyValid
     return false;
   };
   if (options.preferSample !== false) {
-    const sampled = sampleValue(schema, { mode: 'full', nextInteger: counter() });
+    const sampled = sampleValue(schema, { mode: 'full', nextInteger: counter(), matchPattern: patternSample });
     const value = typeof sampled === 'bigint' ? Number(sampled) : sampled;
     if (accept(value)) return { ok: true, value };
   }

@@ -57,6 +57,9 @@ export interface HttpClient {
 /** Errors meaning "nothing is listening there" rather than "the server misbehaved" (the probe reports them as faults). */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN']);
 
+/** Errors of a request that found its kept-alive connection closed before any response byte. */
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 /** An HTTP client for contract runs. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const owned = options.dispatcher ? undefined : new Agent({ connect: { timeout: options.timeoutMs } });
@@ -96,8 +99,8 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   let response: Dispatcher.ResponseData;
-  try {
-    response = await dispatcher.request({
+  const attempt = () =>
+    dispatcher.request({
       origin: new URL(request.url).origin,
       path: pathOf(request.url),
       method: request.method as Dispatcher.HttpMethod,
@@ -107,6 +110,16 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
+  try {
+    try {
+      response = await attempt();
+    } catch (error) {
+      // A kept-alive connection the server closed while the request was being written (RFC 9112
+      // section 9.3.1 allows the server to close an idle connection at any time): retry once on a
+      // new connection, as browsers do. Any other failure, and a second one, is the server's.
+      if (!STALE_CONNECTION_CODES.has(errorCode(error)) || signal.aborted) throw error;
+      response = await attempt();
+    }
   } catch (error) {
     // Unreachable before the run is the probe's fault (exit 2). During the run it is a
     // finding on this case (the server stopped answering, likely because of the one before):

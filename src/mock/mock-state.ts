@@ -26,6 +26,8 @@ export interface MockState {
   pinned: (scheme: SecuritySchemeUse) => string | undefined;
   /** The value of the {@link MOCK_HEADER} header on every response. */
   identity: string;
+  /** Static answers plantkit generated where Prism's failed the schema (respond.ts), by operation, status and media type. */
+  generated: Map<string, { ok: true; value: unknown } | { ok: false; reason: string }>;
 }
 
 /**
@@ -59,5 +61,6 @@ export async function buildMockState(spec: string | LoadedSpec, allowExternalRef
     errorBody: createErrorBodies(loaded, validators),
     pinned,
     identity: mockIdentity(loaded, pinned, false),
+    generated: new Map(),
   };
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { codecFor } from '../codec/index.js';
 import { negotiate } from '../http/accept.js';
 import { parseMediaType } from '../http/media-type.js';
-import { canonicalJson, stringifyJson } from '../json/exact-json.js';
+import { canonicalJson, cloneJson, stringifyJson } from '../json/exact-json.js';
 import type { MediaTypeContent, Operation, OperationResponse } from '../spec/types.js';
 import { validValue } from '../generate/valid-value.js';
 import { findResponse, type BodyValidator } from '../validation/compile-validators.js';
@@ -106,7 +106,7 @@ async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockSta
   // The spec's own example is wrong: say where, rather than hide it behind generated data.
   const fromExample = prism.ok && !plan.dynamic ? media.examples.find((example) => sameJson(example.value, prism.body)) : undefined;
   if (fromExample) return checked(value, validate, operation, status, exampleSource(state, fromExample.pointer));
-  const generated = validValue(media.schema, validate, state.scope, plan.numericSeed, { preferSample: !plan.dynamic });
+  const generated = generatedValue(state, `${operation.id}\u0000${status}\u0000${media.mediaType}`, !plan.dynamic, () => validValue(media.schema, validate, state.scope, plan.numericSeed, { preferSample: !plan.dynamic }));
   if (generated.ok) {
     const echoed = preferences.code === undefined && status < 300 ? echo(generated.value) : generated.value;
     return { ok: true, value: validate(echoed).length === 0 ? echoed : generated.value };
@@ -125,6 +125,20 @@ function checked(value: unknown, validate: BodyValidator | undefined, operation:
 function notAcceptable(state: MockState, operation: Operation, response: OperationResponse, accept: string | undefined): MockReply {
   const offered = response.content.map((media) => media.mediaType).join(', ');
   return errorReply(state, operation, 406, `none of the media types this response documents (${offered}) is acceptable to 'Accept: ${accept ?? ''}'`);
+}
+
+/** Static generated answers kept per operation, status and media type (bounded like Prism's memo). */
+const MAX_GENERATED = 512;
+
+/** `produce()`, remembered under `key` when the answer is static: the same every time, and generating it can take long. */
+function generatedValue(state: MockState, key: string, remember: boolean, produce: () => ReturnType<typeof validValue>): ReturnType<typeof validValue> {
+  if (!remember) return produce();
+  const cached = state.generated.get(key);
+  if (cached) return cached.ok ? { ok: true, value: cloneJson(cached.value) } : cached;
+  const value = produce();
+  if (state.generated.size >= MAX_GENERATED) state.generated.clear();
+  state.generated.set(key, value.ok ? { ok: true, value: cloneJson(value.value) } : value);
+  return value;
 }
 
 /** An Error-shaped reply with `status` and `message`, written by the error media type's codec. */

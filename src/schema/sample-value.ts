@@ -16,6 +16,8 @@ export interface SampleOptions {
   mode: 'minimal' | 'full';
   /** Next value of a run-wide counter, used for unique integers. */
   nextInteger: () => bigint;
+  /** A string matching a `pattern` within lengths, when one can be made (generate/pattern-sample.ts). */
+  matchPattern?: (pattern: string, min: number, max: number) => string | undefined;
 }
 
 const STRING_FORMATS: Record<string, string> = {
@@ -59,7 +61,7 @@ export function sampleValue(given: SchemaObject | undefined, options: SampleOpti
     case 'null':
       return null;
     default:
-      return sampleString(schema);
+      return sampleString(schema, options);
   }
 }
 
@@ -120,12 +122,16 @@ function sampleNumber(schema: SchemaObject): number {
   return low ?? (high !== undefined ? Math.min(high, 1.5) : 1.5);
 }
 
-function sampleString(schema: SchemaObject): string {
+function sampleString(schema: SchemaObject, options: SampleOptions): string {
   const example = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
   if (typeof example === 'string') return example;
-  let text = STRING_FORMATS[String(schema.format)] ?? 'plantkit sample';
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  if (typeof schema.pattern === 'string' && STRING_FORMATS[String(schema.format)] === undefined) {
+    const matched = options.matchPattern?.(schema.pattern, minLength, maxLength);
+    if (matched !== undefined) return matched;
+  }
+  let text = STRING_FORMATS[String(schema.format)] ?? 'plantkit sample';
   while (text.length < minLength) text += 'x';
   return text.slice(0, maxLength);
 }

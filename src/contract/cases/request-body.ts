@@ -6,6 +6,7 @@
  * always checked against the schema before it is called valid.
  */
 import { codecFor, type MediaCodec } from '../../codec/index.js';
+import { patternSample } from '../../generate/pattern-sample.js';
 import { validValue } from '../../generate/valid-value.js';
 import { isJsonMediaType, parseMediaType } from '../../http/media-type.js';
 import { stringifyJson } from '../../json/exact-json.js';
@@ -55,7 +56,7 @@ export function sendableBody(operation: Operation, context: CaseContext): Sendab
 /** A valid body value: a valid example, else a sample of `mode`, else a generated one. */
 export function bodyValue(body: SendableBody, mode: 'minimal' | 'full', context: CaseContext): { ok: true; value: unknown } | { ok: false; reason: string } {
   const validate = body.validate ?? (() => []);
-  const sampled = sampleValue(body.media.schema, { mode, nextInteger: context.nextInteger });
+  const sampled = sampleValue(body.media.schema, { mode, nextInteger: context.nextInteger, matchPattern: patternSample });
   const sample = typeof sampled === 'bigint' ? Number(sampled) : sampled;
   if (validate(sample).length === 0) return { ok: true, value: sample };
   const generated = validValue(body.media.schema, validate, { ...context.scope, direction: 'request' }, 1, { preferSample: false });

@@ -4,6 +4,7 @@
  * value, each checked against the parameter's schema. A parameter no attempt
  * satisfies is reported ("cannot generate"), never sent as valid.
  */
+import { patternSample } from '../../generate/pattern-sample.js';
 import { validValue } from '../../generate/valid-value.js';
 import { sampleValue } from '../../schema/sample-value.js';
 import type { OperationParameter } from '../../spec/types.js';
@@ -34,7 +35,7 @@ export function parameterValue(parameter: OperationParameter, mode: 'minimal' | 
   for (const example of [...parameter.examples.map((candidate) => candidate.value), ...schemaExamples(parameter.schema)]) {
     if (validate(example).length === 0) return { ok: true, value: example };
   }
-  const sampled = sampleValue(parameter.schema, { mode, nextInteger: context.nextInteger });
+  const sampled = sampleValue(parameter.schema, { mode, nextInteger: context.nextInteger, matchPattern: patternSample });
   const value = typeof sampled === 'bigint' ? sampled.toString() : sampled;
   if (validate(typeof sampled === 'bigint' ? Number(sampled) : value).length === 0) return { ok: true, value: typeof sampled === 'bigint' ? sampled : value };
   const generated = validValue(parameter.schema, validate, { ...context.scope, direction: 'request' }, 1, { preferSample: false });
