@@ -26,8 +26,8 @@ describe('effective schema', () => {
     [
       'allOf: properties and required united, bounds tightened',
       '3.1',
-      { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { required: ['b'], properties: { b: { type: 'integer' } } }], maxLength: 9 },
-      { types: ['object'], required: ['a', 'b'], properties: ['a', 'b'], bounds: { maxLength: 9 }, enum: undefined },
+      { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { required: ['b'], properties: { b: { type: 'integer' } }, maxProperties: 4 }], maxProperties: 9 },
+      { types: ['object'], required: ['a', 'b'], properties: ['a', 'b'], bounds: { maxProperties: 4 }, enum: undefined },
     ],
     ['3.0 nullable adds null to type and enum', '3.0', { type: 'string', nullable: true, enum: ['x'] }, { types: ['null', 'string'], required: [], properties: [], bounds: {}, enum: ['x', null] }],
     ['3.0 nullable beside allOf', '3.0', { nullable: true, allOf: [{ type: 'object' }] }, { types: ['null', 'object'], required: [], properties: [], bounds: {}, enum: undefined }],
