@@ -22,6 +22,8 @@ export interface DiffSpecsOptions {
   allowExternalRefs?: boolean;
   /** The rules to run. Default: every rule (DIFF_RULES). */
   rules?: readonly DiffRule[];
+  /** The time `x-sunset` dates are compared with. Default: now. */
+  now?: Date;
 }
 
 /** The outcome of a diff. */
@@ -40,7 +42,7 @@ const LEVEL_ORDER: Record<ChangeLevel, number> = { breaking: 0, warning: 1, info
 export async function diffSpecs(base: string, head: string, options: DiffSpecsOptions = {}): Promise<SpecDiffResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const [baseSpec, headSpec] = await Promise.all([loadForDiff(base, cwd, options), loadForDiff(head, cwd, options)]);
-  const comparison = compareSpecs(baseSpec, headSpec);
+  const comparison = compareSpecs(baseSpec, headSpec, options.now ?? new Date());
   const seen = new Set<string>();
   const changes: Change[] = [];
   for (const rule of options.rules ?? DIFF_RULES) {
