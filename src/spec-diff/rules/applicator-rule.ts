@@ -1,0 +1,29 @@
+/** Rules on applicators added or removed (applicator-changes.ts): one direction per rule. */
+import { applicatorChanges, type ApplicatorChanges } from '../applicator-changes.js';
+import type { ChangeLevel, DiffRule, RuleHit } from '../types.js';
+
+/** What an applicator rule watches. */
+export interface ApplicatorRuleSpec {
+  id: string;
+  level: ChangeLevel;
+  summary: string;
+  /** Only pairs of this direction; undefined: both. */
+  direction: 'request' | 'response' | undefined;
+  which: keyof ApplicatorChanges;
+  message: (what: string) => string;
+}
+
+/** A rule reporting each applicator change of one kind. */
+export function applicatorRule(spec: ApplicatorRuleSpec): DiffRule {
+  return {
+    id: spec.id,
+    level: spec.level,
+    summary: spec.summary,
+    check: (comparison) =>
+      comparison.schemas.flatMap((pair): RuleHit[] => {
+        if (spec.direction && pair.direction !== spec.direction) return [];
+        const side = spec.which === 'removed' ? 'base' : 'head';
+        return applicatorChanges(pair.base, pair.head)[spec.which].map((what) => ({ operation: pair.operation, pointer: pair[side].pointer, side, message: `${pair.name}: ${spec.message(what)}` }));
+      }),
+  };
+}
