@@ -4,6 +4,7 @@
  * meaning-preserving refactors and the false alarms of the issue must report
  * nothing; no spec diffed against itself has a change.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -163,6 +164,16 @@ describe('spec diff rules', () => {
   it('has a fixture pair for every registered rule, at its default level', () => {
     const covered = new Set(CASES.flatMap(([, changes]) => changes.map(([id, level]) => `${id} ${level}`)));
     expect(DIFF_RULES.map((rule) => `${rule.id} ${rule.level}`).filter((entry) => !covered.has(entry))).toEqual([]);
+  });
+
+  it('is documented: every rule with its level in docs/spec-checks.md, the counts in both docs', async () => {
+    const docs = await readFile(path.join(root, 'docs/spec-checks.md'), 'utf8');
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+    for (const rule of DIFF_RULES) expect(docs).toContain(`| \`${rule.id}\` | ${rule.level} | ${rule.summary} |`);
+    const count = (level: Level) => DIFF_RULES.filter((rule) => rule.level === level).length;
+    const counts = `${DIFF_RULES.length} rules: ${count(B)} breaking, ${count(W)} warning, ${count(I)} info`;
+    expect(docs).toContain(counts);
+    expect(readme).toContain(counts);
   });
 
   it('has unique kebab-case rule ids', () => {
