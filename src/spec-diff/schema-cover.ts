@@ -7,7 +7,7 @@
  * the branch is reported rather than silently passed.
  */
 import { canonicalKey } from './canonical-schema.js';
-import type { Bounds, EffectiveSchema } from './effective-schema.js';
+import { emptySchema, type Bounds, type EffectiveSchema } from './effective-schema.js';
 import { mayAccept } from './schema-overlap.js';
 import { isFormatWidening, lostTypes } from './type-sets.js';
 
@@ -51,24 +51,5 @@ function isSimple(schema: EffectiveSchema): boolean {
 }
 
 function constrainsNothing(schema: EffectiveSchema): boolean {
-  return canonicalKey({ ...schema, default: undefined, readOnly: false, writeOnly: false }) === canonicalKey({ ...schema, ...EMPTY });
+  return canonicalKey({ ...schema, default: undefined, readOnly: false, writeOnly: false }) === canonicalKey(emptySchema(schema.pointer, undefined));
 }
-
-const EMPTY = {
-  types: undefined,
-  format: undefined,
-  enum: undefined,
-  default: undefined,
-  properties: new Map(),
-  required: new Set<string>(),
-  additionalProperties: undefined,
-  items: undefined,
-  readOnly: false,
-  writeOnly: false,
-  bounds: {},
-  uniqueItems: false,
-  dependentRequired: new Map(),
-  subschemas: new Map(),
-  variants: undefined,
-  discriminator: undefined,
-};
