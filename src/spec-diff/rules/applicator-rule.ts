@@ -1,12 +1,10 @@
 /** Rules on applicators added or removed (applicator-changes.ts): one direction per rule. */
 import { applicatorChanges, type ApplicatorChanges } from '../applicator-changes.js';
-import type { ChangeLevel, DiffRule, RuleHit } from '../types.js';
+import type { DiffRule, RuleHit } from '../types.js';
+import { schemaPairRule, type RuleHeader } from './schema-pair-rule.js';
 
 /** What an applicator rule watches. */
-export interface ApplicatorRuleSpec {
-  id: string;
-  level: ChangeLevel;
-  summary: string;
+export interface ApplicatorRuleSpec extends RuleHeader {
   /** Only pairs of this direction; undefined: both. */
   direction: 'request' | 'response' | undefined;
   which: keyof ApplicatorChanges;
@@ -15,15 +13,8 @@ export interface ApplicatorRuleSpec {
 
 /** A rule reporting each applicator change of one kind. */
 export function applicatorRule(spec: ApplicatorRuleSpec): DiffRule {
-  return {
-    id: spec.id,
-    level: spec.level,
-    summary: spec.summary,
-    check: (comparison) =>
-      comparison.schemas.flatMap((pair): RuleHit[] => {
-        if (spec.direction && pair.direction !== spec.direction) return [];
-        const side = spec.which === 'removed' ? 'base' : 'head';
-        return applicatorChanges(pair.base, pair.head)[spec.which].map((what) => ({ operation: pair.operation, pointer: pair[side].pointer, side, message: `${pair.name}: ${spec.message(what)}` }));
-      }),
-  };
+  return schemaPairRule(spec, spec.direction, (pair): RuleHit[] => {
+    const side = spec.which === 'removed' ? 'base' : 'head';
+    return applicatorChanges(pair.base, pair.head)[spec.which].map((what) => ({ operation: pair.operation, pointer: pair[side].pointer, side, message: `${pair.name}: ${spec.message(what)}` }));
+  });
 }

@@ -7,15 +7,13 @@
  * `minContains` to 1 where `contains` is present, which this ignores).
  */
 import type { Bounds } from '../effective-schema.js';
-import type { ChangeLevel, DiffRule, RuleHit, SchemaPair } from '../types.js';
+import type { DiffRule, RuleHit, SchemaPair } from '../types.js';
+import { schemaPairRule, type RuleHeader } from './schema-pair-rule.js';
 
 type CountBound = Exclude<keyof Bounds, 'pattern'>;
 
 /** What a bound rule watches. */
-export interface BoundRuleSpec {
-  id: string;
-  level: ChangeLevel;
-  summary: string;
+export interface BoundRuleSpec extends RuleHeader {
   direction: 'request' | 'response';
   /** Bounds and whether each limits from above (`max*`) or below (`min*`). */
   bounds: ReadonlyArray<{ key: CountBound; side: 'upper' | 'lower' }>;
@@ -23,19 +21,12 @@ export interface BoundRuleSpec {
 
 /** A rule reporting each watched bound that moved the breaking way. */
 export function boundRule(spec: BoundRuleSpec): DiffRule {
-  return {
-    id: spec.id,
-    level: spec.level,
-    summary: spec.summary,
-    check: (comparison) =>
-      comparison.schemas.flatMap((pair): RuleHit[] => {
-        if (pair.direction !== spec.direction) return [];
-        return spec.bounds.flatMap(({ key, side }) => {
-          const what = spec.direction === 'request' ? tightened(pair, key, side) : loosened(pair, key, side);
-          return what ? [{ operation: pair.operation, pointer: pair.head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` }] : [];
-        });
-      }),
-  };
+  return schemaPairRule(spec, spec.direction, (pair) =>
+    spec.bounds.flatMap(({ key, side }): RuleHit[] => {
+      const what = spec.direction === 'request' ? tightened(pair, key, side) : loosened(pair, key, side);
+      return what ? [{ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name}: ${what}` }] : [];
+    }),
+  );
 }
 
 function tightened(pair: SchemaPair, key: CountBound, side: 'upper' | 'lower'): string | undefined {

@@ -4,13 +4,11 @@
  * response a removed one takes a guarantee from them.
  */
 import type { EffectiveSchema } from '../effective-schema.js';
-import type { ChangeLevel, DiffRule, RuleHit } from '../types.js';
+import type { DiffRule, RuleHit } from '../types.js';
+import { schemaPairRule, type RuleHeader } from './schema-pair-rule.js';
 
 /** What a dependentRequired rule watches. */
-export interface DependentRequiredRuleSpec {
-  id: string;
-  level: ChangeLevel;
-  summary: string;
+export interface DependentRequiredRuleSpec extends RuleHeader {
   direction: 'request' | 'response';
   /** The message for a property and the names its dependency gained (request) or lost (response). */
   message: (name: string, names: string) => string;
@@ -18,18 +16,11 @@ export interface DependentRequiredRuleSpec {
 
 /** A rule reporting each dependency that moved the breaking way. */
 export function dependentRequiredRule(spec: DependentRequiredRuleSpec): DiffRule {
-  return {
-    id: spec.id,
-    level: spec.level,
-    summary: spec.summary,
-    check: (comparison) =>
-      comparison.schemas.flatMap((pair): RuleHit[] => {
-        if (pair.direction !== spec.direction) return [];
-        // Request: what head asks beyond base. Response: what base promised beyond head.
-        const [more, less] = spec.direction === 'request' ? [pair.head, pair.base] : [pair.base, pair.head];
-        return beyond(more, less).map(([name, names]) => ({ operation: pair.operation, pointer: pair.head.pointer, side: 'head' as const, message: `${pair.name}: ${spec.message(name, names.map((need) => `'${need}'`).join(', '))} (dependentRequired)` }));
-      }),
-  };
+  return schemaPairRule(spec, spec.direction, (pair): RuleHit[] => {
+    // Request: what head asks beyond base. Response: what base promised beyond head.
+    const [more, less] = spec.direction === 'request' ? [pair.head, pair.base] : [pair.base, pair.head];
+    return beyond(more, less).map(([name, names]) => ({ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name}: ${spec.message(name, names.map((need) => `'${need}'`).join(', '))} (dependentRequired)` }));
+  });
 }
 
 /** Dependencies of `more` that `less` does not have, per property. */
