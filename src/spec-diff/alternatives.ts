@@ -10,7 +10,7 @@
  * differences the ordinary rules classify. What is left was added or removed.
  */
 import { canonicalKey } from './canonical-schema.js';
-import type { EffectiveSchema } from './effective-schema.js';
+import { isUnconstrained, originOf, type EffectiveSchema } from './effective-schema.js';
 import { dropInapplicable } from './schema-applicability.js';
 import { acceptsAll } from './schema-cover.js';
 import { mergeSchemas } from './schema-merge.js';
@@ -36,13 +36,29 @@ export interface AlternativeMatch {
 
 /** The alternatives of `schema`. */
 export function alternativesOf(schema: EffectiveSchema): Alternative[] {
-  if (!schema.variants) return splitByType(schema).map(([part, split]) => ({ schema: split, branch: undefined, part, key: canonicalKey(split) }));
-  return branchesOf(schema).flatMap((branch, index) => splitByType(branch).map(([part, split]) => ({ schema: split, branch: index, part, key: canonicalKey(split) })));
+  const key = (part: string | undefined, branch: number | undefined, split: EffectiveSchema) => cachedKey(schema, `${branch ?? '-'}:${part ?? '-'}`, split);
+  if (!schema.variants) return splitByType(schema).map(([part, split]) => ({ schema: split, branch: undefined, part, key: key(part, undefined, split) }));
+  return branchesOf(schema).flatMap((branch, index) => splitByType(branch).map(([part, split]) => ({ schema: split, branch: index, part, key: key(part, index, split) })));
+}
+
+/** Keys of alternatives per Schema Object: every operation that uses it derives the same alternatives. */
+const alternativeKeys = new WeakMap<object, Map<string, string>>();
+
+function cachedKey(schema: EffectiveSchema, which: string, alternative: EffectiveSchema): string {
+  const origin = originOf(schema);
+  if (!origin) return canonicalKey(alternative);
+  let keys = alternativeKeys.get(origin);
+  if (!keys) alternativeKeys.set(origin, (keys = new Map()));
+  let key = keys.get(which);
+  if (key === undefined) keys.set(which, (key = canonicalKey(alternative)));
+  return key;
 }
 
 /** The `oneOf`/`anyOf` branches of `schema`, each merged with the schema's own keywords. */
 export function branchesOf(schema: EffectiveSchema): EffectiveSchema[] {
   const own: EffectiveSchema = { ...schema, variants: undefined, component: undefined };
+  // Most schemas with branches have no keywords of their own: the branches are the alternatives as they are.
+  if (isUnconstrained(own, true)) return schema.variants?.branches ?? [];
   return (schema.variants?.branches ?? []).map((branch) => {
     const merged = mergeSchemas(branch, own);
     dropInapplicable(merged);

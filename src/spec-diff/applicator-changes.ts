@@ -20,6 +20,7 @@ export interface ApplicatorChanges {
 /** Compare the applicators of `base` and `head`. */
 export function applicatorChanges(base: EffectiveSchema, head: EffectiveSchema): ApplicatorChanges {
   const changes: ApplicatorChanges = { added: [], removed: [], unclassified: [] };
+  if (base.subschemas.size === 0 && head.subschemas.size === 0) return changes;
   const [b, h] = [base.subschemas, head.subschemas];
   const patterns = (map: Map<string, EffectiveSchema>, other: Map<string, EffectiveSchema>) => [...map.keys()].filter((key) => key.startsWith('patternProperties/') && !other.has(key));
   const [lostPatterns, newPatterns] = [patterns(b, h), patterns(h, b)];

@@ -80,6 +80,14 @@ const MAP_APPLICATORS = ['dependentSchemas', 'patternProperties'] as const;
 
 const MAX_DEPTH = 64;
 
+/** The Schema Object each built node came from: nodes built from one object mean the same, whatever their root. */
+const origins = new WeakMap<EffectiveSchema, object>();
+
+/** The Schema Object `schema` was built from; undefined for a node derived by merging or splitting. */
+export function originOf(schema: EffectiveSchema): object | undefined {
+  return origins.get(schema);
+}
+
 /**
  * Effective schemas over one dereferenced document. Each call builds from one
  * root (a body or parameter schema) with its own memo, so pointers name the
@@ -102,6 +110,7 @@ export function createEffectiveSchemas(document: Record<string, unknown>, versio
     const own = emptySchema(pointer, undefined);
     own.component = components.get(raw);
     memo.set(raw, own);
+    origins.set(own, raw);
     fill(own, raw, pointer, (child, at) => build(child, at, depth + 1));
     if (Array.isArray(raw.allOf)) {
       const merged = raw.allOf.reduce<EffectiveSchema>((acc, branch, index) => mergeSchemas(acc, build(branch, `${pointer}/allOf/${index}`, depth + 1)), own);
@@ -121,25 +130,27 @@ export function createEffectiveSchemas(document: Record<string, unknown>, versio
     out.enum = Array.isArray(raw.enum) ? raw.enum : 'const' in raw ? [raw.const] : undefined;
     if (out.enum && version === '3.0' && raw.nullable === true && !out.enum.includes(null)) out.enum = [...out.enum, null];
     out.default = 'default' in raw ? { value: raw.default } : undefined;
-    out.required = new Set(Array.isArray(raw.required) ? raw.required.map(String) : []);
+    if (Array.isArray(raw.required) && raw.required.length > 0) out.required = new Set(raw.required.map(String));
     out.readOnly = raw.readOnly === true;
     out.writeOnly = raw.writeOnly === true;
     out.uniqueItems = raw.uniqueItems === true;
     out.bounds = readBounds(raw, version);
     const discriminator = raw.discriminator as { propertyName?: unknown } | undefined;
     out.discriminator = typeof discriminator?.propertyName === 'string' ? discriminator.propertyName : undefined;
-    for (const [name, schema] of Object.entries(asRecord(raw.properties))) out.properties.set(name, child(schema, joinPointer(pointer, 'properties', name)));
+    const properties = Object.entries(asRecord(raw.properties));
+    if (properties.length > 0) out.properties = new Map(properties.map(([name, schema]) => [name, child(schema, joinPointer(pointer, 'properties', name))]));
     // `true` and `{}` constrain nothing: only a constraining additionalProperties is kept.
     if (raw.additionalProperties !== undefined && raw.additionalProperties !== true) out.additionalProperties = child(raw.additionalProperties, `${pointer}/additionalProperties`);
     if (raw.items !== undefined && !Array.isArray(raw.items) && raw.items !== true) out.items = child(raw.items, `${pointer}/items`);
-    if (Array.isArray(raw.prefixItems)) raw.prefixItems.forEach((item, index) => out.subschemas.set(`prefixItems/${index}`, child(item, `${pointer}/prefixItems/${index}`)));
-    for (const keyword of SINGLE_APPLICATORS) if (raw[keyword] !== undefined) out.subschemas.set(keyword, child(raw[keyword], `${pointer}/${keyword}`));
+    const subschemas: Array<[string, EffectiveSchema]> = [];
+    if (Array.isArray(raw.prefixItems)) raw.prefixItems.forEach((item, index) => subschemas.push([`prefixItems/${index}`, child(item, `${pointer}/prefixItems/${index}`)]));
+    for (const keyword of SINGLE_APPLICATORS) if (raw[keyword] !== undefined) subschemas.push([keyword, child(raw[keyword], `${pointer}/${keyword}`)]);
     for (const keyword of MAP_APPLICATORS) {
-      for (const [key, schema] of Object.entries(asRecord(raw[keyword]))) out.subschemas.set(`${keyword}/${key}`, child(schema, joinPointer(pointer, keyword, key)));
+      for (const [key, schema] of Object.entries(asRecord(raw[keyword]))) subschemas.push([`${keyword}/${key}`, child(schema, joinPointer(pointer, keyword, key))]);
     }
-    for (const [name, list] of Object.entries(asRecord(raw.dependentRequired))) {
-      if (Array.isArray(list)) out.dependentRequired.set(name, new Set(list.map(String)));
-    }
+    if (subschemas.length > 0) out.subschemas = new Map(subschemas);
+    const dependencies = Object.entries(asRecord(raw.dependentRequired)).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
+    if (dependencies.length > 0) out.dependentRequired = new Map(dependencies.map(([name, list]) => [name, new Set(list.map(String))]));
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const list = raw[keyword];
       if (Array.isArray(list) && !out.variants) out.variants = { keyword, branches: list.map((branch, index) => child(branch, `${pointer}/${keyword}/${index}`)) };
@@ -152,6 +163,26 @@ export function createEffectiveSchemas(document: Record<string, unknown>, versio
   };
 }
 
+/**
+ * Empty collections shared by every schema that has none (most have no
+ * applicators, many no properties): a big spec builds a node per schema and
+ * operation. They refuse changes, so code that fills a schema assigns a
+ * collection of its own instead.
+ */
+class EmptyMap<K, V> extends Map<K, V> {
+  override set(): this {
+    throw new Error('shared empty map: assign a new Map instead');
+  }
+}
+class EmptySet<T> extends Set<T> {
+  override add(): this {
+    throw new Error('shared empty set: assign a new Set instead');
+  }
+}
+const NO_SCHEMAS: Map<string, EffectiveSchema> = new EmptyMap();
+const NO_NAMES: Set<string> = new EmptySet();
+const NO_DEPENDENCIES: Map<string, Set<string>> = new EmptyMap();
+
 /** A schema that constrains nothing (`types` undefined) or, with `[]`, accepts nothing. */
 export function emptySchema(pointer: string, types: string[] | undefined): EffectiveSchema {
   return {
@@ -161,19 +192,38 @@ export function emptySchema(pointer: string, types: string[] | undefined): Effec
     format: undefined,
     enum: undefined,
     default: undefined,
-    properties: new Map(),
-    required: new Set(),
+    properties: NO_SCHEMAS,
+    required: NO_NAMES,
     additionalProperties: undefined,
     items: undefined,
     readOnly: false,
     writeOnly: false,
     bounds: {},
     uniqueItems: false,
-    dependentRequired: new Map(),
-    subschemas: new Map(),
+    dependentRequired: NO_DEPENDENCIES,
+    subschemas: NO_SCHEMAS,
     variants: undefined,
     discriminator: undefined,
   };
+}
+
+/** True when `schema` asserts nothing at all; with `annotations`, also no default, readOnly or writeOnly. */
+export function isUnconstrained(schema: EffectiveSchema, annotations: boolean): boolean {
+  const asserts =
+    schema.types !== undefined ||
+    schema.format !== undefined ||
+    schema.enum !== undefined ||
+    schema.properties.size > 0 ||
+    schema.required.size > 0 ||
+    schema.additionalProperties !== undefined ||
+    schema.items !== undefined ||
+    Object.keys(schema.bounds).length > 0 ||
+    schema.uniqueItems ||
+    schema.dependentRequired.size > 0 ||
+    schema.subschemas.size > 0 ||
+    schema.variants !== undefined ||
+    schema.discriminator !== undefined;
+  return !asserts && (!annotations || (schema.default === undefined && !schema.readOnly && !schema.writeOnly));
 }
 
 function readBounds(raw: SchemaObject, version: OpenApiVersion): Bounds {

@@ -29,11 +29,15 @@ export function dropInapplicable(schema: EffectiveSchema): void {
   }
   if (!allows('object')) {
     drop(OBJECT_BOUNDS);
-    schema.properties = new Map();
-    schema.required = new Set();
+    if (schema.properties.size > 0) schema.properties = new Map();
+    if (schema.required.size > 0) schema.required = new Set();
     schema.additionalProperties = undefined;
-    schema.dependentRequired = new Map();
+    if (schema.dependentRequired.size > 0) schema.dependentRequired = new Map();
     dropSubschemas(schema, OBJECT_APPLICATORS);
+  }
+  if (schema.subschemas.size === 0) {
+    drop(['maxContains', 'minContains']);
+    return;
   }
   // minContains/maxContains without contains are ignored (2020-12 validation section 6.4.4-6.4.5).
   if (![...schema.subschemas.keys()].some((key) => key.startsWith('contains'))) drop(['maxContains', 'minContains']);
@@ -47,5 +51,6 @@ export function dropInapplicable(schema: EffectiveSchema): void {
 }
 
 function dropSubschemas(schema: EffectiveSchema, pattern: RegExp): void {
+  if (schema.subschemas.size === 0) return;
   for (const key of [...schema.subschemas.keys()]) if (pattern.test(key)) schema.subschemas.delete(key);
 }

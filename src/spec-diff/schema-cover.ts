@@ -7,7 +7,8 @@
  * the branch is reported rather than silently passed.
  */
 import { canonicalKey } from './canonical-schema.js';
-import { emptySchema, type Bounds, type EffectiveSchema } from './effective-schema.js';
+import { isUnconstrained, type Bounds, type EffectiveSchema } from './effective-schema.js';
+import { pairMemo } from './pair-memo.js';
 import { mayAccept } from './schema-overlap.js';
 import { isFormatWidening, lostTypes } from './type-sets.js';
 
@@ -15,9 +16,19 @@ const UPPER: ReadonlyArray<keyof Bounds> = ['maximum', 'exclusiveMaximum', 'maxL
 const LOWER: ReadonlyArray<keyof Bounds> = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
 const MAX_DEPTH = 16;
 
-/** True when every value `narrower` accepts is accepted by `wider` (as far as can be proved). */
-export function acceptsAll(wider: EffectiveSchema, narrower: EffectiveSchema, depth = 0): boolean {
-  if (depth > MAX_DEPTH) return false;
+/**
+ * True when every value `narrower` accepts is accepted by `wider` (as far as
+ * can be proved). Circular schemas are read coinductively: a pair met again
+ * while it is being decided is assumed to hold, as for recursive types.
+ */
+export function acceptsAll(wider: EffectiveSchema, narrower: EffectiveSchema): boolean {
+  const memo = pairMemo(true);
+  const accepts = (w: EffectiveSchema, n: EffectiveSchema, depth: number): boolean =>
+    depth <= MAX_DEPTH && memo(w, n, () => decide(w, n, (cw, cn) => accepts(cw, cn, depth + 1)));
+  return accepts(wider, narrower, 0);
+}
+
+function decide(wider: EffectiveSchema, narrower: EffectiveSchema, accepts: (wider: EffectiveSchema, narrower: EffectiveSchema) => boolean): boolean {
   if (narrower.types?.length === 0) return true;
   if (narrower.enum) return narrower.enum.every((value) => isSimple(wider) && mayAccept(wider, value));
   if (wider.enum) return false;
@@ -31,10 +42,10 @@ export function acceptsAll(wider: EffectiveSchema, narrower: EffectiveSchema, de
   if ([...wider.required].some((name) => !narrower.required.has(name))) return false;
   for (const [name, property] of wider.properties) {
     const other = narrower.properties.get(name) ?? narrower.additionalProperties;
-    if (other ? !acceptsAll(property, other, depth + 1) : !constrainsNothing(property)) return false;
+    if (other ? !accepts(property, other) : !constrainsNothing(property)) return false;
   }
-  if (wider.additionalProperties && !(narrower.additionalProperties && acceptsAll(wider.additionalProperties, narrower.additionalProperties, depth + 1))) return false;
-  if (wider.items && !(narrower.items ? acceptsAll(wider.items, narrower.items, depth + 1) : constrainsNothing(wider.items))) return false;
+  if (wider.additionalProperties && !(narrower.additionalProperties && accepts(wider.additionalProperties, narrower.additionalProperties))) return false;
+  if (wider.items && !(narrower.items ? accepts(wider.items, narrower.items) : constrainsNothing(wider.items))) return false;
   return sameApplicators(wider, narrower);
 }
 
@@ -51,5 +62,5 @@ function isSimple(schema: EffectiveSchema): boolean {
 }
 
 function constrainsNothing(schema: EffectiveSchema): boolean {
-  return canonicalKey({ ...schema, default: undefined, readOnly: false, writeOnly: false }) === canonicalKey(emptySchema(schema.pointer, undefined));
+  return isUnconstrained(schema, false);
 }

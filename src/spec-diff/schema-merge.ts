@@ -12,37 +12,49 @@ import { sameValue } from './same-value.js';
 /** Keywords whose two schemas cannot be merged into one of the same keyword. */
 const KEPT_APART = /^(contains|not|if|then|else)$/;
 
-/** Both schemas at once (allOf). */
+/** Both schemas at once (allOf). Circular schemas merge once per pair: a pair met again is the merge in progress. */
 export function mergeSchemas(a: EffectiveSchema, b: EffectiveSchema): EffectiveSchema {
-  return {
-    pointer: a.pointer,
-    component: a.component,
-    types: intersectTypes(a.types, b.types),
-    format: a.format ?? b.format,
-    enum: a.enum && b.enum ? a.enum.filter((value) => b.enum!.some((other) => sameValue(value, other))) : (a.enum ?? b.enum),
-    default: a.default ?? b.default,
-    properties: mergeMaps(a.properties, b.properties),
-    required: new Set([...a.required, ...b.required]),
-    additionalProperties: mergeOptional(a.additionalProperties, b.additionalProperties),
-    items: mergeOptional(a.items, b.items),
-    readOnly: a.readOnly || b.readOnly,
-    writeOnly: a.writeOnly || b.writeOnly,
-    bounds: tighten(a.bounds, b.bounds),
-    uniqueItems: a.uniqueItems || b.uniqueItems,
-    dependentRequired: mergeDependentRequired(a.dependentRequired, b.dependentRequired),
-    subschemas: mergeSubschemas(a.subschemas, b.subschemas),
-    variants: a.variants ?? b.variants,
-    discriminator: a.discriminator ?? b.discriminator,
+  return mergeWith(new Map())(a, b);
+}
+
+type Merge = (a: EffectiveSchema, b: EffectiveSchema) => EffectiveSchema;
+
+function mergeWith(memo: Map<EffectiveSchema, Map<EffectiveSchema, EffectiveSchema>>): Merge {
+  const merge: Merge = (a, b) => {
+    let row = memo.get(a);
+    if (!row) memo.set(a, (row = new Map()));
+    const known = row.get(b);
+    if (known) return known;
+    const merged = { ...a };
+    row.set(b, merged);
+    const optional = (x: EffectiveSchema | undefined, y: EffectiveSchema | undefined) => (x && y && x !== y ? merge(x, y) : (x ?? y));
+    return Object.assign(merged, {
+      types: intersectTypes(a.types, b.types),
+      format: a.format ?? b.format,
+      enum: a.enum && b.enum ? a.enum.filter((value) => b.enum!.some((other) => sameValue(value, other))) : (a.enum ?? b.enum),
+      default: a.default ?? b.default,
+      properties: mergeMaps(a.properties, b.properties, optional),
+      required: new Set([...a.required, ...b.required]),
+      additionalProperties: optional(a.additionalProperties, b.additionalProperties),
+      items: optional(a.items, b.items),
+      readOnly: a.readOnly || b.readOnly,
+      writeOnly: a.writeOnly || b.writeOnly,
+      bounds: tighten(a.bounds, b.bounds),
+      uniqueItems: a.uniqueItems || b.uniqueItems,
+      dependentRequired: mergeDependentRequired(a.dependentRequired, b.dependentRequired),
+      subschemas: mergeSubschemas(a.subschemas, b.subschemas, optional),
+      variants: a.variants ?? b.variants,
+      discriminator: a.discriminator ?? b.discriminator,
+    });
   };
+  return merge;
 }
 
-function mergeOptional(a: EffectiveSchema | undefined, b: EffectiveSchema | undefined): EffectiveSchema | undefined {
-  return a && b && a !== b ? mergeSchemas(a, b) : (a ?? b);
-}
+type MergeOptional = (a: EffectiveSchema | undefined, b: EffectiveSchema | undefined) => EffectiveSchema | undefined;
 
-function mergeMaps(a: Map<string, EffectiveSchema>, b: Map<string, EffectiveSchema>): Map<string, EffectiveSchema> {
+function mergeMaps(a: Map<string, EffectiveSchema>, b: Map<string, EffectiveSchema>, optional: MergeOptional): Map<string, EffectiveSchema> {
   const merged = new Map(a);
-  for (const [name, schema] of b) merged.set(name, mergeOptional(merged.get(name), schema)!);
+  for (const [name, schema] of b) merged.set(name, optional(merged.get(name), schema)!);
   return merged;
 }
 
@@ -52,7 +64,7 @@ function mergeDependentRequired(a: Map<string, Set<string>>, b: Map<string, Set<
   return merged;
 }
 
-function mergeSubschemas(a: Map<string, EffectiveSchema>, b: Map<string, EffectiveSchema>): Map<string, EffectiveSchema> {
+function mergeSubschemas(a: Map<string, EffectiveSchema>, b: Map<string, EffectiveSchema>, optional: MergeOptional): Map<string, EffectiveSchema> {
   const merged = new Map(a);
   const apart = [...b.keys()].some((key) => KEPT_APART.test(key) && a.has(key));
   // One suffix for b's whole if/then/else group, so the three stay together.
@@ -61,7 +73,7 @@ function mergeSubschemas(a: Map<string, EffectiveSchema>, b: Map<string, Effecti
   const suffix = apart ? `~${n}` : '';
   for (const [key, schema] of b) {
     if (KEPT_APART.test(key)) merged.set(apart ? `${key}${suffix}` : key, schema);
-    else merged.set(key, mergeOptional(merged.get(key), schema)!);
+    else merged.set(key, optional(merged.get(key), schema)!);
   }
   return merged;
 }

@@ -8,21 +8,28 @@
  */
 import type { Bounds, EffectiveSchema } from './effective-schema.js';
 import { lowerEdge, upperEdge } from './numeric-range.js';
+import { pairMemo } from './pair-memo.js';
 import { jsonTypeOf, sameValue } from './same-value.js';
 import { covers } from './type-sets.js';
 
 const MAX_DEPTH = 16;
 
 /** False only when no value can match both `a` and `b`. */
-export function mayOverlap(a: EffectiveSchema, b: EffectiveSchema, depth = 0): boolean {
-  if (depth > MAX_DEPTH) return true;
+export function mayOverlap(a: EffectiveSchema, b: EffectiveSchema): boolean {
+  const memo = pairMemo(true);
+  const overlap = (x: EffectiveSchema, y: EffectiveSchema, depth: number): boolean =>
+    depth > MAX_DEPTH || memo(x, y, () => decide(x, y, (cx, cy) => overlap(cx, cy, depth + 1)));
+  return overlap(a, b, 0);
+}
+
+function decide(a: EffectiveSchema, b: EffectiveSchema, overlap: (a: EffectiveSchema, b: EffectiveSchema) => boolean): boolean {
   const shared = sharedTypes(a.types, b.types);
   if (shared?.length === 0) return false;
   if (a.enum && b.enum) return a.enum.some((value) => b.enum!.some((other) => sameValue(value, other)));
-  if (a.enum) return a.enum.some((value) => mayAccept(b, value, depth + 1));
-  if (b.enum) return b.enum.some((value) => mayAccept(a, value, depth + 1));
+  if (a.enum) return a.enum.some((value) => mayAccept(b, value));
+  if (b.enum) return b.enum.some((value) => mayAccept(a, value));
   if (shared === undefined) return true;
-  if (shared.every((type) => type === 'object')) return objectsMayOverlap(a, b, depth);
+  if (shared.every((type) => type === 'object')) return objectsMayOverlap(a, b, overlap);
   if (shared.every((type) => type === 'number' || type === 'integer')) return rangesMeet(a.bounds, b.bounds);
   return true;
 }
@@ -49,11 +56,11 @@ export function mayAccept(schema: EffectiveSchema, value: unknown, depth = 0): b
   return true;
 }
 
-function objectsMayOverlap(a: EffectiveSchema, b: EffectiveSchema, depth: number): boolean {
+function objectsMayOverlap(a: EffectiveSchema, b: EffectiveSchema, overlap: (a: EffectiveSchema, b: EffectiveSchema) => boolean): boolean {
   for (const [name, aProperty] of a.properties) {
     const bProperty = b.properties.get(name);
     if (!bProperty || !(a.required.has(name) || b.required.has(name))) continue;
-    if (!mayOverlap(aProperty, bProperty, depth + 1)) return false;
+    if (!overlap(aProperty, bProperty)) return false;
   }
   const closedAgainst = (closed: EffectiveSchema, other: EffectiveSchema) =>
     closed.additionalProperties?.types?.length === 0 &&

@@ -96,8 +96,9 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
   const walkAlternatives = (b: EffectiveSchema, h: EffectiveSchema, path: string, name: string, isProperty: boolean, textual: boolean, depth: number) => {
     const matches = matchAlternatives(alternativesOf(b), alternativesOf(h), root.direction === 'request' ? 'head' : 'base');
     out.variants.push({ operation: root.operation, direction: root.direction, name, base: b, head: h, matches });
+    // Identical alternatives are walked too: their keys look only so deep (canonical-schema.ts).
     for (const match of matches) {
-      if (match.how !== 'paired') continue;
+      if (match.how !== 'paired' && match.how !== 'same') continue;
       const alternative = (h.variants ? match.head : match.base)!;
       const keyword = h.variants?.keyword ?? b.variants?.keyword;
       const label = alternative.branch === undefined ? '' : `(${keyword} ${alternative.branch}${alternative.part ? ` ${alternative.part}` : ''})`;
