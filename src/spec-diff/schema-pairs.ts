@@ -88,7 +88,7 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
     if (b.additionalProperties?.types?.length && h.additionalProperties?.types?.length) walk(b.additionalProperties, h.additionalProperties, `${path}<additionalProperties>`, false, false, depth + 1);
     for (const [key, bs] of b.subschemas) {
       const hs = h.subschemas.get(key);
-      if (!hs || NOT_WALKED.test(key) || !sameCondition(b, h, key)) continue;
+      if (!hs || NOT_WALKED.test(key) || !sameCondition(b, h, key) || opensResponse(key, bs, root.direction)) continue;
       walk(bs, hs, `${path}<${describeApplicator(key)}>`, false, false, depth + 1);
     }
   };
@@ -107,6 +107,15 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
   };
 
   walk(base, head, '', false, root.textual, 0);
+}
+
+/**
+ * `unevaluatedProperties: false` (or `unevaluatedItems`) in a response opened
+ * to a schema lets more through, which clients ignore, as a new response
+ * property (the other way round, or in a request, the walk classifies it).
+ */
+function opensResponse(key: string, base: EffectiveSchema, direction: Direction): boolean {
+  return direction === 'response' && /^unevaluated(Properties|Items)$/.test(key) && base.types?.length === 0;
 }
 
 /** `then`/`else` are compared only under the same `if` (their meaning depends on it). */

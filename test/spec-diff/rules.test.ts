@@ -127,6 +127,8 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
   ['request-pattern-properties-tightened', [['request-type-changed', B]]],
   ['request-property-names-narrowed', [['request-max-length-narrowed', B]]],
   ['request-unevaluated-properties-added', [['request-schema-assertion-added', B]]],
+  ['request-unevaluated-properties-closed', [['request-type-changed', B]]],
+  ['response-unevaluated-properties-opened-not-breaking', []],
   ['request-const-changed', [['request-enum-narrowed', B]]],
   ['response-const-changed', [['response-enum-value-added', B]]],
   // Defaults.
