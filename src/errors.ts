@@ -13,6 +13,7 @@ export type FaultCode =
   | 'PLANTKIT_SPEC_REF_REFUSED'
   | 'PLANTKIT_CONTRACTS_INVALID'
   | 'PLANTKIT_RULESET_INVALID'
+  | 'PLANTKIT_DIFF_CONFIG_INVALID'
   | 'PLANTKIT_TARGET_UNREACHABLE'
   | 'PLANTKIT_AUTH_MISSING'
   | 'PLANTKIT_MOCK_START'
@@ -65,6 +66,14 @@ export class RulesetError extends PlantkitError {
   constructor(message: string, hint?: string) {
     super('PLANTKIT_RULESET_INVALID', message, { hint });
     this.name = 'RulesetError';
+  }
+}
+
+/** A spec diff config (`plantkit-diff.yaml`, `--config`) or ignore file (`--ignore`) is unreadable or invalid. */
+export class DiffConfigError extends PlantkitError {
+  constructor(message: string, hint?: string) {
+    super('PLANTKIT_DIFF_CONFIG_INVALID', message, { hint });
+    this.name = 'DiffConfigError';
   }
 }
 

@@ -40,15 +40,21 @@ export { MOCK_DEFAULTS, MOCK_CLI_DEFAULTS, type MockOptions } from './mock/optio
 // Spec checks and spec diffs
 export { checkSpec, type SpecCheckResult } from './spec-check/check-spec.js';
 export { CHECK_DEFAULTS, type CheckSpecOptions } from './spec-check/options.js';
-export { renderCheckResult, isFailing, type CheckFormatName } from './spec-check/report.js';
+export { renderCheckResult, isFailing, FAIL_SEVERITIES, DEFAULT_FAIL_SEVERITY, type CheckFormatName, type FailSeverity } from './spec-check/report.js';
 export type { SpecFinding, SpecFindingSeverity } from './spec-check/types.js';
 export { diffSpecs, type DiffSpecsOptions, type SpecDiffResult } from './spec-diff/diff-specs.js';
 export { DIFF_FORMATS, type DiffFormatter, type DiffFormatName } from './spec-diff/formats/index.js';
 export { DIFF_RULES } from './spec-diff/rules/index.js';
 export type { Change, ChangeLevel, DiffRule } from './spec-diff/types.js';
+export { DIFF_DEFAULTS } from './spec-diff/options.js';
+export { loadDiffConfig, DIFF_CONFIG_FILE, FAIL_ON_VALUES, type DiffConfig, type FailOn, type LevelSetting } from './spec-diff/policy/diff-config.js';
+export { loadIgnoreFile, type IgnoreEntry } from './spec-diff/policy/ignore-file.js';
+export { loadDiffPolicy, type DiffPolicy, type DiffPolicyRequest } from './spec-diff/policy/load-policy.js';
+export { diffFails, DEFAULT_FAIL_ON } from './spec-diff/policy/verdict.js';
+export type { IgnoredChange } from './spec-diff/policy/apply-policy.js';
 
 // Version
 export { plantkitVersion } from './version.js';
 
 // Faults
-export { PlantkitError, UsageError, SpecError, ContractsError, TargetUnreachableError, RulesetError, isPlantkitError, type FaultCode } from './errors.js';
+export { PlantkitError, UsageError, SpecError, ContractsError, TargetUnreachableError, RulesetError, DiffConfigError, isPlantkitError, type FaultCode } from './errors.js';

@@ -14,6 +14,7 @@ import { RulesetError } from '../errors.js';
 import { encodePointer } from '../spec/json-pointer.js';
 import type { MetaSchemaError } from '../spec/meta-schema-errors.js';
 import type { OpenApiVersion } from '../spec/types.js';
+import { DEFAULT_RULE_SEVERITIES } from './default-ruleset.js';
 import { loadRulesetDefinition } from './ruleset-file.js';
 
 type SpectralCore = typeof import('@stoplight/spectral-core');
@@ -25,7 +26,7 @@ const require = createRequire(import.meta.url);
 export interface LintDiagnostic {
   /** Spectral rule name, e.g. `operation-tags`. */
   code: string;
-  severity: 'error' | 'warning' | 'info';
+  severity: 'error' | 'warning' | 'info' | 'hint';
   message: string;
   /** JSON pointer of the node Spectral reports. */
   pointer: string;
@@ -40,7 +41,7 @@ export interface LintRequest {
   /** The spec text and its absolute path. */
   text: string;
   file: string;
-  /** A Spectral ruleset file; undefined: `spectral:oas` with its recommended rules. */
+  /** A Spectral ruleset file; undefined: plantkit's built-in policy (default-ruleset.ts). */
   rulesetFile: string | undefined;
   /** Rules turned off whatever the ruleset says, because another plantkit check owns the problem. */
   disabledRules: readonly string[];
@@ -83,12 +84,12 @@ export async function lintWithSpectral(request: LintRequest): Promise<LintDiagno
  */
 async function loadRuleset(core: SpectralCore, file: string | undefined): Promise<Ruleset> {
   const oas = () => (require('@stoplight/spectral-rulesets/dist/oas/index.js') as { default: RulesetDefinition }).default;
-  const definition = file === undefined ? { extends: [[oas(), 'recommended']] } : await loadRulesetDefinition(file, { oas });
+  const definition = file === undefined ? { extends: [[oas(), 'recommended']], rules: { ...DEFAULT_RULE_SEVERITIES } } : await loadRulesetDefinition(file, { oas });
   try {
     if (definition) return withoutRulesetSelfCheck(() => new core.Ruleset(definition as RulesetDefinition, { severity: 'recommended', ...(file ? { source: file } : {}) }));
     return await bundledRuleset(file!);
   } catch (error) {
-    throw new RulesetError(`invalid Spectral ruleset ${file ?? 'spectral:oas'}: ${describeRulesetError(error)}`);
+    throw new RulesetError(`invalid Spectral ruleset ${file ?? 'plantkit default'}: ${describeRulesetError(error)}`);
   }
 }
 
@@ -130,7 +131,8 @@ async function bundledRuleset(file: string): Promise<Ruleset> {
   return bundleAndLoadRuleset(file, { fs: { promises: { readFile } }, fetch });
 }
 
-const SEVERITIES = ['error', 'warning', 'info', 'info'] as const;
+/** Spectral's DiagnosticSeverity: 0 error, 1 warn, 2 info, 3 hint. */
+const SEVERITIES = ['error', 'warning', 'info', 'hint'] as const;
 
 function toDiagnostic(result: ISpectralDiagnostic, file: string): LintDiagnostic {
   return {

@@ -20,7 +20,7 @@ export interface SpecCheckResult {
   version: OpenApiVersion;
   /** Ids of the checks that ran. */
   checks: string[];
-  /** The Spectral ruleset file used (relative to cwd), or undefined for plain `spectral:oas` (or when lint was skipped). */
+  /** The Spectral ruleset file used (relative to cwd), or undefined for plantkit's built-in policy (or when lint was skipped). */
   ruleset: string | undefined;
   /** Every finding, in file order. */
   findings: SpecFinding[];

@@ -11,7 +11,7 @@ import type { NormalizedCheckOptions } from './types.js';
 export interface CheckSpecOptions {
   /** Directory relative paths resolve against, and the second place a `.spectral.yaml` is looked for. Default: process.cwd(). */
   cwd?: string;
-  /** A Spectral ruleset file. Default: `.spectral.yaml`/`.yml`/`.json` beside the spec, then in `cwd`, else `spectral:oas`. */
+  /** A Spectral ruleset file. Default: `.spectral.yaml`/`.yml`/`.json` beside the spec, then in `cwd`, else plantkit's built-in policy (spectral:oas without info-contact and operation-tags). */
   ruleset?: string;
   /** Ids of checks not to run (`structure`, `examples`, `lint`). Default: none. */
   skip?: readonly string[];

@@ -3,16 +3,28 @@
  * compilers print, so editors and terminals link it), `json`, and `github`
  * (workflow annotations on the spec file).
  */
+import { DEFAULT_RULESET_LABEL } from '../lint/default-ruleset.js';
 import { githubAnnotation } from '../report/github-annotation.js';
 import type { SpecCheckResult } from './check-spec.js';
-import type { SpecFinding } from './types.js';
+import type { SpecFinding, SpecFindingSeverity } from './types.js';
 
 /** Names of the output formats of `spec check`. */
 export type CheckFormatName = 'text' | 'json' | 'github';
 
-/** Does a finding fail the check? `info` never does. */
-export function isFailing(finding: SpecFinding): boolean {
-  return finding.severity !== 'info';
+/** `--fail-severity` values, as Spectral's CLI spells them, most severe first. */
+export const FAIL_SEVERITIES = ['error', 'warn', 'info', 'hint'] as const;
+
+/** The least severe finding that fails the check. */
+export type FailSeverity = (typeof FAIL_SEVERITIES)[number];
+
+/** Default of `--fail-severity`: errors fail, warnings are printed (as Spectral's CLI does). */
+export const DEFAULT_FAIL_SEVERITY: FailSeverity = 'error';
+
+const RANK: Record<SpecFindingSeverity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+/** Does a finding fail the check at `failSeverity` (default `error`)? */
+export function isFailing(finding: SpecFinding, failSeverity: FailSeverity = DEFAULT_FAIL_SEVERITY): boolean {
+  return RANK[finding.severity] <= FAIL_SEVERITIES.indexOf(failSeverity);
 }
 
 /** Render `result` in `format`. */
@@ -31,14 +43,15 @@ function describe(finding: SpecFinding): string[] {
 }
 
 function annotate(finding: SpecFinding): string {
-  const kind = finding.severity === 'info' ? 'notice' : finding.severity;
+  const kind = finding.severity === 'info' || finding.severity === 'hint' ? 'notice' : finding.severity;
   return githubAnnotation(kind, { file: finding.file, line: finding.line, column: finding.column, title: `${finding.check}/${finding.rule}` }, finding.message);
 }
 
 function summary(result: SpecCheckResult): string {
   const count = (severity: string) => result.findings.filter((finding) => finding.severity === severity).length;
-  const [errors, warnings, infos] = [count('error'), count('warning'), count('info')];
-  const ruleset = result.checks.includes('lint') ? `; ruleset: ${result.ruleset ?? 'spectral:oas'}` : '';
-  const verdict = errors + warnings + infos === 0 ? 'no problems' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info`;
+  const [errors, warnings, infos, hints] = [count('error'), count('warning'), count('info'), count('hint')];
+  const ruleset = result.checks.includes('lint') ? `; ruleset: ${result.ruleset ?? DEFAULT_RULESET_LABEL}` : '';
+  const hinted = hints > 0 ? `, ${hints} hint${hints === 1 ? '' : 's'}` : '';
+  const verdict = errors + warnings + infos + hints === 0 ? 'no problems' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info${hinted}`;
   return `${result.file} (OpenAPI ${result.version}): ${verdict} (checks: ${result.checks.join(', ')}${ruleset})`;
 }

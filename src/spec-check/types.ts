@@ -8,8 +8,8 @@ import type { SpecInspection } from '../spec/load-spec.js';
 import type { SpecSource } from '../spec/spec-source.js';
 import type { OpenApiVersion } from '../spec/types.js';
 
-/** Severity of a spec finding: `info` is printed but never fails the check. */
-export type SpecFindingSeverity = 'error' | 'warning' | 'info';
+/** Severity of a spec finding, most severe first (Spectral's error, warn, info, hint). Which ones fail is `--fail-severity`'s choice. */
+export type SpecFindingSeverity = 'error' | 'warning' | 'info' | 'hint';
 
 /** One problem in a spec, at a file, line and column. */
 export interface SpecFinding extends Omit<Finding, 'severity'> {
@@ -37,7 +37,7 @@ export interface SpecLocation {
 /** Options of a check run, normalised once (see options.ts). */
 export interface NormalizedCheckOptions {
   cwd: string;
-  /** The Spectral ruleset file in force; undefined: plain `spectral:oas`. */
+  /** The Spectral ruleset file in force; undefined: plantkit's built-in policy (lint/default-ruleset.ts). */
   ruleset: string | undefined;
   skip: readonly string[];
   allowExternalRefs: boolean;

@@ -1,22 +1,24 @@
 /**
  * Match two specs into a SpecComparison. Operations match on method and path
  * shape (`/plants/{id}` and `/plants/{plantId}` are the same path, OAS 3.1.0
- * section 4.8.8.2), parameters on location and name (path parameters on
- * their position in the template), bodies on media type, responses on
- * status code. Schemas are compared in their effective form.
+ * section 4.8.8.2); webhooks on name and method; callbacks on their
+ * operation, URL expression and method. Inside a matched operation,
+ * operation-pairs.ts pairs parameters, bodies, responses and headers.
  */
-import { encodePointer, joinPointer } from '../spec/json-pointer.js';
-import type { MediaTypeContent, Operation, OperationParameter } from '../spec/types.js';
-import type { Direction } from '../validation/schema-view.js';
+import { joinPointer } from '../spec/json-pointer.js';
+import type { Operation } from '../spec/types.js';
+import { canonicalKey } from './canonical-schema.js';
 import { createEffectiveSchemas } from './effective-schema.js';
-import { pairSchemas } from './schema-pairs.js';
-import type { ComparedSpec, OneSided, Pair, SpecComparison } from './types.js';
+import { compareOperation, label, type Effective } from './operation-pairs.js';
+import { listCallbacks, listWebhooks, type ReversedOperation } from './reversed-operations.js';
+import type { ComparedSpec, OneSided, ReversedOperations, SpecComparison } from './types.js';
 
-/** Build the comparison of `base` and `head`. */
-export function compareSpecs(base: ComparedSpec, head: ComparedSpec): SpecComparison {
+/** Build the comparison of `base` and `head`; `now` dates `x-sunset` checks. */
+export function compareSpecs(base: ComparedSpec, head: ComparedSpec, now: Date = new Date()): SpecComparison {
   const comparison: SpecComparison = {
     base,
     head,
+    now,
     removedPaths: [],
     removedOperations: [],
     addedOperations: [],
@@ -24,95 +26,83 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec): SpecCompar
     parameters: [],
     requestBodies: [],
     requestMediaTypes: [],
+    requestContents: [],
     responses: [],
     responseMediaTypes: [],
+    responseHeaders: [],
     schemas: [],
     properties: [],
+    variants: [],
+    webhooks: { removed: [], added: [], renamed: [] },
+    callbacks: { removed: [], added: [], renamed: [] },
   };
-  const effective = { base: createEffectiveSchemas(base.document, base.version), head: createEffectiveSchemas(head.document, head.version) };
-  const pathShapes = (spec: ComparedSpec) => new Map(Object.keys((spec.document.paths ?? {}) as object).map((template) => [pathShape(template), template]));
+  const effective: Effective = { base: createEffectiveSchemas(base.document, base.version), head: createEffectiveSchemas(head.document, head.version) };
+  // A path entry without operations (only `parameters`, or empty) serves nothing: its removal is no change.
+  const pathShapes = (spec: ComparedSpec) => new Map(spec.operations.map((operation) => [pathShape(operation.path), operation.path]));
   const [basePaths, headPaths] = [pathShapes(base), pathShapes(head)];
   for (const [shape, template] of basePaths) if (!headPaths.has(shape)) comparison.removedPaths.push(oneSided(template, 'base', joinPointer('/paths', template), template));
 
-  const headOperations = new Map(head.operations.map((operation) => [operationKey(operation), operation]));
-  const baseKeys = new Set(base.operations.map(operationKey));
-  for (const operation of base.operations) {
-    const match = headOperations.get(operationKey(operation));
-    if (!match) comparison.removedOperations.push(oneSided(label(operation), 'base', operation.pointer, operation));
-    else compareOperation(comparison, operation, match, effective);
-  }
-  for (const operation of head.operations) {
-    if (!baseKeys.has(operationKey(operation))) comparison.addedOperations.push(oneSided(label(operation), 'head', operation.pointer, operation));
-  }
+  const matched = matchOperations(base.operations, head.operations, operationKey);
+  comparison.removedOperations.push(...matched.removed);
+  comparison.addedOperations.push(...matched.added);
+  for (const [b, h] of matched.pairs) compareOperation(comparison, b, h, effective, false);
+
+  const reversed = (kind: 'webhooks' | 'callbacks', list: (spec: ComparedSpec) => ReversedOperation[]) => {
+    const [bases, heads] = [list(base), list(head)];
+    const keys = new Map([...bases, ...heads].map((entry) => [entry.operation, entry.key]));
+    const result = matchOperations(bases.map((entry) => entry.operation), heads.map((entry) => entry.operation), (operation) => keys.get(operation)!);
+    for (const [b, h] of result.pairs) compareOperation(comparison, b, h, effective, true);
+    comparison[kind] = detectRenames(result, effective);
+  };
+  reversed('webhooks', (spec) => listWebhooks(spec.document));
+  reversed('callbacks', (spec) => listCallbacks(spec.document, spec.operations, operationKey));
   return comparison;
 }
 
-type Effective = Record<'base' | 'head', ReturnType<typeof createEffectiveSchemas>>;
+interface Matched {
+  pairs: Array<[Operation, Operation]>;
+  removed: OneSided<Operation>[];
+  added: OneSided<Operation>[];
+}
 
-function compareOperation(comparison: SpecComparison, base: Operation, head: Operation, effective: Effective): void {
-  const operation = label(head);
-  comparison.operations.push({ label: operation, base, head });
-  const schemas = (b: unknown, bAt: string, h: unknown, hAt: string, direction: Direction, name: string) => {
-    if (b === undefined || h === undefined) return;
-    pairSchemas(comparison, { operation, direction, name }, effective.base(b, bAt), effective.head(h, hAt));
-  };
-
-  for (const pair of pairBy(operation, base.parameters, head.parameters, parameterKey(base), parameterKey(head), (p) => `${p.in} parameter '${p.name}'`, (p) => p.pointer)) {
-    comparison.parameters.push(pair);
-    if (pair.base && pair.head) schemas(pair.base.schema, `${pair.basePointer}/schema`, pair.head.schema, `${pair.headPointer}/schema`, 'request', pair.name);
+function matchOperations(base: Operation[], head: Operation[], key: (operation: Operation) => string): Matched {
+  const heads = new Map(head.map((operation) => [key(operation), operation]));
+  const baseKeys = new Set(base.map(key));
+  const result: Matched = { pairs: [], removed: [], added: [] };
+  for (const operation of base) {
+    const match = heads.get(key(operation));
+    if (match) result.pairs.push([operation, match]);
+    else result.removed.push(oneSided(label(operation), 'base', operation.pointer, operation));
   }
-  comparison.requestBodies.push({
-    operation,
-    name: 'request body',
-    base: base.requestBody,
-    head: head.requestBody,
-    basePointer: `${base.pointer}/requestBody`,
-    headPointer: `${head.pointer}/requestBody`,
+  for (const operation of head) if (!baseKeys.has(key(operation))) result.added.push(oneSided(label(operation), 'head', operation.pointer, operation));
+  return result;
+}
+
+/** A removed and an added operation that are the same but for the name or URL: a rename. */
+function detectRenames(matched: Matched, effective: Effective): ReversedOperations {
+  const renamed: ReversedOperations['renamed'] = [];
+  const added = [...matched.added];
+  const removed = matched.removed.filter((gone) => {
+    const print = fingerprint(gone.item, effective.base);
+    const index = added.findIndex((candidate) => fingerprint(candidate.item, effective.head) === print);
+    if (index < 0) return true;
+    renamed.push({ base: gone, head: added[index]! });
+    added.splice(index, 1);
+    return false;
   });
-  const media = (content: MediaTypeContent[] | undefined) => content ?? [];
-  for (const pair of pairContent(operation, 'request body', media(base.requestBody?.content), media(head.requestBody?.content))) {
-    comparison.requestMediaTypes.push(mediaName(pair));
-    schemas(pair.base?.schema, pair.base?.schemaPointer ?? '', pair.head?.schema, pair.head?.schemaPointer ?? '', 'request', pair.name);
-  }
-  const statusPointer = (operationPointer: string, status: string) => `${operationPointer}${encodePointer(['responses', status])}`;
-  for (const pair of pairBy(operation, base.responses, head.responses, (r) => r.status, (r) => r.status, (r) => `response ${r.status}`, (r) => r.status)) {
-    pair.basePointer = pair.base && statusPointer(base.pointer, pair.base.status);
-    pair.headPointer = pair.head && statusPointer(head.pointer, pair.head.status);
-    comparison.responses.push(pair);
-    if (!pair.base || !pair.head) continue;
-    for (const mediaPair of pairContent(operation, pair.name, pair.base.content, pair.head.content)) {
-      comparison.responseMediaTypes.push(mediaName(mediaPair));
-      schemas(mediaPair.base?.schema, mediaPair.base?.schemaPointer ?? '', mediaPair.head?.schema, mediaPair.head?.schemaPointer ?? '', 'response', mediaPair.name);
-    }
-  }
+  return { removed, added, renamed };
 }
 
-function pairContent(operation: string, owner: string, base: MediaTypeContent[], head: MediaTypeContent[]): Pair<MediaTypeContent>[] {
-  const key = (media: MediaTypeContent) => media.mediaType.toLowerCase();
-  const pointer = (media: MediaTypeContent) => media.schemaPointer.replace(/\/schema$/, '');
-  return pairBy(operation, base, head, key, key, (media) => `${owner} (${media.mediaType})`, pointer);
-}
-
-function mediaName(pair: Pair<MediaTypeContent>): Pair<string> {
-  return { ...pair, base: pair.base?.mediaType, head: pair.head?.mediaType };
-}
-
-/** Pair items of two lists by key, base order first, then head-only items. */
-function pairBy<T>(operation: string, base: T[], head: T[], baseKey: (item: T) => string, headKey: (item: T) => string, name: (item: T) => string, pointer: (item: T) => string): Pair<T>[] {
-  const heads = new Map(head.map((item) => [headKey(item), item]));
-  const pairs: Pair<T>[] = base.map((item) => {
-    const match = heads.get(baseKey(item));
-    heads.delete(baseKey(item));
-    return { operation, name: name(match ?? item), base: item, head: match, basePointer: pointer(item), headPointer: match && pointer(match) };
-  });
-  for (const item of heads.values()) pairs.push({ operation, name: name(item), base: undefined, head: item, basePointer: undefined, headPointer: pointer(item) });
-  return pairs;
-}
-
-/** Path parameters match by position in the template: renaming `{id}` to `{plantId}` changes nothing on the wire. */
-function parameterKey(operation: Operation): (parameter: OperationParameter) => string {
-  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-  return (parameter) => (parameter.in === 'path' && names.includes(parameter.name) ? `path:#${names.indexOf(parameter.name)}` : `${parameter.in}:${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`);
+/** What an operation exchanges: method, parameters, bodies and responses in canonical form. */
+function fingerprint(operation: Operation, effective: Effective['base']): string {
+  const schema = (value: unknown) => (value === undefined ? '-' : canonicalKey(effective(value, '')));
+  return JSON.stringify([
+    operation.method,
+    operation.parameters.map((parameter) => `${parameter.in}:${parameter.name}:${parameter.required}:${schema(parameter.schema)}`).sort(),
+    operation.requestBody?.required ?? null,
+    (operation.requestBody?.content ?? []).map((media) => `${media.mediaType.toLowerCase()}:${schema(media.schema)}`).sort(),
+    operation.responses.map((response) => `${response.status}:${response.content.map((media) => `${media.mediaType.toLowerCase()}:${schema(media.schema)}`).sort().join(',')}`).sort(),
+  ]);
 }
 
 function pathShape(template: string): string {
@@ -121,10 +111,6 @@ function pathShape(template: string): string {
 
 function operationKey(operation: Operation): string {
   return `${operation.method} ${pathShape(operation.path)}`;
-}
-
-function label(operation: Operation): string {
-  return `${operation.method} ${operation.path}`;
 }
 
 function oneSided<T>(labelText: string, side: 'base' | 'head', pointer: string, item: T): OneSided<T> {

@@ -1,66 +1,65 @@
 /**
  * `diffSpecs`: the library behind `plantkit spec diff`. Reads both specs
  * (files or git revisions), dereferences them, matches them into a
- * comparison, runs every registered rule and returns the changes with
- * where each is written. It never prints; unreadable input throws (exit 2).
+ * comparison, runs every registered rule, applies the CI policy (level
+ * overrides, accepted changes) and returns the changes with where each is
+ * written. It never prints; unreadable input throws (exit 2).
  */
-import path from 'node:path';
 import { SpecError } from '../errors.js';
 import { inspectSpec } from '../spec/load-spec.js';
 import { listOperations } from '../spec/operations.js';
 import { sourcePointer } from '../spec/source-pointer.js';
 import { compareSpecs } from './comparison.js';
-import { DIFF_RULES } from './rules/index.js';
+import { normalizeDiffOptions, type DiffSpecsOptions, type NormalizedDiffOptions } from './options.js';
+import { applyPolicy, type IgnoredChange } from './policy/apply-policy.js';
+import type { IgnoreEntry } from './policy/ignore-file.js';
 import { readSpecInput } from './spec-input.js';
 import type { Change, ChangeLevel, ChangeLocation, ComparedSpec, DiffRule, RuleHit } from './types.js';
 
-/** Options of {@link diffSpecs}; all optional. */
-export interface DiffSpecsOptions {
-  /** Directory file names and git revisions resolve against. Default: process.cwd(). */
-  cwd?: string;
-  /** Follow `$ref`s outside the spec's folder and over http(s). Default: false. */
-  allowExternalRefs?: boolean;
-  /** The rules to run. Default: every rule (DIFF_RULES). */
-  rules?: readonly DiffRule[];
-}
+export type { DiffSpecsOptions } from './options.js';
 
 /** The outcome of a diff. */
 export interface SpecDiffResult {
   base: string;
   head: string;
-  /** Every change, breaking first. */
+  /** Every change, breaking first (ignored ones excepted). */
   changes: Change[];
-  /** How many changes there are per level. */
+  /** How many changes there are per level (ignored ones not counted). */
   counts: Record<ChangeLevel, number>;
+  /** Changes accepted by the ignore file, with its reason. */
+  ignored: IgnoredChange[];
+  /** Ignore entries that matched no change: stale, to be removed. */
+  unusedIgnores: IgnoreEntry[];
 }
 
 const LEVEL_ORDER: Record<ChangeLevel, number> = { breaking: 0, warning: 1, info: 2 };
 
 /** Compare `base` with `head` (file paths or `REV:PATH`) and classify every change. */
 export async function diffSpecs(base: string, head: string, options: DiffSpecsOptions = {}): Promise<SpecDiffResult> {
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  const [baseSpec, headSpec] = await Promise.all([loadForDiff(base, cwd, options), loadForDiff(head, cwd, options)]);
-  const comparison = compareSpecs(baseSpec, headSpec);
+  const settings = normalizeDiffOptions(options);
+  const [baseSpec, headSpec] = await Promise.all([loadForDiff(base, settings), loadForDiff(head, settings)]);
+  const comparison = compareSpecs(baseSpec, headSpec, settings.now);
   const seen = new Set<string>();
-  const changes: Change[] = [];
-  for (const rule of options.rules ?? DIFF_RULES) {
+  const classified: Change[] = [];
+  for (const rule of settings.rules) {
     for (const hit of rule.check(comparison)) {
       const change = toChange(rule, hit, baseSpec, headSpec);
       const key = `${change.id}\u0000${change.operation}\u0000${change.pointer}\u0000${change.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      changes.push(change);
+      classified.push(change);
     }
   }
+  const { changes, ignored, unusedIgnores } = applyPolicy(classified, settings.levels, settings.ignore);
   changes.sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level]);
   const counts = { breaking: 0, warning: 0, info: 0 };
   for (const change of changes) counts[change.level] += 1;
-  return { base, head, changes, counts };
+  return { base, head, changes, counts, ignored, unusedIgnores };
 }
 
-async function loadForDiff(name: string, cwd: string, options: DiffSpecsOptions): Promise<ComparedSpec> {
-  const { source, readRef } = await readSpecInput(name, cwd);
-  const inspection = await inspectSpec(source, { allowExternalRefs: options.allowExternalRefs ?? false, readRef });
+async function loadForDiff(name: string, settings: NormalizedDiffOptions): Promise<ComparedSpec> {
+  const { source, readRef } = await readSpecInput(name, settings.cwd);
+  const inspection = await inspectSpec(source, { allowExternalRefs: settings.allowExternalRefs, readRef });
   if (!inspection.document) {
     const first = inspection.problems[0];
     const position = first ? source.yaml.positionOf(first.pointer) : undefined;

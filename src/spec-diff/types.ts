@@ -6,8 +6,9 @@
  * id, a level).
  */
 import type { SpecSource } from '../spec/spec-source.js';
-import type { OpenApiVersion, Operation } from '../spec/types.js';
+import type { MediaTypeContent, OpenApiVersion, Operation } from '../spec/types.js';
 import type { Direction } from '../validation/schema-view.js';
+import type { AlternativeMatch } from './alternatives.js';
 import type { EffectiveSchema } from './effective-schema.js';
 
 /** How a change affects existing clients: `breaking` fails the diff, the others inform. */
@@ -61,8 +62,36 @@ export interface SchemaPair {
   name: string;
   /** True for a property's schema, false for a body, parameter or array item root. */
   isProperty: boolean;
+  /** A parameter or header value (or its array items): sent as text, so any number is also a valid string. */
+  textual: boolean;
   base: EffectiveSchema;
   head: EffectiveSchema;
+}
+
+/** A schema where either side has `oneOf`/`anyOf`, compared as alternatives (alternatives.ts). */
+export interface VariantPairing {
+  operation: string;
+  direction: Direction;
+  name: string;
+  base: EffectiveSchema;
+  head: EffectiveSchema;
+  matches: AlternativeMatch[];
+}
+
+/** A response header (OAS 3.1.0 section 4.8.21) as compared. */
+export interface ResponseHeader {
+  /** Name as written. */
+  name: string;
+  required: boolean;
+  schema: unknown;
+}
+
+/** Webhooks or callbacks: operations the API calls, so the client side is the server. */
+export interface ReversedOperations {
+  removed: OneSided<Operation>[];
+  added: OneSided<Operation>[];
+  /** Removed under one name and added, unchanged, under another. */
+  renamed: Array<{ base: OneSided<Operation>; head: OneSided<Operation> }>;
 }
 
 /** A property of an object schema seen in both specs' parent schemas; visible means sent (request) or received (response). */
@@ -86,6 +115,9 @@ export interface PropertyPair {
 export interface SpecComparison {
   base: ComparedSpec;
   head: ComparedSpec;
+  /** The clock for `x-sunset` dates. */
+  now: Date;
+  /** Paths (that had operations) gone from head. */
   removedPaths: OneSided<string>[];
   removedOperations: OneSided<Operation>[];
   addedOperations: OneSided<Operation>[];
@@ -93,10 +125,19 @@ export interface SpecComparison {
   parameters: Pair<Operation['parameters'][number]>[];
   requestBodies: Pair<NonNullable<Operation['requestBody']>>[];
   requestMediaTypes: Pair<string>[];
+  /** Request media types with their schemas (present on both sides or not). */
+  requestContents: Pair<MediaTypeContent>[];
   responses: Pair<Operation['responses'][number]>[];
   responseMediaTypes: Pair<string>[];
+  /** Headers of responses present on both sides, matched case-insensitively (RFC 9110 section 5.1). */
+  responseHeaders: Pair<ResponseHeader>[];
   schemas: SchemaPair[];
   properties: PropertyPair[];
+  variants: VariantPairing[];
+  /** 3.1 `webhooks` (OAS 3.1.0 section 4.8.1), matched by name and method. */
+  webhooks: ReversedOperations;
+  /** Operation `callbacks` (section 4.8.18), matched by operation, URL expression and method. */
+  callbacks: ReversedOperations;
 }
 
 /** What a rule reports; diff-specs adds the rule's id and level and the source location. */

@@ -14,6 +14,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'plantkit-lint-'));
   await copyFile(path.join(root, 'openapi.yaml'), path.join(dir, 'openapi.yaml'));
   await writeFile(path.join(dir, 'severity.yaml'), 'extends: [[spectral:oas, recommended]]\nrules:\n  info-contact: error\n  operation-tags: off\n');
+  await writeFile(path.join(dir, 'full.yaml'), 'extends: spectral:oas\n');
   // A custom rule with a built-in function needs Spectral's bundler (the full ruleset format).
   await writeFile(
     path.join(dir, 'custom.yaml'),
@@ -34,7 +35,8 @@ const lintOf = async (options: Parameters<typeof checkSpec>[1]) => {
 
 describe('spec check: lint (Spectral)', () => {
   it.each([
-    ['plain spectral:oas without a ruleset file', {}, [['info-contact', 'warning', ...lineOf('info:', 6)], ['operation-tags', 'warning', ...lineOf('    post:', 10)]]],
+    ["plantkit's built-in policy without a ruleset file", {}, []],
+    ['the whole spectral:oas from a ruleset file', { ruleset: 'full.yaml' }, [['info-contact', 'warning', ...lineOf('info:', 6)], ['operation-tags', 'warning', ...lineOf('    post:', 10)]]],
     ['severities from --ruleset', { ruleset: 'severity.yaml' }, [['info-contact', 'error', ...lineOf('info:', 6)]]],
     ['a custom rule through the bundler', { ruleset: 'custom.yaml' }, [['plant-summary-short', 'warning', ...lineOf('      summary:', 16)]]],
   ] as const)('%s', async (_name, options, want) => {

@@ -38,7 +38,7 @@ describe('spec diff formats', () => {
     expect(removed.changes).toHaveLength(1);
     expect(removed.changes[0]).toMatchObject({ side: 'base', location: { file: 'api-operation-removed.base.yaml', pointer: '/paths/~1plants~1{plantId}/delete' } });
     expect(DIFF_FORMATS.github.render(removed)).toMatch(
-      /^::error file=api-operation-removed\.head\.yaml,line=34,col=5,title=api-operation-removed \(breaking\)::DELETE \/plants\/\{plantId\}: operation DELETE \/plants\/\{plantId\} was removed$/m,
+      /^::error file=api-operation-removed\.head\.yaml,line=34,col=5,title=api-operation-removed \(breaking\)::DELETE \/plants\/\{plantId\}: operation DELETE \/plants\/\{plantId\} was removed \(it was not deprecated first\)$/m,
     );
   });
 

@@ -18,26 +18,43 @@ request or a response, and Spectral's OpenAPI ruleset.
 
 Options:
   --ruleset FILE         Spectral ruleset (default: .spectral.yaml beside the spec, then in the
-                         working directory, else spectral:oas)
+                         working directory, else plantkit's built-in policy: spectral:oas with
+                         info-contact and operation-tags off)
   --skip CHECK           skip a check: structure, examples or lint (repeatable)
+  --fail-severity LEVEL  the least severe finding that fails: error (default), warn, info or hint;
+                         findings below it are printed but do not fail
   --format FORMAT        text (default), json or github (workflow annotations)
   --allow-external-refs  let the spec $ref files outside its folder and URLs
   -h, --help             show this help
 
-Exit codes: 0 no problems (info findings allowed), 1 problems found, 2 the file cannot be read.`;
+Exit codes: 0 no finding at or above --fail-severity, 1 findings that fail, 2 the file,
+a flag or the ruleset cannot be used.`;
 
-const DIFF_HELP = `Usage: plantkit spec diff BASE HEAD [options]
+const DIFF_USAGE = `Usage: plantkit spec diff BASE HEAD [options]
 
-Classify every change from BASE to HEAD as breaking or not for existing
-clients. BASE and HEAD are files or git revisions and paths, e.g.
+Classify every change from BASE to HEAD as breaking, warning or info for
+existing clients. BASE and HEAD are files or git revisions and paths, e.g.
   plantkit spec diff origin/main:openapi.yaml openapi.yaml
 
 Options:
+  --fail-on LEVEL        the least severe level that fails: breaking (default) or warning
+  --config FILE          CI policy: fail-on, per-rule levels, ignore file (default:
+                         plantkit-diff.yaml in the working directory, when present)
+  --ignore FILE          accepted changes: a YAML list of {rule, method, path, reason};
+                         entries that match no change are reported
   --format FORMAT        text (default), json, markdown (a PR comment) or github (annotations)
   --allow-external-refs  let the specs $ref files outside their folder and URLs
   -h, --help             show this help
 
-Exit codes: 0 nothing breaking, 1 breaking changes, 2 unreadable input.`;
+Exit codes: 0 nothing at or above --fail-on (ignored changes never count), 1 changes
+that fail, 2 unreadable input, a bad flag, config or ignore file.
+
+plantkit-diff.yaml:
+  fail-on: breaking
+  levels: { request-default-changed: breaking, response-property-added: off }
+  ignore: plantkit-diff-ignore.yaml
+
+Rules (default level; set another with levels: in the config):`;
 
 const HELP = `Usage: plantkit spec <check|diff> ...
 
@@ -66,6 +83,7 @@ async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('spec check', argv, {
     ruleset: { type: 'string' },
     skip: { type: 'string', multiple: true },
+    'fail-severity': { type: 'string' },
     format: { type: 'string', default: 'text' },
     'allow-external-refs': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
@@ -76,7 +94,8 @@ async function runCheck(argv: string[], io: CliIO): Promise<number> {
   }
   const format = oneOf('format', values.format, ['text', 'json', 'github'] as const);
   const { checkSpec } = await import('../../spec-check/check-spec.js');
-  const { renderCheckResult, isFailing } = await import('../../spec-check/report.js');
+  const { renderCheckResult, isFailing, FAIL_SEVERITIES, DEFAULT_FAIL_SEVERITY } = await import('../../spec-check/report.js');
+  const failSeverity = oneOf('fail-severity', values['fail-severity'] ?? DEFAULT_FAIL_SEVERITY, FAIL_SEVERITIES);
   const result = await checkSpec(positionals[0] ?? DEFAULT_SPEC_FILE, {
     cwd: io.cwd,
     ...(typeof values.ruleset === 'string' ? { ruleset: values.ruleset } : {}),
@@ -84,27 +103,37 @@ async function runCheck(argv: string[], io: CliIO): Promise<number> {
     allowExternalRefs: values['allow-external-refs'] === true,
   });
   io.stdout.write(renderCheckResult(result, format));
-  return result.findings.some(isFailing) ? EXIT.findings : EXIT.ok;
+  return result.findings.some((finding) => isFailing(finding, failSeverity)) ? EXIT.findings : EXIT.ok;
 }
 
 async function runDiff(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('spec diff', argv, {
+    'fail-on': { type: 'string' },
+    config: { type: 'string' },
+    ignore: { type: 'string' },
     format: { type: 'string', default: 'text' },
     'allow-external-refs': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   }, 2);
   if (values.help) {
-    io.stdout.write(`${DIFF_HELP}\n`);
+    const { DIFF_RULES } = await import('../../spec-diff/rules/index.js');
+    const width = Math.max(...DIFF_RULES.map((rule) => rule.id.length));
+    io.stdout.write(`${DIFF_USAGE}\n${DIFF_RULES.map((rule) => `  ${rule.level.padEnd(8)}  ${rule.id.padEnd(width)}  ${rule.summary}`).join('\n')}\n`);
     return EXIT.ok;
   }
   const format = oneOf('format', values.format, ['text', 'json', 'markdown', 'github'] as const);
+  const { FAIL_ON_VALUES } = await import('../../spec-diff/policy/diff-config.js');
+  const failOn = values['fail-on'] === undefined ? undefined : oneOf('fail-on', values['fail-on'], FAIL_ON_VALUES);
   const [base, head] = positionals;
   if (base === undefined || head === undefined) throw new UsageError('spec diff needs BASE and HEAD', "e.g. plantkit spec diff origin/main:openapi.yaml openapi.yaml");
   const { diffSpecs } = await import('../../spec-diff/diff-specs.js');
   const { DIFF_FORMATS } = await import('../../spec-diff/formats/index.js');
-  const result = await diffSpecs(base, head, { cwd: io.cwd, allowExternalRefs: values['allow-external-refs'] === true });
+  const { loadDiffPolicy } = await import('../../spec-diff/policy/load-policy.js');
+  const { diffFails } = await import('../../spec-diff/policy/verdict.js');
+  const policy = await loadDiffPolicy({ cwd: io.cwd, config: values.config as string | undefined, ignore: values.ignore as string | undefined, failOn });
+  const result = await diffSpecs(base, head, { cwd: io.cwd, allowExternalRefs: values['allow-external-refs'] === true, levels: policy.levels, ignore: policy.ignore });
   io.stdout.write(DIFF_FORMATS[format].render(result));
-  return result.counts.breaking > 0 ? EXIT.findings : EXIT.ok;
+  return diffFails(result, policy.failOn) ? EXIT.findings : EXIT.ok;
 }
 
 function oneOf<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {

@@ -10,9 +10,15 @@ export interface DiffFormatter {
   render(result: SpecDiffResult): string;
 }
 
-/** `3 breaking, 1 warning, 2 info`: the counts in words. */
+/** `3 breaking, 1 warning, 2 info` (`, 1 ignored`): the counts in words. */
 export function describeCounts(result: SpecDiffResult): string {
   const { breaking, warning, info } = result.counts;
-  if (breaking + warning + info === 0) return 'no changes';
-  return `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info`;
+  const ignored = result.ignored.length > 0 ? `, ${result.ignored.length} ignored` : '';
+  if (breaking + warning + info === 0) return result.ignored.length > 0 ? `no changes${ignored}` : 'no changes';
+  return `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info${ignored}`;
+}
+
+/** `rule METHOD /path`: an ignore entry in words. */
+export function describeIgnoreEntry(entry: SpecDiffResult['unusedIgnores'][number]): string {
+  return `${entry.rule} ${entry.method ? `${entry.method} ` : ''}${entry.path}`;
 }

@@ -4,5 +4,8 @@ import type { DiffFormatter } from './format.js';
 /** The json format. */
 export const jsonFormat: DiffFormatter = {
   name: 'json',
-  render: (result) => `${JSON.stringify({ base: result.base, head: result.head, counts: result.counts, changes: result.changes }, null, 2)}\n`,
+  render: (result) => {
+    const { base, head, counts, changes, ignored, unusedIgnores } = result;
+    return `${JSON.stringify({ base, head, counts, changes, ignored, unusedIgnores }, null, 2)}\n`;
+  },
 };

@@ -5,13 +5,24 @@
 import type { DiffRule } from '../types.js';
 import { apiPathRemoved } from './api-path-removed.js';
 import { apiOperationRemoved } from './api-operation-removed.js';
+import { apiOperationRemovedBeforeSunset } from './api-operation-removed-before-sunset.js';
+import { apiOperationRemovedAfterDeprecation } from './api-operation-removed-after-deprecation.js';
 import { apiOperationAdded } from './api-operation-added.js';
+import { webhookRemoved } from './webhook-removed.js';
+import { webhookRenamed } from './webhook-renamed.js';
+import { webhookAdded } from './webhook-added.js';
+import { callbackRemoved } from './callback-removed.js';
+import { callbackRenamed } from './callback-renamed.js';
+import { callbackAdded } from './callback-added.js';
 import { requestParameterAddedRequired } from './request-parameter-added-required.js';
 import { requestParameterBecameRequired } from './request-parameter-became-required.js';
 import { requestParameterRemoved } from './request-parameter-removed.js';
+import { requestParameterRemovedBeforeSunset } from './request-parameter-removed-before-sunset.js';
+import { requestParameterRemovedAfterDeprecation } from './request-parameter-removed-after-deprecation.js';
 import { requestParameterAddedOptional } from './request-parameter-added-optional.js';
 import { requestBodyBecameRequired } from './request-body-became-required.js';
 import { requestMediaTypeRemoved } from './request-media-type-removed.js';
+import { requestBodySchemaAdded } from './request-body-schema-added.js';
 import { requestPropertyAddedRequired } from './request-property-added-required.js';
 import { requestPropertyBecameRequired } from './request-property-became-required.js';
 import { requestPropertyRemoved } from './request-property-removed.js';
@@ -24,15 +35,39 @@ import { requestMinLengthRaised } from './request-min-length-raised.js';
 import { requestPatternAdded } from './request-pattern-added.js';
 import { requestPatternChanged } from './request-pattern-changed.js';
 import { requestRangeNarrowed } from './request-range-narrowed.js';
+import { requestMinItemsRaised } from './request-min-items-raised.js';
+import { requestMaxItemsNarrowed } from './request-max-items-narrowed.js';
+import { requestUniqueItemsAdded } from './request-unique-items-added.js';
+import { requestContainsCountNarrowed } from './request-contains-count-narrowed.js';
+import { requestDependentRequiredAdded } from './request-dependent-required-added.js';
+import { requestSchemaAssertionAdded } from './request-schema-assertion-added.js';
+import { requestVariantRemoved } from './request-variant-removed.js';
+import { requestOneOfBranchesOverlap } from './request-one-of-branches-overlap.js';
+import { requestVariantAdded } from './request-variant-added.js';
+import { requestDefaultChanged } from './request-default-changed.js';
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
 import { responseErrorStatusRemoved } from './response-error-status-removed.js';
 import { responseMediaTypeRemoved } from './response-media-type-removed.js';
+import { responseHeaderRemoved } from './response-header-removed.js';
+import { responseHeaderBecameOptional } from './response-header-became-optional.js';
+import { responseOptionalHeaderRemoved } from './response-optional-header-removed.js';
 import { responsePropertyRemoved } from './response-property-removed.js';
 import { responsePropertyBecameOptional } from './response-property-became-optional.js';
 import { responsePropertyBecameNullable } from './response-property-became-nullable.js';
 import { responseTypeChanged } from './response-type-changed.js';
 import { responseEnumValueAdded } from './response-enum-value-added.js';
+import { responseRangeWidened } from './response-range-widened.js';
+import { responseMaxLengthRaised } from './response-max-length-raised.js';
+import { responseMinLengthLowered } from './response-min-length-lowered.js';
+import { responseMaxItemsRaised } from './response-max-items-raised.js';
+import { responseMinItemsLowered } from './response-min-items-lowered.js';
+import { responseContainsCountWidened } from './response-contains-count-widened.js';
+import { responseDependentRequiredRemoved } from './response-dependent-required-removed.js';
+import { responseSchemaAssertionRemoved } from './response-schema-assertion-removed.js';
+import { responseVariantAdded } from './response-variant-added.js';
+import { responseVariantRemoved } from './response-variant-removed.js';
 import { responsePropertyAdded } from './response-property-added.js';
+import { schemaChangeUnclassified } from './schema-change-unclassified.js';
 import { securityAdded } from './security-added.js';
 import { securityChanged } from './security-changed.js';
 import { securityRemoved } from './security-removed.js';
@@ -41,13 +76,24 @@ import { securityRemoved } from './security-removed.js';
 export const DIFF_RULES: readonly DiffRule[] = [
   apiPathRemoved,
   apiOperationRemoved,
+  apiOperationRemovedBeforeSunset,
+  apiOperationRemovedAfterDeprecation,
   apiOperationAdded,
+  webhookRemoved,
+  webhookRenamed,
+  webhookAdded,
+  callbackRemoved,
+  callbackRenamed,
+  callbackAdded,
   requestParameterAddedRequired,
   requestParameterBecameRequired,
   requestParameterRemoved,
+  requestParameterRemovedBeforeSunset,
+  requestParameterRemovedAfterDeprecation,
   requestParameterAddedOptional,
   requestBodyBecameRequired,
   requestMediaTypeRemoved,
+  requestBodySchemaAdded,
   requestPropertyAddedRequired,
   requestPropertyBecameRequired,
   requestPropertyRemoved,
@@ -60,15 +106,39 @@ export const DIFF_RULES: readonly DiffRule[] = [
   requestPatternAdded,
   requestPatternChanged,
   requestRangeNarrowed,
+  requestMinItemsRaised,
+  requestMaxItemsNarrowed,
+  requestUniqueItemsAdded,
+  requestContainsCountNarrowed,
+  requestDependentRequiredAdded,
+  requestSchemaAssertionAdded,
+  requestVariantRemoved,
+  requestOneOfBranchesOverlap,
+  requestVariantAdded,
+  requestDefaultChanged,
   responseSuccessStatusRemoved,
   responseErrorStatusRemoved,
   responseMediaTypeRemoved,
+  responseHeaderRemoved,
+  responseHeaderBecameOptional,
+  responseOptionalHeaderRemoved,
   responsePropertyRemoved,
   responsePropertyBecameOptional,
   responsePropertyBecameNullable,
   responseTypeChanged,
   responseEnumValueAdded,
+  responseRangeWidened,
+  responseMaxLengthRaised,
+  responseMinLengthLowered,
+  responseMaxItemsRaised,
+  responseMinItemsLowered,
+  responseContainsCountWidened,
+  responseDependentRequiredRemoved,
+  responseSchemaAssertionRemoved,
+  responseVariantAdded,
+  responseVariantRemoved,
   responsePropertyAdded,
+  schemaChangeUnclassified,
   securityAdded,
   securityChanged,
   securityRemoved,

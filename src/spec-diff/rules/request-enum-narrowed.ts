@@ -1,4 +1,7 @@
-/** A request value accepts fewer values: an enum was added, or enum values were removed. */
+/**
+ * A request value accepts fewer values: an enum was added, or enum values were
+ * removed. Parameter values travel as text, so there `1` and `"1"` are one value.
+ */
 import { sameValue } from '../effective-schema.js';
 import type { DiffRule } from '../types.js';
 
@@ -11,7 +14,8 @@ export const requestEnumNarrowed: DiffRule = {
     comparison.schemas.flatMap((pair) => {
       const { base, head } = pair;
       if (pair.direction !== 'request' || !head.enum) return [];
-      const removed = base.enum ? base.enum.filter((value) => !head.enum!.some((kept) => sameValue(kept, value))) : undefined;
+      const same = pair.textual ? (a: unknown, b: unknown) => sameValue(a, b) || String(a) === String(b) : sameValue;
+      const removed = base.enum ? base.enum.filter((value) => !head.enum!.some((kept) => same(kept, value))) : undefined;
       if (removed?.length === 0) return [];
       const what = removed ? `enum value${removed.length > 1 ? 's' : ''} ${removed.map((value) => JSON.stringify(value)).join(', ')} removed` : `enum added: ${JSON.stringify(head.enum)}`;
       return [{ operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` }];

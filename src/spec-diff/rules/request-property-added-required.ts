@@ -1,4 +1,8 @@
-/** A new required request property: existing requests lack it. readOnly properties do not count (OAS 3.1.0 section 4.8.24). */
+/**
+ * A new required request property: existing requests lack it. readOnly
+ * properties do not count (OAS 3.1.0 section 4.8.24), nor does declaring a
+ * property the base already listed in `required` (requests had to carry it).
+ */
 import type { DiffRule } from '../types.js';
 
 /** request-property-added-required */
@@ -8,6 +12,6 @@ export const requestPropertyAddedRequired: DiffRule = {
   summary: 'a new required request property',
   check: (comparison) =>
     comparison.properties
-      .filter((pair) => pair.direction === 'request' && !pair.base && pair.visibleHead && pair.requiredHead)
+      .filter((pair) => pair.direction === 'request' && !pair.base && pair.visibleHead && pair.requiredHead && !pair.requiredBase)
       .map((pair) => ({ operation: pair.operation, pointer: pair.head!.pointer, side: 'head', message: `new required ${pair.name}` })),
 };

@@ -1,5 +1,11 @@
-/** A request value's type no longer accepts what it did (e.g. string -> integer, or no longer nullable). */
+/**
+ * A request value's type no longer accepts what it did (e.g. string -> integer,
+ * or no longer nullable). Parameter and header values travel as text (OAS 3.1.0
+ * section 4.8.12.4), so a number, integer or boolean becoming a string loses nothing.
+ */
 import { describeType, lostTypes } from '../type-sets.js';
+
+const TEXT_FORMS = new Set(['number', 'integer', 'boolean']);
 import type { DiffRule } from '../types.js';
 
 /** request-type-changed */
@@ -9,7 +15,7 @@ export const requestTypeChanged: DiffRule = {
   summary: 'a request value type was narrowed (type changed, or null no longer allowed)',
   check: (comparison) =>
     comparison.schemas
-      .filter((pair) => pair.direction === 'request' && lostTypes(pair.base.types, pair.head.types).length > 0)
+      .filter((pair) => pair.direction === 'request' && lostTypes(pair.base.types, pair.head.types).some((type) => !(pair.textual && TEXT_FORMS.has(type) && pair.head.types?.includes('string'))))
       .map((pair) => ({
         operation: pair.operation,
         pointer: pair.head.pointer,

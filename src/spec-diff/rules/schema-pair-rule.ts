@@ -1,0 +1,19 @@
+/** The frame of rules that look at each schema pair of one direction: the rule record, with `hits` saying what one pair reports. */
+import type { ChangeLevel, DiffRule, RuleHit, SchemaPair } from '../types.js';
+
+/** A rule's record fields. */
+export interface RuleHeader {
+  id: string;
+  level: ChangeLevel;
+  summary: string;
+}
+
+/** A rule over the schema pairs of `direction` (undefined: both). */
+export function schemaPairRule(header: RuleHeader, direction: SchemaPair['direction'] | undefined, hits: (pair: SchemaPair) => RuleHit[]): DiffRule {
+  return {
+    id: header.id,
+    level: header.level,
+    summary: header.summary,
+    check: (comparison) => comparison.schemas.flatMap((pair) => (direction === undefined || pair.direction === direction ? hits(pair) : [])),
+  };
+}
