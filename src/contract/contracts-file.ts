@@ -7,6 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError } from '../errors.js';
+import { closestName } from '../text/closest-name.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { createSchemaCompiler } from '../validation/ajv.js';
 import { toViolations, type SchemaViolation } from '../validation/violations.js';
@@ -101,8 +102,8 @@ function describeProblem(violation: SchemaViolation | undefined, pointer: string
   if (violation.keyword !== 'additionalProperties') return violation.message;
   const field = pointer.split('/').pop() ?? '';
   const known = knownFields(pointer);
-  const closest = known.map((name) => [name, distance(field, name)] as const).sort((a, b) => a[1] - b[1])[0];
-  const suggestion = closest && closest[1] <= 2 ? `; did you mean '${closest[0]}'?` : '';
+  const closest = closestName(field, known);
+  const suggestion = closest ? `; did you mean '${closest}'?` : '';
   return `is not a contracts file field (known here: ${known.join(', ')})${suggestion}`;
 }
 
@@ -113,17 +114,6 @@ function knownFields(pointer: string): string[] {
   if (depth <= 1) return Object.keys(CONTRACTS_FILE_SCHEMA.properties);
   if (depth === 3) return Object.keys(request.properties);
   return Object.keys(request.properties.expect.properties);
-}
-
-/** Levenshtein distance, for short field names. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 async function loadFile(absolute: string, file: string, spec: LoadedSpec): Promise<{ operationId: string; scenarios: Scenario[] }> {
