@@ -10,12 +10,15 @@ import { sourcePointer } from '../spec/source-pointer.js';
 import type { SpecSource } from '../spec/spec-source.js';
 import type { SpecCheckContext, SpecFinding, SpecFindingSeverity, SpecLocation } from './types.js';
 
-/** Locate pointers of `source` (pointers may run through the dereferenced form of it). */
-export function createLocator(source: SpecSource): Pick<SpecCheckContext, 'locate' | 'operationAt'> {
+/**
+ * Locate pointers of `source` (pointers may run through the dereferenced form of it). `written`
+ * maps a pointer to where it is written when the checks ran on a converted document (Swagger 2.0).
+ */
+export function createLocator(source: SpecSource, written: (pointer: string) => string = (pointer) => sourcePointer(source.document, pointer).pointer): Pick<SpecCheckContext, 'locate' | 'operationAt'> {
   const locate = (pointer: string): SpecLocation => {
-    const written = sourcePointer(source.document, pointer).pointer;
-    const position = source.yaml.positionOf(written) ?? { line: 1, column: 1 };
-    return { pointer: written, file: source.label, line: position.line, column: position.column };
+    const writtenAt = written(pointer);
+    const position = source.yaml.positionOf(writtenAt) ?? { line: 1, column: 1 };
+    return { pointer: writtenAt, file: source.label, line: position.line, column: position.column };
   };
   const operationAt = (pointer: string): string => {
     const [root, template, method] = decodePointer(pointer);

@@ -53,5 +53,6 @@ function summary(result: SpecCheckResult): string {
   const ruleset = result.checks.includes('lint') ? `; ruleset: ${result.ruleset ?? DEFAULT_RULESET_LABEL}` : '';
   const hinted = hints > 0 ? `, ${hints} hint${hints === 1 ? '' : 's'}` : '';
   const verdict = errors + warnings + infos + hints === 0 ? 'no problems' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info${hinted}`;
-  return `${result.file} (OpenAPI ${result.version}): ${verdict} (checks: ${result.checks.join(', ')}${ruleset})`;
+  const line = result.convertedFrom ? `Swagger ${result.convertedFrom}, checked as OpenAPI ${result.version}` : `OpenAPI ${result.version}`;
+  return `${result.file} (${line}): ${verdict} (checks: ${result.checks.join(', ')}${ruleset})`;
 }

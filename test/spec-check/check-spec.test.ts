@@ -91,3 +91,11 @@ describe('spec check: structure and examples', () => {
     await expect(checkSpec('examples-30.yaml', { cwd: fixtures, skip: ['lnt'] })).rejects.toMatchObject({ code: 'PLANTKIT_USAGE' });
   });
 });
+
+describe('Swagger 2.0 (issue 10 item 10: every job reads it)', () => {
+  it('checked in its OpenAPI 3.0 form, with positions in the 2.0 file', async () => {
+    const result = await checkSpec('test/fixtures/specs/swagger2-invalid.yaml', { skip: ['lint'] });
+    expect(result).toMatchObject({ version: '3.0', convertedFrom: '2.0' });
+    expect(result.findings.map((finding) => `${finding.line}:${finding.column} ${finding.check}/${finding.rule} ${finding.pointer} ${finding.message}`)).toEqual(['14:15 structure/schema /definitions/Pet/required must be array']);
+  });
+});
