@@ -9,6 +9,7 @@ import { SpecError } from '../errors.js';
 import { inspectSpec } from '../spec/load-spec.js';
 import { listOperations } from '../spec/operations.js';
 import { sourcePointer } from '../spec/source-pointer.js';
+import { isSwagger2, originalPointer } from '../spec/swagger2.js';
 import { compareSpecs } from './comparison.js';
 import { normalizeDiffOptions, type DiffSpecsOptions, type NormalizedDiffOptions } from './options.js';
 import { applyPolicy, type IgnoredChange } from './policy/apply-policy.js';
@@ -86,7 +87,8 @@ function toChange(rule: DiffRule, hit: RuleHit, base: ComparedSpec, head: Compar
 
 /** Where `pointer` (through the dereferenced spec) is written, or its nearest existing ancestor. */
 function locate(spec: ComparedSpec, pointer: string): ChangeLocation {
-  const written = sourcePointer(spec.source.document, pointer).pointer;
+  // A Swagger 2.0 file is compared in its OpenAPI 3.0 form: map the pointer back to where the 2.0 file writes it.
+  const written = isSwagger2(spec.source.document) ? originalPointer(spec.source.document, pointer) : sourcePointer(spec.source.document, pointer).pointer;
   const position = spec.source.yaml.positionOf(written) ?? { line: 1, column: 1 };
   return { file: spec.source.label, pointer: written, line: position.line, column: position.column };
 }
