@@ -50,7 +50,10 @@ function split(mediaType: string): { type: string; subtype: string } {
  */
 export function negotiate(accept: string | undefined, documented: readonly string[]): string | undefined {
   if (documented.length === 0) return undefined;
-  const ranges = accept === undefined || accept.trim() === '' ? [{ type: '*', subtype: '*', q: 1 }] : parseAccept(accept);
+  // A spec key that is no media type (`xls`, seen in published specs) is served to anyone, as written.
+  if (documented.every((key) => parseMediaType(key) === undefined)) return documented[0];
+  const parsed = accept === undefined ? [] : parseAccept(accept);
+  const ranges = parsed.length === 0 ? [{ type: '*', subtype: '*', q: 1 }] : parsed;
   let best: { key: string; q: number; range: MediaRange } | undefined;
   for (const key of documented) {
     const target = split(key);
@@ -74,6 +77,6 @@ function specificity(range: MediaRange): number {
 
 /** An Accept header asking for exactly what an operation documents (the runner sends this), `*\/*` when nothing is documented. */
 export function acceptFor(documented: readonly string[]): string {
-  const unique = [...new Set(documented.map((mediaType) => parseMediaType(mediaType)?.essence ?? mediaType.toLowerCase()))];
+  const unique = [...new Set(documented.map((mediaType) => parseMediaType(mediaType)?.essence).filter((essence): essence is string => essence !== undefined))];
   return unique.length === 0 ? '*/*' : unique.join(', ');
 }

@@ -9,7 +9,7 @@
 type Headers = Record<string, string | string[] | undefined>;
 
 /** Headers exposed to browser scripts beyond the CORS-safelisted ones. */
-const EXPOSED = 'www-authenticate, allow, content-length, x-plantkit-mock, x-plantkit-reason';
+const EXPOSED = 'www-authenticate, allow, content-length, x-plantkit-mock, x-plantkit-reason, x-plantkit-warning';
 
 /** True for a CORS preflight: OPTIONS with an Origin and Access-Control-Request-Method. */
 export function isPreflight(method: string, headers: Headers): boolean {

@@ -14,6 +14,9 @@ import { sampleValue } from '../schema/sample-value.js';
 import type { LoadedSpec, MediaTypeContent, Operation, SchemaObject } from '../spec/types.js';
 import { findResponse, type SpecValidators } from '../validation/compile-validators.js';
 import { isJsonMediaType } from '../http/media-type.js';
+import { patternSample } from '../generate/pattern-sample.js';
+import type { SchemaScope } from '../generate/schema-facts.js';
+import { validValue } from '../generate/valid-value.js';
 
 /** An error response: status, media type and body value (the caller encodes it). */
 export interface ErrorResponse {
@@ -33,15 +36,16 @@ const CODE_NAMES = /^(error|code|status|statuscode|errorcode|status_code|error_c
 
 /** The factory for `spec`; `validators` prove each body fits before it is used. */
 export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators): ErrorBodyFactory {
+  const scope: SchemaScope = { document: spec.document, version: spec.version, direction: 'response' };
   const fallbackOperation = spec.operations.find((operation) => errorContent(operation, 400)) ?? spec.operations.find((operation) => otherErrorStatus(operation) !== undefined);
   return (operation, status, message) => {
     const attempts: Array<[Operation | undefined, number]> = [[operation, status], [operation, 400], [operation, otherErrorStatus(operation) ?? 400], [fallbackOperation, status], [fallbackOperation, 400], [fallbackOperation, otherErrorStatus(fallbackOperation) ?? 400]];
     for (const [candidate, documentedStatus] of attempts) {
       const content = candidate && errorContent(candidate, documentedStatus);
       if (!candidate || !content?.schema) continue;
-      const body = fill(content.schema, status, message);
       const validate = validators.response(candidate.id, documentedStatus, content.mediaType);
-      if (!validate || validate(body).length === 0) return { status, mediaType: content.mediaType, body, schema: content.schema };
+      const body = fill(content.schema, status, message, validate && ((value: unknown) => validate(value).length === 0), scope);
+      if (body !== undefined) return { status, mediaType: content.mediaType, body, schema: content.schema };
     }
     return { status, mediaType: 'application/json', body: { error: status, message }, schema: undefined };
   };
@@ -64,7 +68,39 @@ function statusOf(key: string): number {
   return key === '4XX' ? 400 : Number(key);
 }
 
-function fill(schema: SchemaObject, status: number, message: string): unknown {
+/**
+ * A body for `schema` carrying the message, valid when `valid` says so (undefined when no valid body is found).
+ * First the message-shaped fill; when the schema demands more (nested required objects, formats, patterns),
+ * a generated valid body with the message and status placed where they still validate.
+ */
+function fill(schema: SchemaObject, status: number, message: string, valid: ((value: unknown) => boolean) | undefined, scope: SchemaScope): unknown {
+  const accept = valid ?? (() => true);
+  const filled = messageShaped(schema, status, message);
+  if (accept(filled)) return filled;
+  if (!valid) return undefined;
+  let generated = GENERATED.get(schema);
+  if (!generated) {
+    generated = validValue(schema, (value) => (accept(value) ? [] : [{ pointer: '', instancePath: '', keyword: 'valid', message: 'is not valid', schemaPath: '' }]), scope, status);
+    GENERATED.set(schema, generated);
+  }
+  if (!generated.ok || !isObject(generated.value)) return generated.ok ? generated.value : undefined;
+  const overlaid: Record<string, unknown> = { ...generated.value };
+  for (const [name, value] of Object.entries(isObject(filled) ? filled : {})) {
+    const before = overlaid[name];
+    overlaid[name] = value;
+    if (!accept(overlaid)) overlaid[name] = before;
+  }
+  return overlaid;
+}
+
+/** Generated bases of error schemas the message-shaped fill cannot satisfy: generated once per schema. */
+const GENERATED = new WeakMap<SchemaObject, ReturnType<typeof validValue>>();
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageShaped(schema: SchemaObject, status: number, message: string): unknown {
   const types = schemaTypes(schema);
   if (types.includes('string') && !types.includes('object')) return message;
   const shape = objectShape(schema);
@@ -85,7 +121,7 @@ function fill(schema: SchemaObject, status: number, message: string): unknown {
     } else if (propertyTypes.includes('string') && CODE_NAMES.test(name) && !hasEnum(property)) {
       body[name] = String(status);
     } else if (shape.required.includes(name) && !(name in body)) {
-      const value = sampleValue(property, { mode: 'minimal', nextInteger: () => BigInt(status) });
+      const value = sampleValue(property, { mode: 'minimal', nextInteger: () => BigInt(status), matchPattern: patternSample });
       if (typeof value === 'bigint') setExactNumber(body, name, value.toString());
       else body[name] = value;
     }

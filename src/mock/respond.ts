@@ -38,6 +38,8 @@ export interface ValidRequest {
 /** Server-wide response settings. */
 export interface ResponseSettings {
   dynamic: boolean;
+  /** Say something once on the notices sink (a broken spec example replaced by generated data). */
+  warn: (message: string) => void;
   /** The next seed of the reproducible sequence, or undefined when unseeded. */
   nextSeed: () => string | undefined;
 }
@@ -66,9 +68,12 @@ export async function respond(request: ValidRequest, preferences: Preferences, s
 
   const produced = await produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
   if (!produced.ok) return errorReply(state, operation, produced.status, produced.message);
-  const mediaType = parseMediaType(key)!;
+  // A spec key that is no media type (`xls`) is served as written, as bytes.
+  const mediaType = parseMediaType(key) ?? { essence: key, parameters: {} };
   const encoded = codecFor(mediaType).encode(produced.value, { mediaType, schema: media.schema, encoding: media.encoding });
-  return { status, headers: { ...headers.headers, 'content-type': encoded.contentType }, body: encoded.body };
+  const warning: Record<string, string> = produced.warning === undefined ? {} : { [WARNING_HEADER]: headerText(produced.warning) };
+  if (produced.warning !== undefined) settings.warn(produced.warning);
+  return { status, headers: { ...headers.headers, ...warning, 'content-type': encoded.contentType }, body: encoded.body };
 }
 
 interface BodyPlan {
@@ -80,7 +85,8 @@ interface BodyPlan {
   numericSeed: number;
 }
 
-type Produced = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+/** A body value (with a warning for the log and a header when it replaces a broken example), or why there is none. */
+type Produced = { ok: true; value: unknown; warning?: string } | { ok: false; status: number; message: string };
 
 /** The body value: the pinned example, Prism's answer (echoing the request), or a generated valid value. */
 async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockState): Promise<Produced> {
@@ -103,14 +109,16 @@ async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockSta
   if (!validate) return { ok: true, value: value ?? '' };
   if (prism.ok && validate(value).length === 0) return { ok: true, value };
 
-  // The spec's own example is wrong: say where, rather than hide it behind generated data.
+  // The spec's own example is wrong: serve valid generated data instead, and say where the example is.
   const fromExample = prism.ok && !plan.dynamic ? media.examples.find((example) => sameJson(example.value, prism.body)) : undefined;
-  if (fromExample) return checked(value, validate, operation, status, exampleSource(state, fromExample.pointer));
+  const brokenExample = fromExample && checked(value, validate, operation, status, exampleSource(state, fromExample.pointer));
+  const warning = brokenExample && !brokenExample.ok ? `${brokenExample.message}; serving generated data instead` : undefined;
   const generated = generatedValue(state, `${operation.id}\u0000${status}\u0000${media.mediaType}`, !plan.dynamic, () => validValue(media.schema, validate, state.scope, plan.numericSeed, { preferSample: !plan.dynamic }));
   if (generated.ok) {
     const echoed = preferences.code === undefined && status < 300 ? echo(generated.value) : generated.value;
-    return { ok: true, value: validate(echoed).length === 0 ? echoed : generated.value };
+    return { ok: true, value: validate(echoed).length === 0 ? echoed : generated.value, ...(warning ? { warning } : {}) };
   }
+  if (brokenExample && !brokenExample.ok) return brokenExample;
   return { ok: false, status: 500, message: `the mock cannot produce a valid ${status} response for ${operation.id} (${generated.reason}); check that the schema at #${media.schemaPointer} can be satisfied` };
 }
 
@@ -147,14 +155,19 @@ export function errorReply(state: MockState, operation: Operation | undefined, s
   const documented = operation && findResponse(operation, status);
   if (documented && documented.content.length === 0) return { status, headers: { ...headers, [REASON_HEADER]: headerText(message) }, body: undefined, reason: message };
   const error = state.errorBody(operation, status, message);
+  // The spec's error schema may have no free-text field for the explanation: it always travels in a header too.
+  const reason = { [REASON_HEADER]: headerText(message) };
   const mediaType = parseMediaType(error.mediaType);
-  if (!mediaType) return { status, headers: { 'content-type': 'application/json', ...headers }, body: stringifyJson(error.body), reason: message };
+  if (!mediaType) return { status, headers: { 'content-type': 'application/json', ...reason, ...headers }, body: stringifyJson(error.body), reason: message };
   const encoded = codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} });
-  return { status, headers: { 'content-type': encoded.contentType, ...headers }, body: encoded.body, reason: message };
+  return { status, headers: { 'content-type': encoded.contentType, ...reason, ...headers }, body: encoded.body, reason: message };
 }
 
-/** Where the mock explains a refusal whose documented response has no body. */
+/** Where the mock explains a refusal (always, and the only place when the documented response has no body). */
 export const REASON_HEADER = 'x-plantkit-reason';
+
+/** Where the mock says it served something other than the spec's own example, and why. */
+export const WARNING_HEADER = 'x-plantkit-warning';
 
 /** A message as a header value: Latin-1 without control characters (RFC 9110 section 5.5), at most 300 characters. */
 function headerText(message: string): string {

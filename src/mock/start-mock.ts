@@ -42,6 +42,14 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     cors: settings.cors,
     maxBodyBytes: settings.maxBodyBytes,
     nextSeed: () => (settings.seed === undefined ? undefined : `${settings.seed}:${sequence++}`),
+    warn: (() => {
+      const said = new Set<string>();
+      return (message: string) => {
+        if (said.has(message)) return;
+        said.add(message);
+        notices.note(`plantkit mock: warning: ${message}`);
+      };
+    })(),
   };
 
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (request, response) => {

@@ -10,6 +10,8 @@
 /** A segment of a template: literal text, or a pattern with named parameters. */
 export interface TemplateSegment {
   literal: boolean;
+  /** Characters of literal text in the segment (`{name}:refresh` has 8): more literal text is more specific. */
+  literalLength: number;
   test(segment: string): Record<string, string> | undefined;
 }
 
@@ -64,7 +66,7 @@ export function compileTemplate(template: string): CompiledTemplate {
 
 function compileSegment(raw: string): TemplateSegment {
   const text = safeDecode(raw);
-  if (!text.includes('{')) return { literal: true, test: (segment) => (segment === text ? {} : undefined) };
+  if (!text.includes('{')) return { literal: true, literalLength: text.length, test: (segment) => (segment === text ? {} : undefined) };
   const names: string[] = [];
   const source = text
     .split(/(\{[^}]+\})/)
@@ -78,6 +80,7 @@ function compileSegment(raw: string): TemplateSegment {
   const pattern = new RegExp(`^${source}$`, 's');
   return {
     literal: false,
+    literalLength: text.replace(/\{[^}]+\}/g, '').length,
     test(segment) {
       // An empty value is no value: `/plants/` does not match `/plants/{id}` (OAS 4.8.12.1, path parameters are required).
       const match = pattern.exec(segment);

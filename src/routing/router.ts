@@ -65,13 +65,18 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
   };
 }
 
-/** Concrete segments before templated ones, left to right; then more query conditions; then spec order. */
+/**
+ * Concrete segments before templated ones, left to right, and within
+ * templated segments more literal text first (`{name}:refresh` before
+ * `{name}`, as in Google's descriptions); then more query conditions; then spec order.
+ */
 function compareSpecificity(a: CompiledTemplate, b: CompiledTemplate): number {
   const length = Math.max(a.segments.length, b.segments.length);
   for (let index = 0; index < length; index += 1) {
     const [left, right] = [a.segments[index], b.segments[index]];
     if (!left || !right) break;
     if (left.literal !== right.literal) return left.literal ? -1 : 1;
+    if (!left.literal && left.literalLength !== right.literalLength) return right.literalLength - left.literalLength;
   }
   return b.queryConditions - a.queryConditions;
 }

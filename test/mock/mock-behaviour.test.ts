@@ -8,12 +8,20 @@ import { call, jsonPost } from '../support/http.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures/mock', name);
 
-test('a mock answer that fails the spec is a 500 with a clear message, never served', async () => {
-  const mock = await startMock({ port: 0, spec: fixture('bad-example.yaml') });
+test('an example that fails the spec is never served: generated valid data is, with a warning naming the example; asked for by name, it is a 500 saying why', async () => {
+  let notices = '';
+  const mock = await startMock({ port: 0, spec: fixture('bad-example.yaml'), notices: { write: (text: string) => (notices += text) } });
   try {
     const answer = await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Fern"}' });
-    expect(answer.status).toBe(500);
-    expect(answer.json).toEqual({ error: 500, message: "the mock's 200 response for addPlant fails the spec (body/createdAt must be string); fix the example at bad-example.yaml#/paths/~1plants/post/responses/200/content/application~1json/example or the schema" });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ name: 'Fern', createdAt: expect.any(String) });
+    const why = "the mock's 200 response for addPlant fails the spec (body/createdAt must be string); fix the example at bad-example.yaml#/paths/~1plants/post/responses/200/content/application~1json/example or the schema";
+    expect(answer.headers.get('x-plantkit-warning')).toBe(`${why}; serving generated data instead`);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(notices).toBe(`plantkit mock: warning: ${why}; serving generated data instead\n`);
+    const pinned = await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'example=example' }, body: '{"name":"Fern"}' });
+    expect(pinned.status).toBe(500);
+    expect(pinned.json).toEqual({ error: 500, message: why });
   } finally {
     await mock.close();
   }

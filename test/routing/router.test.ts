@@ -35,6 +35,8 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
       operation('POST', '/#X-Amz-Target=Service.Delete'),
       operation('GET', '/connectors/{arn}'),
       operation('GET', '/connectors/{arn}#currentVersion'),
+      operation('GET', '/v1/{name}'),
+      operation('GET', '/v1/{resource}:getIamPolicy'),
     ],
     { basePaths: ['/v1'] },
   );
@@ -57,6 +59,8 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
     ['a malformed escape is no match, not a crash', 'GET', '/a/%E0%A4%A/c', { kind: 'no-path' }],
     ['a fragment key naming a query parameter (AWS style)', 'GET', '/connectors/c1?currentVersion=3', { id: 'GET /connectors/{arn}#currentVersion', params: { arn: 'c1' } }],
     ['without it, the plain template', 'GET', '/connectors/c1', { id: 'GET /connectors/{arn}', params: { arn: 'c1' } }],
+    ['a segment with literal text beats a bare parameter (Google style)', 'GET', '/v1/topics:getIamPolicy', { id: 'GET /v1/{resource}:getIamPolicy', params: { resource: 'topics' } }],
+    ['the bare parameter takes the rest', 'GET', '/v1/topics', { id: 'GET /v1/{name}', params: { name: 'topics' } }],
   ])('%s', (_name, method, target, want) => {
     expect(found(method, target)).toEqual(want);
   });
