@@ -40,7 +40,7 @@ export const anyPrimitive = (shapeOnly = false): Gen<unknown> =>
 /** Random objects for a flattened object schema. */
 export function objectGen(schema: SchemaObject, scope: SchemaScope, depth: number, recurse: Recurse): Gen<Record<string, unknown>> {
   const { properties, required } = requestProperties(schema, scope);
-  const names = depth >= MAX_DEPTH ? required : [...new Set([...Object.keys(properties), ...required])];
+  const names = depth >= (scope.maxDepth ?? MAX_DEPTH) ? required : [...new Set([...Object.keys(properties), ...required])];
   const model: Record<string, Gen<unknown>> = {};
   const shapeOnly = scope.shapeOnly === true;
   for (const name of names) model[name] = name in properties ? recurse(properties[name], depth + 1) : anyPrimitive(shapeOnly);
@@ -66,9 +66,9 @@ export function objectGen(schema: SchemaObject, scope: SchemaScope, depth: numbe
 }
 
 /** Random arrays for a flattened array schema (uniqueItems honoured). */
-export function arrayGen(schema: SchemaObject, depth: number, recurse: Recurse): Gen<unknown[]> {
+export function arrayGen(schema: SchemaObject, depth: number, recurse: Recurse, maxDepth = MAX_DEPTH): Gen<unknown[]> {
   const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
-  const max = depth >= MAX_DEPTH ? min : Math.max(min, typeof schema.maxItems === 'number' ? Math.min(schema.maxItems, min + 5) : min + 5);
+  const max = depth >= maxDepth ? min : Math.max(min, typeof schema.maxItems === 'number' ? Math.min(schema.maxItems, min + 5) : min + 5);
   const item = recurse(isRecord(schema.items) ? schema.items : undefined, depth + 1);
   const array = schema.uniqueItems === true ? uniqueArrayOf(item, min, max, toJsonText) : arrayOf(item, min, max);
   if (!isRecord(schema.contains)) return array;

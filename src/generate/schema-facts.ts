@@ -30,6 +30,8 @@ export interface SchemaScope {
    * undeclared properties (OAS 4.8.24; the mock's generated answers).
    */
   direction?: 'request' | 'response';
+  /** Depth below which optional properties and extra array items are generated (default MAX_DEPTH); the mock's answers use less, as wide schemas (Stripe's) grow exponentially. */
+  maxDepth?: number;
 }
 
 /** How deep generators follow nested and circular schemas before keeping to required parts only. */

@@ -59,7 +59,7 @@ function typeGen(type: JsonTypeName, flat: SchemaObject, scope: SchemaScope, dep
     case 'object':
       return objectGen(flat, scope, depth, recurse);
     case 'array':
-      return arrayGen(flat, depth, recurse);
+      return arrayGen(flat, depth, recurse, scope.maxDepth);
     default:
       // A type name JSON Schema does not have: nothing can be valid, so send what any type allows.
       return anyPrimitive(scope.shapeOnly);

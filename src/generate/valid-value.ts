@@ -28,13 +28,16 @@ export function validValue(schema: SchemaObject | undefined, validate: BodyValid
     return false;
   };
   if (options.preferSample !== false) {
-    const sampled = sampleValue(schema, { mode: 'full', nextInteger: counter(), matchPattern: patternSample });
-    const value = typeof sampled === 'bigint' ? Number(sampled) : sampled;
-    if (accept(value)) return { ok: true, value };
+    for (const mode of ['full', 'minimal'] as const) {
+      const sampled = sampleValue(schema, { mode, nextInteger: counter(), matchPattern: patternSample });
+      const value = typeof sampled === 'bigint' ? Number(sampled) : sampled;
+      if (accept(value)) return { ok: true, value };
+    }
   }
   let generated: unknown[];
   try {
-    generated = sampleValues(valueGen(schema, { ...scope, direction: 'response' }), seed, ATTEMPTS);
+    // Optional parts only near the top: wide, deep response schemas (Stripe's Account) would otherwise grow without bound.
+    generated = sampleValues(valueGen(schema, { ...scope, direction: 'response', maxDepth: Math.min(scope.maxDepth ?? 2, 2) }), seed, ATTEMPTS);
   } catch (error) {
     // Contradictory bounds (minimum above maximum, ...) make a generator impossible to build.
     return { ok: false, reason: firstReason ?? `the schema cannot be satisfied (${(error as Error).message})` };

@@ -57,7 +57,7 @@ export async function buildMockState(spec: string | LoadedSpec, allowExternalRef
     schemaValidator: compileSchemaValidators(loaded),
     scope: { document: loaded.document, version: loaded.version, direction: 'response' },
     route: createRouter(loaded.operations, { basePaths: [serverBasePath(loaded.servers)] }),
-    engine: await createPrismEngine(loaded.document),
+    engine: await createPrismEngine(loaded.document, loaded.rawDocument),
     errorBody: createErrorBodies(loaded, validators),
     pinned,
     identity: mockIdentity(loaded, pinned, false),

@@ -69,10 +69,11 @@ const MAX_MEMOISED = 512;
 
 let prismModules: Promise<{ http: PrismHttp; core: PrismCore }> | undefined;
 
-/** Build an engine for a dereferenced OpenAPI document. */
-export async function createPrismEngine(document: Record<string, unknown>): Promise<PrismEngine> {
+/** Build an engine for a dereferenced OpenAPI document, and the document as written when there is one (read first). */
+export async function createPrismEngine(document: Record<string, unknown>, raw?: Record<string, unknown>): Promise<PrismEngine> {
   const { http, core } = await (prismModules ??= loadPrism());
   const { createInstance, getHttpOperationsFromSpec } = http;
+  const internals = prismInternals();
   const { createLogger } = core;
   const logger = createLogger('plantkit', { level: 'silent' });
   const prism = createInstance({ ...BASE_CONFIG, mock: { dynamic: false } } as never, { logger } as never);
@@ -83,7 +84,8 @@ export async function createPrismEngine(document: Record<string, unknown>): Prom
   const operationsFor = (template: string) => {
     let operations = operationsByTemplate.get(template);
     if (!operations) {
-      operations = getHttpOperationsFromSpec(pathDocument(document, template) as never);
+      const written = raw && rawPathDocument(raw, template);
+      operations = written ? Promise.resolve(internals.operationsOf(written)) : getHttpOperationsFromSpec(pathDocument(document, template) as never);
       operationsByTemplate.set(template, operations);
     }
     return operations;
@@ -118,6 +120,52 @@ export async function createPrismEngine(document: Record<string, unknown>): Prom
       return result;
     },
   };
+}
+
+/**
+ * Prism's own readers, used on the document as written: getHttpOperationsFromSpec dereferences, then
+ * walks the result as a tree (`decycle`), which never ends on specs that share schemas widely (Stripe's:
+ * Prism itself does not start on it). The per-operation transform and bundling it does afterwards work on
+ * `$ref`s directly, in milliseconds.
+ */
+function prismInternals(): { operationsOf(document: Record<string, unknown>): unknown[] } {
+  const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
+  const { transformOas3Operations } = prismRequire('@stoplight/http-spec/oas3/operation') as { transformOas3Operations(document: unknown): unknown[] };
+  const { bundleTarget } = prismRequire('@stoplight/json') as { bundleTarget(options: { document: unknown; path: string; cloneDocument: boolean }): unknown };
+  return {
+    operationsOf: (document) => transformOas3Operations(document).map((operation) => bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false })),
+  };
+}
+
+/**
+ * The path item of `template` as written, under SYNTHETIC_PATH, beside copies of the components it
+ * reaches (Prism's bundling rewrites `$ref`s in place, so it gets copies); undefined when it refers to
+ * other files (then the dereferenced form is used).
+ */
+function rawPathDocument(raw: Record<string, unknown>, template: string): Record<string, unknown> | undefined {
+  const item = ((raw.paths ?? {}) as Record<string, unknown>)[template];
+  if (item === undefined || /"\$ref":"(?!#)/.test(JSON.stringify(item))) return undefined;
+  const components = (raw.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const copied: Record<string, Record<string, unknown>> = {};
+  const pending: unknown[] = [item];
+  const seen = new Set<object>();
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    const ref = (node as { $ref?: unknown }).$ref;
+    const [, section, name] = typeof ref === 'string' ? (/^#\/components\/([^/]+)\/([^/]+)/.exec(ref) ?? []) : [];
+    if (section !== undefined && name !== undefined) {
+      const key = name.replace(/~1/g, '/').replace(/~0/g, '~');
+      const target = components[section]?.[key];
+      if (target !== undefined && copied[section]?.[key] === undefined) {
+        (copied[section] ??= {})[key] = target;
+        pending.push(target);
+      }
+    }
+    for (const child of Object.values(node)) pending.push(child);
+  }
+  return structuredClone({ openapi: raw.openapi, info: raw.info, paths: { [SYNTHETIC_PATH]: item }, components: { securitySchemes: components.securitySchemes ?? {}, ...copied } });
 }
 
 /** The one path Prism sees: plantkit has routed already, so every path item is handed over under this key. */

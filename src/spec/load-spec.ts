@@ -54,6 +54,8 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
     throw structureError(inOriginal, label, yaml);
   }
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
+  // swagger-parser dereferences in place: keep the document as written for Prism (prism-engine.ts).
+  const rawDocument = cloneJson(document);
   const parser = new SwaggerParser();
   const refusals: SpecError[] = [];
   try {
@@ -76,6 +78,7 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
     title: String(info.title ?? ''),
     apiVersion: String(info.version ?? ''),
     document: dereferenced,
+    rawDocument,
     operations: listOperations(dereferenced),
     servers: serverUrls(dereferenced),
     convertedFrom,

@@ -147,6 +147,12 @@ export interface LoadedSpec {
   apiVersion: string;
   /** The dereferenced document (circular references stay as local `$ref`s). */
   document: Record<string, unknown>;
+  /**
+   * The document before dereferencing (OpenAPI 3.x; a Swagger 2.0 file in its converted form): Prism reads
+   * path items from it, as a dereferenced document shares schemas so widely (Stripe's) that walking it as a
+   * tree never ends. Undefined for specs given as an already loaded object.
+   */
+  rawDocument?: Record<string, unknown>;
   operations: Operation[];
   /** URLs of `servers`, variables replaced by their defaults, in spec order. */
   servers: string[];
