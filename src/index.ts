@@ -37,6 +37,10 @@ export { colorEnabled } from './report/style.js';
 export { startMock, type RunningMock } from './mock/start-mock.js';
 export { MOCK_DEFAULTS, MOCK_CLI_DEFAULTS, type MockOptions } from './mock/options.js';
 
+// Collections of resources (the stateful mock and the runner's stateful phase)
+export { inferCollections } from './resources/infer-collections.js';
+export type { Collection, ResourceMap, ResourceRole } from './resources/types.js';
+
 // Spec checks and spec diffs
 export { checkSpec, type SpecCheckResult } from './spec-check/check-spec.js';
 export { CHECK_DEFAULTS, type CheckSpecOptions } from './spec-check/options.js';

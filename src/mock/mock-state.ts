@@ -2,6 +2,8 @@
 import type { SchemaScope } from '../generate/schema-facts.js';
 import { createRouter, type Router } from '../routing/router.js';
 import { credentialFor, type CredentialSet } from '../security/credentials.js';
+import { inferCollections } from '../resources/infer-collections.js';
+import type { ResourceMap } from '../resources/types.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec, SchemaObject, SecuritySchemeUse } from '../spec/types.js';
@@ -26,6 +28,8 @@ export interface MockState {
   pinned: (scheme: SecuritySchemeUse) => string | undefined;
   /** The value of the {@link MOCK_HEADER} header on every response. */
   identity: string;
+  /** The spec's collections, when the mock keeps state (`--stateful`); undefined otherwise. */
+  resources: ResourceMap | undefined;
 }
 
 /**
@@ -43,8 +47,8 @@ function mockIdentity(spec: LoadedSpec, pinned: (scheme: SecuritySchemeUse) => s
   return `credentials=${names.length > 0 ? `pinned:${names.join(',')}` : 'any'}; stateful=${stateful}`;
 }
 
-/** Load (or take) a spec and build the state serving it. */
-export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean, credentials: CredentialSet): Promise<MockState> {
+/** Load (or take) a spec and build the state serving it; `stateful` infers its collections (src/resources/). */
+export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean, credentials: CredentialSet, stateful = false): Promise<MockState> {
   const loaded = typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs }) : spec;
   const validators = compileValidators(loaded);
   const pinned = (scheme: SecuritySchemeUse) => credentialFor(scheme, credentials);
@@ -58,6 +62,7 @@ export async function buildMockState(spec: string | LoadedSpec, allowExternalRef
     engine: await createPrismEngine(loaded.document),
     errorBody: createErrorBodies(loaded, validators),
     pinned,
-    identity: mockIdentity(loaded, pinned, false),
+    identity: mockIdentity(loaded, pinned, stateful),
+    resources: stateful ? inferCollections(loaded.operations) : undefined,
   };
 }

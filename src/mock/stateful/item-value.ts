@@ -1,0 +1,114 @@
+/**
+ * The items the stateful mock stores, always valid for every response that
+ * serves them (create, read, update): a created item is a valid item of the
+ * schema (readOnly fields filled in: an id, a timestamp) with what the client
+ * wrote copied in where the item declares it and accepts the value; PUT
+ * replaces what the client may write and keeps the rest (RFC 9110 section
+ * 9.3.4); PATCH merges (RFC 7396 for application/merge-patch+json, a
+ * property-by-property merge for plain JSON). Values are copied with their
+ * exact number text (int64 ids stay exact).
+ */
+import { validValue } from '../../generate/valid-value.js';
+import type { SchemaScope } from '../../generate/schema-facts.js';
+import { cloneJson, exactNumberText, setExactNumber } from '../../json/exact-json.js';
+import { isRecord, objectShape } from '../../schema/object-shape.js';
+import type { SchemaObject } from '../../spec/types.js';
+import type { BodyValidator } from '../../validation/compile-validators.js';
+import { describeViolation } from '../../validation/violations.js';
+
+/** What building an item needs. */
+export interface ItemRules {
+  /** The item schema (the read's response, else the create's). */
+  schema: SchemaObject;
+  idField: string;
+  /** Validators of every response that serves the item; a stored item passes them all. */
+  validators: readonly BodyValidator[];
+  /** A validator of one property's schema (is the client's value acceptable there?). */
+  accepts: (schema: SchemaObject, value: unknown) => boolean;
+  scope: SchemaScope;
+  seed: number;
+}
+
+/** An item, or why none valid could be made. */
+export type Built = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
+
+/** A new item holding the id found in `idFrom` (under the id field: the body, or a generated id) and what `body` writes. */
+export function createdItem(body: unknown, idFrom: Record<string, unknown>, rules: ItemRules): Built {
+  const primary = rules.validators[0] ?? (() => []);
+  const base = validValue(rules.schema, primary, { ...rules.scope, direction: 'response' }, rules.seed);
+  if (!base.ok || !isRecord(base.value)) return { ok: false, reason: base.ok ? 'the item schema is not an object' : base.reason };
+  const shape = objectShape(rules.schema);
+  const item = cloneJson(base.value);
+  // Optional properties the client did not write are left out, as a server that stores what it got would.
+  for (const name of Object.keys(item)) if (!shape.required.includes(name) && shape.properties[name]?.readOnly !== true) delete item[name];
+  writeInto(item, body, rules);
+  copy(idFrom, rules.idField, item);
+  const written = checked(item, rules);
+  if (written.ok) return written;
+  const plain = cloneJson(base.value);
+  copy(idFrom, rules.idField, plain);
+  return checked(plain, rules).ok ? { ok: true, value: plain } : written;
+}
+
+/** `existing` with every property the client may write replaced by `body`'s (absent optional ones removed). */
+export function replacedItem(existing: Record<string, unknown>, body: unknown, rules: ItemRules): Built {
+  const shape = objectShape(rules.schema);
+  const item = cloneJson(existing);
+  for (const [name, property] of Object.entries(shape.properties)) {
+    if (property.readOnly === true || name === rules.idField) continue;
+    if (!(isRecord(body) && name in body) && !shape.required.includes(name)) delete item[name];
+  }
+  writeInto(item, body, rules);
+  return checked(item, rules);
+}
+
+/** `existing` with `patch` merged in; `mergePatch` follows RFC 7396 (null removes a member, objects merge deeply). */
+export function mergedItem(existing: Record<string, unknown>, patch: unknown, mergePatch: boolean, rules: ItemRules): Built {
+  if (!isRecord(patch)) return { ok: false, reason: 'the patch is not a JSON object' };
+  const shape = objectShape(rules.schema);
+  const item = cloneJson(existing);
+  for (const name of Object.keys(patch)) {
+    const property = shape.properties[name];
+    if (!property || property.readOnly === true || name === rules.idField) continue;
+    const value = patch[name];
+    if (mergePatch && value === null) delete item[name];
+    else if (mergePatch && isRecord(value) && isRecord(item[name])) item[name] = mergeObjects(item[name] as Record<string, unknown>, value);
+    else copy(patch, name, item);
+  }
+  return checked(item, rules);
+}
+
+/** Copy the properties of `body` that the item declares, the client may write, and the property's schema accepts. */
+function writeInto(item: Record<string, unknown>, body: unknown, rules: ItemRules): void {
+  if (!isRecord(body)) return;
+  const shape = objectShape(rules.schema);
+  for (const [name, property] of Object.entries(shape.properties)) {
+    if (!(name in body) || property.readOnly === true || name === rules.idField) continue;
+    if (rules.accepts(property, body[name])) copy(body, name, item);
+  }
+}
+
+/** RFC 7396 section 2 MergePatch on two objects. */
+function mergeObjects(target: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const result = cloneJson(target);
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete result[name];
+    else if (isRecord(value) && isRecord(result[name])) result[name] = mergeObjects(result[name] as Record<string, unknown>, value);
+    else copy(patch, name, result);
+  }
+  return result;
+}
+
+function copy(from: Record<string, unknown>, name: string, to: Record<string, unknown>): void {
+  const exact = exactNumberText(from, name);
+  if (exact !== undefined) setExactNumber(to, name, exact);
+  else to[name] = cloneJson(from[name]);
+}
+
+function checked(item: Record<string, unknown>, rules: ItemRules): Built {
+  for (const validate of rules.validators) {
+    const [violation] = validate(item);
+    if (violation) return { ok: false, reason: describeViolation(violation) };
+  }
+  return { ok: true, value: item };
+}
