@@ -15,9 +15,10 @@ export { credentialFor, credentialsFromEnv, schemeEnvName, type CredentialSet } 
 
 // Contract runs
 export { runContract } from './contract/run-contract.js';
-export { CONTRACT_DEFAULTS, type ContractOptions } from './contract/options.js';
+export { CONTRACT_DEFAULTS, PHASE_NAMES, type ContractOptions, type PhaseName } from './contract/options.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
-export type { CaseResult, ContractCase, Exchange, RunResult, CaseKind, Expectation, GeneratedDetails, GeneratedPhase } from './contract/types.js';
+export type { CaseResult, ContractCase, Exchange, RunResult, CaseKind, Expectation, GeneratedDetails, GeneratedPhase, SequenceDetails, SequenceStep } from './contract/types.js';
+export type { StatefulExpectation } from './contract/stateful/expectation.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
 export { isCredentialHeader, type Secret } from './contract/redact.js';
 export type { RunStop, StopReason } from './contract/run-control.js';

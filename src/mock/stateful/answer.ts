@@ -97,7 +97,9 @@ class Answer {
     if (chosen) {
       idFrom = body as Record<string, unknown>;
       const key = idKey(idFrom, collection.idField);
-      if (this.store.has(collection.path, this.scope, key)) return errorReply(this.state, request.operation, 409, `a ${singular(collection.name)} with ${collection.idField} ${key} exists already`);
+      // A taken id is a 409 where the create documents one (RFC 9110 section 15.5.10); elsewhere the new item replaces the old, as an upsert would.
+      const documents409 = request.operation.responses.some((response) => response.status === '409');
+      if (documents409 && this.store.has(collection.path, this.scope, key)) return errorReply(this.state, request.operation, 409, `a ${singular(collection.name)} with ${collection.idField} ${key} exists already`);
     } else {
       const made = newId({ schema: idProperty, validate: this.idValidator(idProperty), taken: (key) => this.store.has(collection.path, this.scope, key), serial: () => this.store.nextSerial(collection.path), scope: this.state.scope });
       if (!made.ok) return this.cannotStore(made);
