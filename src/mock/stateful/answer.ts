@@ -11,18 +11,16 @@
  * `__example=`) keep today's behaviour.
  */
 import { singular } from '../../resources/id-field.js';
-import { declares } from '../../resources/success-response.js';
 import type { Collection, ItemOperation, ResourceOperation, ResourceRole } from '../../resources/types.js';
 import type { ParameterValues } from '../../params/decode.js';
-import { isRecord, objectShape } from '../../schema/object-shape.js';
-import { serverBasePath } from '../../spec/servers.js';
+import { isRecord } from '../../schema/object-shape.js';
 import type { BodyValidator } from '../../validation/compile-validators.js';
 import type { MockState } from '../mock-state.js';
 import type { Preferences } from '../prefer.js';
 import type { MockReply } from '../reply.js';
 import { errorReply, respond, type FixedAnswer, type ResponseSettings, type ValidRequest } from '../respond.js';
-import { itemRules, responseValidator } from './item-rules.js';
-import { createdItem, mergedItem, replacedItem, type Built, type ItemRules } from './item-value.js';
+import { itemRules, itemValidator, type CollectionRules } from './item-rules.js';
+import { createdItem, mergedItem, replacedItem, type Built } from './item-value.js';
 import { listBody, listPage } from './list-page.js';
 import { newId } from './new-id.js';
 import { idKey, scopeOf, type ResourceStore } from './store.js';
@@ -89,7 +87,7 @@ class Answer {
   private async create(create: ResourceOperation): Promise<MockReply> {
     const { collection, request } = this;
     const rules = this.rules();
-    const idProperty = objectShape(collection.itemSchema).properties[collection.idField];
+    const idProperty = rules.shape.properties[collection.idField];
     const body = request.body;
     // The client names the item where the schema lets it write the id (a slug, a client-made uuid).
     const chosen = isRecord(body) && collection.idField in body && idProperty?.readOnly !== true && rules.accepts(idProperty ?? {}, body[collection.idField]);
@@ -109,7 +107,7 @@ class Answer {
     if (!built.ok) return this.cannotStore(built);
     const key = idKey(built.value, collection.idField);
     this.store.put(collection.path, this.scope, { key, value: built.value });
-    return this.serve(create, built.value, this.locationHeader(create, key));
+    return this.serve(create, built.value, this.locationHeader(key));
   }
 
   private async list(): Promise<MockReply> {
@@ -125,17 +123,15 @@ class Answer {
 
   /** Answer with the operation's success status; the item is the body where that response's schema is the item's. */
   private serve(operation: ResourceOperation, item: Record<string, unknown>, headers: Record<string, string> = {}): Promise<MockReply> {
-    const isItem = operation.media !== undefined && declares(operation.media.schema, this.collection.idField) && this.responseValidator(operation)(item).length === 0;
+    // Stored items were checked against every response that serves them; another response (a delete's) is checked here.
+    const validate = this.rules().serving.has(operation) ? () => [] : itemValidator(operation, this.collection, this.state);
+    const isItem = validate !== undefined && validate(item).length === 0;
     const fixed: FixedAnswer = { status: operation.status, value: isItem ? item : undefined, headers };
     return respond(this.request, this.preferences, this.settings, this.state, fixed);
   }
 
-  private rules(): ItemRules {
+  private rules(): CollectionRules {
     return itemRules(this.collection, this.state);
-  }
-
-  private responseValidator(operation: ResourceOperation): BodyValidator {
-    return responseValidator(operation, this.state);
   }
 
   private idValidator(schema: Record<string, unknown> | undefined): BodyValidator {
@@ -149,13 +145,11 @@ class Answer {
   }
 
   /** `Location: /v1/plants/7` when the create documents a Location header and the collection has an item path (RFC 9110 section 10.2.2). */
-  private locationHeader(create: ResourceOperation, key: string): Record<string, string> {
-    const { collection } = this;
-    const documented = create.operation.responses.find((response) => response.status === String(create.status))?.headers.some((header) => header.name.toLowerCase() === 'location');
-    if (!documented || !collection.itemPath || !collection.idParameter) return {};
-    const values: Record<string, string> = { ...this.request.pathParameters, [collection.idParameter]: key };
-    const path = collection.itemPath.replace(/\{([^{}]+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : encodeURIComponent(values[name]!)));
-    return { location: `${serverBasePath(this.state.spec.servers)}${path}` };
+  private locationHeader(key: string): Record<string, string> {
+    const { location } = this.rules();
+    if (location === undefined) return {};
+    const values: Record<string, string> = { ...this.request.pathParameters, [this.collection.idParameter!]: key };
+    return { location: location.replace(/\{([^{}]+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : encodeURIComponent(values[name]!))) };
   }
 
   private cannotStore(failure: Extract<Built, { ok: false }> | { ok: false; reason: string }): MockReply {

@@ -11,15 +11,16 @@
 import { validValue } from '../../generate/valid-value.js';
 import type { SchemaScope } from '../../generate/schema-facts.js';
 import { cloneJson, exactNumberText, setExactNumber } from '../../json/exact-json.js';
-import { isRecord, objectShape } from '../../schema/object-shape.js';
+import { isRecord, type ObjectShape } from '../../schema/object-shape.js';
 import type { SchemaObject } from '../../spec/types.js';
 import type { BodyValidator } from '../../validation/compile-validators.js';
 import { describeViolation } from '../../validation/violations.js';
 
 /** What building an item needs. */
 export interface ItemRules {
-  /** The item schema (the read's response, else the create's). */
+  /** The item schema (the read's response, else the create's), and its shape. */
   schema: SchemaObject;
+  shape: ObjectShape;
   idField: string;
   /** Validators of every response that serves the item; a stored item passes them all. */
   validators: readonly BodyValidator[];
@@ -32,12 +33,28 @@ export interface ItemRules {
 /** An item, or why none valid could be made. */
 export type Built = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
+/**
+ * A valid item of the schema to start a new one from, made once per schema
+ * object (a generated value costs far more than a request: the schema's own
+ * sample lacks the readOnly fields, so it is generated).
+ */
+const bases = new WeakMap<SchemaObject, Built>();
+
+function baseItem(rules: ItemRules): Built {
+  const cached = bases.get(rules.schema);
+  if (cached) return cached;
+  const primary = rules.validators[0] ?? (() => []);
+  const made = validValue(rules.schema, primary, { ...rules.scope, direction: 'response' }, rules.seed);
+  const base: Built = made.ok && isRecord(made.value) ? { ok: true, value: made.value } : { ok: false, reason: made.ok ? 'the item schema is not an object' : made.reason };
+  bases.set(rules.schema, base);
+  return base;
+}
+
 /** A new item holding the id found in `idFrom` (under the id field: the body, or a generated id) and what `body` writes. */
 export function createdItem(body: unknown, idFrom: Record<string, unknown>, rules: ItemRules): Built {
-  const primary = rules.validators[0] ?? (() => []);
-  const base = validValue(rules.schema, primary, { ...rules.scope, direction: 'response' }, rules.seed);
-  if (!base.ok || !isRecord(base.value)) return { ok: false, reason: base.ok ? 'the item schema is not an object' : base.reason };
-  const shape = objectShape(rules.schema);
+  const base = baseItem(rules);
+  if (!base.ok) return base;
+  const { shape } = rules;
   const item = cloneJson(base.value);
   // Optional properties the client did not write are left out, as a server that stores what it got would.
   for (const name of Object.keys(item)) if (!shape.required.includes(name) && shape.properties[name]?.readOnly !== true) delete item[name];
@@ -52,7 +69,7 @@ export function createdItem(body: unknown, idFrom: Record<string, unknown>, rule
 
 /** `existing` with every property the client may write replaced by `body`'s (absent optional ones removed). */
 export function replacedItem(existing: Record<string, unknown>, body: unknown, rules: ItemRules): Built {
-  const shape = objectShape(rules.schema);
+  const { shape } = rules;
   const item = cloneJson(existing);
   for (const [name, property] of Object.entries(shape.properties)) {
     if (property.readOnly === true || name === rules.idField) continue;
@@ -65,7 +82,7 @@ export function replacedItem(existing: Record<string, unknown>, body: unknown, r
 /** `existing` with `patch` merged in; `mergePatch` follows RFC 7396 (null removes a member, objects merge deeply). */
 export function mergedItem(existing: Record<string, unknown>, patch: unknown, mergePatch: boolean, rules: ItemRules): Built {
   if (!isRecord(patch)) return { ok: false, reason: 'the patch is not a JSON object' };
-  const shape = objectShape(rules.schema);
+  const { shape } = rules;
   const item = cloneJson(existing);
   for (const name of Object.keys(patch)) {
     const property = shape.properties[name];
@@ -81,7 +98,7 @@ export function mergedItem(existing: Record<string, unknown>, patch: unknown, me
 /** Copy the properties of `body` that the item declares, the client may write, and the property's schema accepts. */
 function writeInto(item: Record<string, unknown>, body: unknown, rules: ItemRules): void {
   if (!isRecord(body)) return;
-  const shape = objectShape(rules.schema);
+  const { shape } = rules;
   for (const [name, property] of Object.entries(shape.properties)) {
     if (!(name in body) || property.readOnly === true || name === rules.idField) continue;
     if (rules.accepts(property, body[name])) copy(body, name, item);

@@ -45,13 +45,26 @@ export function listPage(stored: readonly Record<string, unknown>[], query: Read
 export function listBody(page: ListPage, collection: Collection, list: ListOperation, validate: BodyValidator, scope: SchemaScope, seed: number): { ok: true; value: unknown } | { ok: false; reason: string } {
   const items = page.items.map((item) => cloneJson(item));
   if (list.itemsPointer === '') return { ok: true, value: items };
-  const base = validValue(list.media?.schema, validate, { ...scope, direction: 'response' }, seed);
-  if (!base.ok || !isRecord(base.value)) return { ok: false, reason: base.ok ? 'the list schema is not an object' : base.reason };
+  const base = wrapperBase(list, validate, scope, seed);
+  if (!base.ok) return base;
   const wrapper: Record<string, unknown> = cloneJson(base.value);
   wrapper[decodePointer(list.itemsPointer)[0]!] = items;
   const totalField = collection.paging?.totalField;
   if (totalField) wrapper[decodePointer(totalField)[0]!] = page.total;
   return { ok: true, value: wrapper };
+}
+
+/** A valid wrapper object, made once per list schema (generating one costs more than a request). */
+const wrappers = new WeakMap<object, { ok: true; value: Record<string, unknown> } | { ok: false; reason: string }>();
+
+function wrapperBase(list: ListOperation, validate: BodyValidator, scope: SchemaScope, seed: number): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+  const key = list.media?.schema ?? list;
+  const cached = wrappers.get(key);
+  if (cached) return cached;
+  const made = validValue(list.media?.schema, validate, { ...scope, direction: 'response' }, seed);
+  const base = made.ok && isRecord(made.value) ? { ok: true as const, value: made.value } : { ok: false as const, reason: made.ok ? 'the list schema is not an object' : made.reason };
+  wrappers.set(key, base);
+  return base;
 }
 
 /** `maxItems` of the list's array schema (the page never holds more). */
