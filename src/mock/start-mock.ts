@@ -29,7 +29,7 @@ export interface RunningMock {
   port: number;
   /** The spec being served (changes after a hot reload). */
   spec(): LoadedSpec;
-  /** The collections the stateful mock keeps (none when it keeps no state). */
+  /** The collections the stateful mock keeps items of (none when it keeps no state). */
   collections(): readonly Collection[];
   /** Forget what clients created; the preloaded items (`data`) come back. The same as `POST /__plantkit/reset`; nothing to do without state. */
   reset(): void;
@@ -88,7 +88,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     url,
     port,
     spec: () => state.spec,
-    collections: () => state.resources?.collections ?? [],
+    // Collections nothing can create in keep their stateless answers unless --data filled them.
+    collections: () => (state.resources?.collections ?? []).filter((collection) => collection.create !== undefined || store?.preloads(collection.path)),
     reset: () => store?.reset(),
     close: async () => {
       stopWatching();

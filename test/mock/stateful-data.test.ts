@@ -92,5 +92,5 @@ test('plantkit mock --stateful names the collections it keeps in its start-up li
   while (!stdout.includes('Ctrl-C stops') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
   stop();
   expect(await exit).toBe(0);
-  expect(stdout).toContain('\n  stateful: plants (/plants, /plants/{plantId}), catalog (/catalog, /catalog/{sku}); POST /__plantkit/reset forgets what was created\n');
+  expect(stdout).toContain('\n  stateful: plants (/plants, /plants/{plantId}); POST /__plantkit/reset forgets what was created\n');
 });

@@ -41,11 +41,13 @@ function sequenceIds(target: StatefulTarget, settings: NormalizedContractOptions
 const STATELESS_MOCK = /\bstateful=false\b/;
 
 async function runStatefulPhase(session: PhaseSession): Promise<void> {
+  const targets = statefulTargets(session.spec, session.context);
+  if (targets.length === 0) return;
   if (session.results.some((result) => STATELESS_MOCK.test(result.exchange.response?.headers['x-plantkit-mock'] ?? ''))) return noteStatelessMock(session);
   // Bodies take their integers from the seed, so --seed sends the same sequences again.
   const context = { ...session.context, nextInteger: integerCounter(BigInt(session.settings.seed) + 1n) };
   const tools: StepTools = { context, bodies: new ItemBodies(context) };
-  for (const target of statefulTargets(session.spec, session.context)) {
+  for (const target of targets) {
     for (const [id, index] of sequenceIds(target, session.settings)) {
       if (!session.selected(id)) continue;
       const stop = session.stopped();

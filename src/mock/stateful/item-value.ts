@@ -12,6 +12,7 @@ import { validValue } from '../../generate/valid-value.js';
 import type { SchemaScope } from '../../generate/schema-facts.js';
 import { cloneJson, exactNumberText, setExactNumber } from '../../json/exact-json.js';
 import { isRecord, type ObjectShape } from '../../schema/object-shape.js';
+import { sampleValue } from '../../schema/sample-value.js';
 import type { SchemaObject } from '../../spec/types.js';
 import type { BodyValidator } from '../../validation/compile-validators.js';
 import { describeViolation } from '../../validation/violations.js';
@@ -34,9 +35,10 @@ export interface ItemRules {
 export type Built = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
 /**
- * A valid item of the schema to start a new one from, made once per schema
- * object (a generated value costs far more than a request: the schema's own
- * sample lacks the readOnly fields, so it is generated).
+ * A valid item of the schema to start a new one from (its readOnly fields
+ * are what a new item gets), made once per schema object: the schema's
+ * sample, readOnly fields included (`createdAt: 2024-05-01T12:00:00Z`), else
+ * a generated valid item.
  */
 const bases = new WeakMap<SchemaObject, Built>();
 
@@ -44,26 +46,44 @@ function baseItem(rules: ItemRules): Built {
   const cached = bases.get(rules.schema);
   if (cached) return cached;
   const primary = rules.validators[0] ?? (() => []);
-  const made = validValue(rules.schema, primary, { ...rules.scope, direction: 'response' }, rules.seed);
+  const sampled = sampledItem(rules);
+  const made = primary(sampled).length === 0 ? { ok: true as const, value: sampled } : validValue(rules.schema, primary, { ...rules.scope, direction: 'response' }, rules.seed);
   const base: Built = made.ok && isRecord(made.value) ? { ok: true, value: made.value } : { ok: false, reason: made.ok ? 'the item schema is not an object' : made.reason };
   bases.set(rules.schema, base);
   return base;
 }
 
-/** A new item holding the id found in `idFrom` (under the id field: the body, or a generated id) and what `body` writes. */
+/** The schema's full sample plus the readOnly properties a sample leaves out (requests never carry them). */
+function sampledItem(rules: ItemRules): unknown {
+  let next = 1n;
+  const options = { mode: 'full' as const, nextInteger: () => next++ };
+  const value = sampleValue(rules.schema, options);
+  if (!isRecord(value)) return value;
+  for (const [name, property] of Object.entries(rules.shape.properties)) {
+    if (name in value) continue;
+    const sampled = sampleValue(property, options);
+    if (typeof sampled === 'bigint') setExactNumber(value, name, sampled.toString());
+    else value[name] = sampled;
+  }
+  return value;
+}
+
+/** A new item holding the id found in `idFrom` (under the id field: the body, or a generated id) and what `body` writes, in the schema's property order. */
 export function createdItem(body: unknown, idFrom: Record<string, unknown>, rules: ItemRules): Built {
   const base = baseItem(rules);
   if (!base.ok) return base;
-  const { shape } = rules;
-  const item = cloneJson(base.value);
-  // Optional properties the client did not write are left out, as a server that stores what it got would.
-  for (const name of Object.keys(item)) if (!shape.required.includes(name) && shape.properties[name]?.readOnly !== true) delete item[name];
-  writeInto(item, body, rules);
-  copy(idFrom, rules.idField, item);
+  const { shape, idField } = rules;
+  const item: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(shape.properties)) {
+    if (name === idField) copy(idFrom, idField, item);
+    else if (isRecord(body) && name in body && property.readOnly !== true && rules.accepts(property, body[name])) copy(body, name, item);
+    // Optional properties the client did not write are left out, as a server that stores what it got would.
+    else if (name in base.value && (shape.required.includes(name) || property.readOnly === true)) copy(base.value, name, item);
+  }
   const written = checked(item, rules);
   if (written.ok) return written;
   const plain = cloneJson(base.value);
-  copy(idFrom, rules.idField, plain);
+  copy(idFrom, idField, plain);
   return checked(plain, rules).ok ? { ok: true, value: plain } : written;
 }
 
