@@ -8,11 +8,11 @@
 // then weighs on both alike. Target: the stateful mock within 20% of the
 // stateless one on both.
 import { spawn } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { fmt, freePort, rssKb } from '../lib/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
@@ -110,23 +110,4 @@ async function load(request, seconds, status) {
   const result = await autocannon({ ...request, headers: HEADERS, connections: CONNECTIONS, duration: seconds });
   if (result.errors > 0 || result['2xx'] === 0 || result.non2xx > 0) throw new Error(`${request.method} ${request.url}: ${result.errors} errors, ${result.non2xx} answers other than ${status}`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
-}
-
-function rssKb(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) : NaN;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function fmt(n) {
-  return n.toLocaleString('en-US');
 }

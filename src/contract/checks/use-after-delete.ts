@@ -4,11 +4,10 @@
  * and when the server gives its id to a new item, a read must serve the new
  * item, not the deleted one (a cache keyed by id that a delete forgot).
  */
-import { previewText } from '../../findings.js';
-import type { AnalysedExchange } from './types.js';
+import { previewText, type Finding } from '../../findings.js';
 import { writtenIn } from '../stateful/compare.js';
 import { describeItem, readList } from '../stateful/list-view.js';
-import { finding, type Check } from './types.js';
+import { finding, type AnalysedExchange, type Check } from './types.js';
 
 /** Deleted items still served. */
 export const useAfterDeleteCheck: Check = {
@@ -35,7 +34,7 @@ export const useAfterDeleteCheck: Check = {
 };
 
 /** A read of a live item whose id once named a deleted one, answered with the deleted item's values. */
-function servedDeleted(check: Check, exchange: AnalysedExchange) {
+function servedDeleted(check: Check, exchange: AnalysedExchange): Finding[] {
   const expectation = exchange.case.stateful!;
   const item = expectation.item!;
   const body = exchange.json?.ok ? exchange.json.value : undefined;
