@@ -50,7 +50,7 @@ export async function answerFromStore(request: StatefulRequest, preferences: Pre
 
 /** One request's answer, with everything it needs at hand. */
 class Answer {
-  private readonly scope: string;
+  private scope: string;
 
   constructor(
     private readonly request: StatefulRequest,
@@ -68,6 +68,8 @@ class Answer {
     if (role === 'create') return this.create(collection.create!);
     if (role === 'list') return this.list();
     const operation = collection[role] as ItemOperation;
+    // The operation's own id parameter (links may name it differently from the read's) is not part of the scope.
+    this.scope = scopeOf(this.request.pathParameters, operation.parameter);
     const key = this.itemKey(operation.parameter);
     const existing = key === undefined ? undefined : this.store.get(collection.path, this.scope, key);
     if (!existing) return errorReply(this.state, this.request.operation, 404, `no ${singular(collection.name)} with ${operation.parameter} ${key ?? '(none)'}${this.scope ? ` in ${this.scope}` : ''}`);
