@@ -71,7 +71,7 @@ export const mockCommand: Command = {
       io.stdout.write(`${HELP}\n`);
       return EXIT.ok;
     }
-    const spec = specLabel(String(values.spec), io.cwd);
+    const spec = fileLabel(String(values.spec), io.cwd);
     const pins = pinnedCredentials(values, io.env);
     const mock = await startMock({
       spec,
@@ -79,7 +79,7 @@ export const mockCommand: Command = {
       host: String(values.host),
       ...pins,
       ...(values.stateful === true ? { stateful: true } : {}),
-      ...(typeof values.data === 'string' ? { data: path.resolve(io.cwd, values.data) } : {}),
+      ...(typeof values.data === 'string' ? { data: fileLabel(values.data, io.cwd) } : {}),
       dynamic: values.dynamic === true,
       ...(typeof values.seed === 'string' ? { seed: values.seed } : {}),
       cors: values.cors !== false,
@@ -113,10 +113,10 @@ function describeState(collections: readonly Collection[]): string {
 }
 
 /**
- * The spec as messages name it (openapi.yaml:3:1): relative to the working
+ * A file (the spec, the --data file) as messages name it (openapi.yaml:3:1): relative to the working
  * directory when it lies inside it, else absolute (never `../../tmp`).
  */
-function specLabel(given: string, cwd: string): string {
+function fileLabel(given: string, cwd: string): string {
   const absolute = path.resolve(cwd, given);
   const relative = path.relative(process.cwd(), absolute);
   return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
