@@ -31,7 +31,7 @@ import { createSession, post } from './readme-samples/session.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The files with sample blocks, relative to the repository root. */
-export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md'];
+export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md', 'docs/stateful.md'];
 
 /**
  * Every sample, by the name its README block carries. Each entry is one line:
@@ -50,11 +50,32 @@ export const SAMPLES = {
   'contract-non-ascii-names': (s) => s.contract('refuses-non-ascii-names', ['--quiet', '--seed', '12345'], '3.3 s'),
   'contract-dead-target': (s) => s.contract('dead', ['--quiet', '--no-generated'], '30.0 s'),
   'contract-help': (s) => s.cli('npx plantkit contract --help', ['contract', '--help']),
+  'stateful-mock-start': (s) => s.mockBanner(`npx plantkit mock --spec ${STATEFUL_SPEC} --stateful`, ['--spec', STATEFUL_SPEC, '--stateful']),
+  'stateful-mock-curl': (s) => s.walk(STATEFUL_SPEC, { stateful: true }, WALK, ['location', 'x-total-count', 'content-type']),
+  'stateful-contract-pass': (s) => s.contract('stateful-mock', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--seed', '12345', '--quiet'], '0.4 s'),
+  'stateful-contract-failure': (s) => s.contract('deletes-nothing', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--max-cases', '0', '--seed', '12345', '--quiet'], '0.6 s'),
+  'stateful-contract-stateless-mock': (s) => s.contract('stateless-mock', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--seed', '12345', '--quiet'], '0.3 s'),
   'spec-check': (s) => s.cli('npx plantkit spec check', ['spec', 'check']),
   'spec-check-examples': (s) => s.cli('npx plantkit spec check test/fixtures/spec-check/examples-31.yaml --skip lint', ['spec', 'check', 'test/fixtures/spec-check/examples-31.yaml', '--skip', 'lint'], 5),
   'spec-diff': (s) => s.specDiff(),
   'vitest-failure': (s) => s.matcherFailure({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"title":"Fern"}' }),
 };
+
+/** The spec of docs/stateful.md, and its walk-through: create, read, list, delete, read (404), delete (404), reset. */
+const STATEFUL_SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
+const KEY = { 'X-API-Key': 'dev' };
+const WRITE = { ...KEY, 'X-Request-Id': '5f0c6f4e-2f5b-4c43-9d55-0d7f4f1f0a11' };
+const WALK = [
+  { method: 'POST', path: '/v1/plants', headers: WRITE, body: { name: 'Monstera', tag: 'indoor' }, include: true },
+  { method: 'GET', path: '/v1/plants/1', headers: KEY },
+  { method: 'POST', path: '/v1/plants', headers: WRITE, body: { name: 'Boston fern' } },
+  { method: 'GET', path: '/v1/plants?limit=1', headers: KEY, include: true },
+  { method: 'DELETE', path: '/v1/plants/1', headers: KEY, include: true },
+  { method: 'GET', path: '/v1/plants/1', headers: KEY, include: true },
+  { method: 'DELETE', path: '/v1/plants/1', headers: KEY, include: true },
+  { method: 'POST', path: '/__plantkit/reset', include: true },
+  { method: 'GET', path: '/v1/plants', headers: KEY, include: true },
+];
 
 /**
  * Samples the same on every run: real ports become the documented ones,

@@ -15,9 +15,10 @@ export { credentialFor, credentialsFromEnv, schemeEnvName, type CredentialSet } 
 
 // Contract runs
 export { runContract } from './contract/run-contract.js';
-export { CONTRACT_DEFAULTS, type ContractOptions } from './contract/options.js';
+export { CONTRACT_DEFAULTS, PHASE_NAMES, type ContractOptions, type PhaseName } from './contract/options.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
-export type { CaseResult, ContractCase, Exchange, RunResult, CaseKind, Expectation, GeneratedDetails, GeneratedPhase } from './contract/types.js';
+export type { CaseResult, ContractCase, Exchange, RunResult, CaseKind, Expectation, GeneratedDetails, GeneratedPhase, SequenceDetails, SequenceStep } from './contract/types.js';
+export type { StatefulExpectation } from './contract/stateful/expectation.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
 export { isCredentialHeader, type Secret } from './contract/redact.js';
 export type { RunStop, StopReason } from './contract/run-control.js';
@@ -36,6 +37,10 @@ export { colorEnabled } from './report/style.js';
 // The mock
 export { startMock, type RunningMock } from './mock/start-mock.js';
 export { MOCK_DEFAULTS, MOCK_CLI_DEFAULTS, type MockOptions } from './mock/options.js';
+
+// Collections of resources (the stateful mock and the runner's stateful phase)
+export { inferCollections } from './resources/infer-collections.js';
+export type { Collection, ResourceMap, ResourceRole } from './resources/types.js';
 
 // Spec checks and spec diffs
 export { checkSpec, type SpecCheckResult } from './spec-check/check-spec.js';

@@ -4,11 +4,11 @@
 // own process with default settings (request logs on, written to /dev/null
 // so that no log reader competes with the load generator for the 2 cores).
 import { spawn } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { fmt, freePort, rssKb } from '../lib/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONNECTIONS = 50;
@@ -96,23 +96,4 @@ async function load(port, body, seconds) {
   const result = await autocannon({ url: `http://127.0.0.1:${port}/plants`, method: 'POST', headers: HEADERS, body, connections: CONNECTIONS, duration: seconds });
   if (result.errors > 0 || result.non2xx + result['2xx'] === 0) throw new Error(`load against port ${port}: ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
-}
-
-function rssKb(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) : NaN;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function fmt(n) {
-  return n.toLocaleString('en-US');
 }

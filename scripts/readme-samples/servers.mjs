@@ -31,33 +31,34 @@ export class ServerRegistry {
 
   /**
    * A front for `upstream`: `refuse` may answer a request body itself with a
-   * 400 Error body; `rewrite` may change an upstream answer's body.
+   * 400 Error body; `rewrite` may change an upstream answer's body;
+   * `keepDeleted` answers a DELETE of an item the upstream can read with 204
+   * and deletes nothing (other DELETEs go through, refusals included);
+   * `allHeaders` passes every upstream header on (else only Content-Type).
    * @param {string} upstream
-   * @param {{ rewrite?: (status: number, body: string) => string, refuse?: (body: string) => string | undefined }} behaviour
+   * @param {{ rewrite?: (status: number, body: string) => string, refuse?: (body: string) => string | undefined, keepDeleted?: boolean, allHeaders?: boolean }} behaviour
    */
   async front(upstream, behaviour) {
     const server = createServer((incoming, outgoing) => {
       /** @type {Buffer[]} */
       const chunks = [];
       incoming.on('data', (chunk) => chunks.push(chunk));
-      incoming.on('end', () => {
+      incoming.on('end', async () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const refusal = behaviour.refuse?.(body);
         if (refusal !== undefined) {
           outgoing.writeHead(400, { 'content-type': 'application/json' }).end(refusal);
           return;
         }
-        const upstreamRequest = forward(`${upstream}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-          /** @type {Buffer[]} */
-          const answerChunks = [];
-          answer.on('data', (chunk) => answerChunks.push(chunk));
-          answer.on('end', () => {
-            const text = Buffer.concat(answerChunks).toString('utf8');
-            const sent = behaviour.rewrite ? behaviour.rewrite(answer.statusCode ?? 0, text) : text;
-            outgoing.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' }).end(sent);
-          });
-        });
-        upstreamRequest.end(body);
+        const target = `${upstream}${incoming.url}`;
+        if (behaviour.keepDeleted && incoming.method === 'DELETE' && (await upstreamCall(target, 'GET', incoming.headers, '')).status === 200) {
+          outgoing.writeHead(204).end();
+          return;
+        }
+        const answer = await upstreamCall(target, incoming.method ?? 'GET', incoming.headers, body);
+        const sent = behaviour.rewrite ? behaviour.rewrite(answer.status, answer.text) : answer.text;
+        const { 'content-length': _length, 'transfer-encoding': _coding, connection: _connection, ...passed } = answer.headers;
+        outgoing.writeHead(answer.status || 502, behaviour.allHeaders ? passed : { 'content-type': answer.headers['content-type'] ?? 'application/json' }).end(sent);
       });
     });
     return this.listen(server);
@@ -81,6 +82,26 @@ export class ServerRegistry {
   async close() {
     for (const cleanup of this.cleanups.reverse()) await cleanup();
   }
+}
+
+/**
+ * One request to an upstream server, read to the end.
+ * @param {string} url @param {string} method @param {import('node:http').IncomingHttpHeaders} headers @param {string} body
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, text: string }>}
+ */
+function upstreamCall(url, method, headers, body) {
+  return new Promise((resolve, reject) => {
+    // A GET standing in for a DELETE carries no body (none of its framing headers) and accepts what the read answers.
+    const { 'content-length': _length, 'transfer-encoding': _coding, accept: _accept, ...bodyless } = headers;
+    const request = forward(url, { method, headers: method === 'GET' ? bodyless : headers }, (answer) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      answer.on('data', (chunk) => chunks.push(chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /**

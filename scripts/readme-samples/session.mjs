@@ -14,6 +14,8 @@ import { parseDocument } from 'yaml';
 import { refuseName, rewriteErrors, ServerRegistry } from './servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The spec of the stateful samples (docs/stateful.md): CRUD plants with paging and X-Total-Count. */
+const CATALOG = 'test/fixtures/rich/catalog-3.1.yaml';
 /** The token samples run with; shown nowhere (the output says Bearer ***). */
 const TOKEN = 'readme-token';
 /** Where servers appear in samples: the mock's documented address, and an implementation's. */
@@ -21,6 +23,7 @@ const MOCK_URL = 'http://127.0.0.1:4010';
 const TARGET_URL = 'http://127.0.0.1:8080';
 
 /** @typedef {{ method: string, body?: unknown, auth?: boolean, include?: boolean }} SampleRequest */
+/** @typedef {{ method: string, path: string, headers?: Record<string, string>, body?: unknown, include?: boolean }} WalkRequest */
 /** @typedef {Awaited<ReturnType<typeof createSession>>} Session */
 
 /**
@@ -54,7 +57,7 @@ export async function createSession() {
     return out;
   };
 
-  /** @param {{ token?: string, log?: { write(text: string): unknown } }} [options] */
+  /** @param {{ token?: string, apiKey?: string, log?: { write(text: string): unknown }, spec?: string, stateful?: boolean }} [options] */
   const startMock = async (options = {}) => {
     const mock = await plantkit.startMock({ spec: path.join(ROOT, 'openapi.yaml'), port: 0, ...options });
     mocks.cleanups.push(() => mock.close());
@@ -69,6 +72,10 @@ export async function createSession() {
     'refuses-long-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => [...name].length > 64, 'name is longer than 64 characters') }),
     'refuses-non-ascii-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => /[^\u0000-\u007f]/.test(name), 'name must be ASCII') }),
     dead: () => servers.deadTarget(),
+    // The stateful samples: the catalog spec's mock with and without state, and a front whose deletes delete nothing.
+    'stateful-mock': () => startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN, stateful: true }),
+    'stateless-mock': () => startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN }),
+    'deletes-nothing': async () => servers.front(await startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN, stateful: true }), { keepDeleted: true, allHeaders: true }),
   };
 
   /** @param {string} url @param {SampleRequest} sample */
@@ -88,14 +95,14 @@ export async function createSession() {
       const kept = lines === undefined ? out : `${out.split('\n').slice(0, lines).join('\n')}\n...`;
       return `$ ${shown}\n${kept}`;
     },
-    /** The mock's banner, as `npm start` prints it. @param {string} shown */
-    async mockBanner(shown) {
+    /** The mock's banner, as `npm start` (or `plantkit mock` with `args`) prints it. @param {string} shown @param {string[]} [args] */
+    async mockBanner(shown, args = []) {
       let out = '';
       /** @type {(value?: unknown) => void} */
       let bannerDone = () => {};
       const banner = new Promise((resolve) => (bannerDone = resolve));
       const sink = { write: (/** @type {string} */ text) => ((out += text), out.includes('Ctrl-C stops') && bannerDone()) };
-      const running = plantkit.run(['mock', '--port', '0', '--no-watch'], { stdout: sink, stderr: sink, env: {}, cwd: ROOT, waitForStop: () => banner });
+      const running = plantkit.run(['mock', '--port', '0', '--no-watch', ...args], { stdout: sink, stderr: sink, env: {}, cwd: ROOT, waitForStop: () => banner });
       await running;
       out = out.replace(/http:\/\/127\.0\.0\.1:\d+/g, MOCK_URL);
       return `$ ${shown}\n${out.trimEnd()}`;
@@ -118,6 +125,27 @@ export async function createSession() {
         const shown = ['allow', 'content-type', 'www-authenticate'].flatMap((name) => (answer.responseHeaders.has(name) ? [`${name}: ${answer.responseHeaders.get(name)}`] : []));
         const head = sample.include ? `HTTP/1.1 ${answer.status} ${answer.statusText}\n${shown.join('\n')}\n\n` : '';
         blocks.push(`$ ${command}\n${head}${answer.text}`);
+      }
+      return blocks.join('\n\n');
+    },
+    /**
+     * A curl walk-through against a mock of `spec` started with `options`:
+     * each request as a curl command and its answer (`-i` ones with the status
+     * line and the headers named in `show`).
+     * @param {string} spec @param {{ stateful?: boolean }} options @param {WalkRequest[]} requests @param {string[]} show
+     */
+    async walk(spec, options, requests, show) {
+      const url = await startMock({ spec: path.join(ROOT, spec), ...options });
+      const blocks = [];
+      for (const request of requests) {
+        const headers = { ...request.headers, ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+        const response = await fetch(`${url}${request.path}`, { method: request.method, headers, ...(request.body === undefined ? {} : { body: bodyText(request.body) }) });
+        const text = await response.text();
+        const headerFlags = Object.entries(headers).map(([name, value]) => ` -H '${name}: ${value}'`).join('');
+        const command = `curl ${request.include ? '-i' : '-s'}${request.method === 'GET' ? '' : ` -X ${request.method}`} ${MOCK_URL}${request.path}${headerFlags}${request.body === undefined ? '' : ` -d '${bodyText(request.body)}'`}`;
+        const shown = show.flatMap((name) => (response.headers.has(name) ? [`${name}: ${response.headers.get(name)}`] : []));
+        const head = request.include ? `HTTP/1.1 ${response.status} ${response.statusText}\n${shown.map((line) => `${line}\n`).join('')}${text ? '\n' : ''}` : '';
+        blocks.push(`$ ${command}\n${head}${text}`.trimEnd());
       }
       return blocks.join('\n\n');
     },

@@ -33,6 +33,17 @@ export const CONTRACT_DEFAULTS = {
   /** Requests spent shrinking one failure; enough to cut a 256-character string down to its failing length. */
   maxShrinks: 500,
   phases: ['boundary', 'positive', 'negative'] as readonly GeneratedPhase[],
+  /**
+   * The stateful phase (sequences that follow a resource across calls) runs
+   * after the generated cases wherever the spec has a collection to follow;
+   * `--phases` names it `stateful`, `--no-stateful` turns it off.
+   */
+  stateful: true,
+  /**
+   * --max-cases per random stateful sequence: the default 100 sends, per
+   * collection, the lifecycle sequence and 5 random ones (about 70 requests).
+   */
+  casesPerSequence: 20,
   /** Largest seed: fast-check seeds are 32-bit integers; non-negative ones read better. */
   maxSeed: 2 ** 31 - 1,
   /** Cases in flight at once; 1 sends them one after the other. */
@@ -91,8 +102,10 @@ export interface ContractOptions {
   maxCases?: number;
   /** Requests spent shrinking one failure (default 500; 0 reports failures unshrunk). */
   maxShrinks?: number;
-  /** Which generated phases run (default all: boundary, positive, negative). */
-  phases?: readonly GeneratedPhase[];
+  /** Which phases run (default all: boundary, positive, negative, stateful). */
+  phases?: readonly PhaseName[];
+  /** Follow resources across calls after the generated cases (default true, where the spec has collections; docs/stateful.md). */
+  stateful?: boolean;
   /** Extra request headers sent with every case (`X-Api-Key`, a Basic Authorization); a case's own headers win. */
   headers?: Readonly<Record<string, string>>;
   /** Static cases in flight at once (default 1); results are reported in case order either way. */
@@ -133,6 +146,8 @@ export interface NormalizedContractOptions {
   maxCases: number;
   maxShrinks: number;
   phases: readonly GeneratedPhase[];
+  /** The stateful phase runs: generated cases on, not turned off, and named by --phases when that is given. */
+  stateful: boolean;
   headers: Readonly<Record<string, string>>;
   workers: number;
   rateLimit: number | undefined;
@@ -179,6 +194,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
     maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
     phases: parsePhases(options.phases),
+    stateful: (options.generated ?? CONTRACT_DEFAULTS.generated) && (options.stateful ?? CONTRACT_DEFAULTS.stateful) && (options.phases === undefined || options.phases.includes('stateful')),
     headers: normalizeHeaders(options.headers ?? {}),
     workers: ranged('workers', options.workers ?? CONTRACT_DEFAULTS.workers, 1, CONTRACT_DEFAULTS.maxWorkers),
     rateLimit: positive('rate-limit', options.rateLimit),
@@ -236,10 +252,16 @@ function checkSeed(seed: number | undefined): void {
   }
 }
 
+/** Every phase `--phases` may name: the generated ones, then the stateful one. */
+export const PHASE_NAMES: readonly PhaseName[] = [...CONTRACT_DEFAULTS.phases, 'stateful'];
+
+/** A phase of generated cases, or the stateful phase. */
+export type PhaseName = GeneratedPhase | 'stateful';
+
 function parsePhases(phases: readonly string[] | undefined): readonly GeneratedPhase[] {
   if (phases === undefined) return CONTRACT_DEFAULTS.phases;
-  const unknown = phases.filter((phase) => !CONTRACT_DEFAULTS.phases.includes(phase as GeneratedPhase));
-  if (unknown.length > 0) throw new UsageError(`unknown phase '${unknown[0]}'`, `phases: ${CONTRACT_DEFAULTS.phases.join(', ')}`);
+  const unknown = phases.filter((phase) => !PHASE_NAMES.includes(phase as PhaseName));
+  if (unknown.length > 0) throw new UsageError(`unknown phase '${unknown[0]}'`, `phases: ${PHASE_NAMES.join(', ')}`);
   // Phases always run in their own order, whatever order they were named in.
   return CONTRACT_DEFAULTS.phases.filter((phase) => phases.includes(phase));
 }

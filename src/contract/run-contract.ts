@@ -22,11 +22,12 @@ import { runHints } from './run-hints.js';
 import { normalizeContractOptions, type ContractOptions, type NormalizedContractOptions } from './options.js';
 import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
+import { statefulPhase } from './stateful/stateful-phase.js';
 import { createRunControl, isRunStopped, RunStoppedError, type RunControl, type RunStop } from './run-control.js';
 import type { CaseResult, ContractCase, Exchange, RunResult } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
-const PHASES: readonly ContractPhase[] = [propertyPhase];
+const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];
 
 /** Run the contract cases against `options.baseUrl` and return the verdict. */
 export async function runContract(options: ContractOptions): Promise<RunResult> {
@@ -70,7 +71,10 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     stopped: () => control.stopped(),
   };
   const phases = PHASES.filter((phase) => phase.enabled(settings));
-  const planned = phases.flatMap((phase) => phase.plan(session));
+  const plannedByPhase = phases.map((phase) => [phase, phase.plan(session)] as const);
+  const planned = plannedByPhase.flatMap(([, ids]) => ids);
+  // The run header names the generated phases, then every other phase that has something to send.
+  const phaseNames = [...settings.phases, ...plannedByPhase.filter(([phase, ids]) => phase !== propertyPhase && ids.length > 0).map(([phase]) => phase.name)];
   // Before any request: a filter that selects nothing is a typo, never a silent green run.
   checkCaseFilter(settings, operationIds, [...allCases.map((item) => item.id), ...planned]);
   const cases = allCases.filter((item) => selected(item.id));
@@ -78,7 +82,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const started = performance.now();
   try {
     if (!settings.dispatcher) await client.probe(settings.baseUrl);
-    const generated = settings.generated ? { generated: { seed: settings.seed, maxCases: settings.maxCases, phases: settings.phases } } : {};
+    const generated = settings.generated ? { generated: { seed: settings.seed, maxCases: settings.maxCases, phases: phaseNames } } : {};
     const estimate = phases.length > 0 ? { generatedEstimate: planned.filter(selected).length } : {};
     const others = otherCredentials(settings.credentials);
     settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict, ...estimate, ...generated, ...(serverPath ? { serverPath } : {}), ...(others.length > 0 ? { otherCredentials: others } : {}) });

@@ -5,6 +5,7 @@
 import type { Finding } from '../findings.js';
 import type { Operation } from '../spec/types.js';
 import type { RunStop } from './run-control.js';
+import type { StatefulExpectation } from './stateful/expectation.js';
 
 /** An HTTP request as plantkit sends it. `body` is exact JSON text (int64 kept). */
 export interface CaseRequest {
@@ -25,7 +26,9 @@ export type Expectation =
   /** Not a success: bad or missing credentials (401/403 allowed even when undocumented). */
   | { outcome: 'auth-rejection' }
   /** An exact status, and optionally response fields equal to the request's (contracts/ scenarios). */
-  | { outcome: 'status'; status: number; echo?: EchoExpectation };
+  | { outcome: 'status'; status: number; echo?: EchoExpectation }
+  /** A stateful step on a deleted item: the stateful checks judge the status (`use-after-delete`, `second-delete-not-found`). */
+  | { outcome: 'resource-state' };
 
 /** Response fields that must equal the request's, compared where present in both. */
 export interface EchoExpectation {
@@ -36,7 +39,7 @@ export interface EchoExpectation {
 }
 
 /** The kinds of case, in the order they run. */
-export type CaseKind = 'positive' | 'negative' | 'auth' | 'scenario' | 'generated';
+export type CaseKind = 'positive' | 'negative' | 'auth' | 'scenario' | 'generated' | 'stateful';
 
 /** One request to send and what it must get. */
 export interface ContractCase {
@@ -56,6 +59,8 @@ export interface ContractCase {
    * (`x-plantkit-mock: credentials=any`), the case is reported as skipped.
    */
   needsPinned?: string;
+  /** A step of a stateful sequence: what the model expects of it (contract/stateful/). */
+  stateful?: StatefulExpectation;
 }
 
 /** The response as read off the wire. */
@@ -100,6 +105,8 @@ export interface CaseResult {
   notRun?: boolean;
   /** How a generated case came about (kind `generated` only). */
   generated?: GeneratedDetails;
+  /** The sequence a stateful result stands for (kind `stateful` only). */
+  sequence?: SequenceDetails;
 }
 
 /** The phases of generated cases, in the order they run: edge values, then random valid and invalid bodies. */
@@ -116,6 +123,33 @@ export interface GeneratedDetails {
   shrinks: number;
   /** The failing request body as first found, before shrinking; absent when it did not shrink. */
   original?: string;
+}
+
+/** One step of a stateful sequence as it was sent. */
+export interface SequenceStep {
+  /** `create plant #1`, `read plant #1`. */
+  title: string;
+  request: CaseRequest;
+  url: string;
+  /** The status it got; undefined without a response. */
+  status: number | undefined;
+  /** True when a check failed on this step. */
+  failed: boolean;
+}
+
+/** The stateful phase's account of a sequence: its steps (shrunk, for a failure) and how it came about. */
+export interface SequenceDetails {
+  /** The collection it follows (`plants`). */
+  collection: string;
+  /** The run's seed (`--seed`): the same seed plans the same sequences with the same bodies. */
+  seed: number;
+  steps: SequenceStep[];
+  /** Steps before shrinking. */
+  originalSteps: number;
+  /** Shrinking runs that still failed (0 when the failure did not shrink). */
+  shrinks: number;
+  /** Requests this result stands for: the sequence, its shrinking and the clean-up deletes. */
+  requests: number;
 }
 
 /** The verdict on a whole run. */

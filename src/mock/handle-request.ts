@@ -16,10 +16,12 @@ import { parsePrefer } from './prefer.js';
 import { readQuerySwitches } from './query-switches.js';
 import { readBody } from './read-body.js';
 import type { MockReply } from './reply.js';
-import { errorReply, respond, type ResponseSettings } from './respond.js';
+import { errorReply, respond } from './respond.js';
+import { answerFromStore, type StatefulSettings } from './stateful/answer.js';
+import { RESET_PATH, resetReply } from './stateful/reset.js';
 
-/** Server-wide settings the pipeline reads. */
-export interface PipelineSettings extends ResponseSettings {
+/** Server-wide settings the pipeline reads; `store` is set when the mock keeps state (--stateful). */
+export interface PipelineSettings extends StatefulSettings {
   cors: boolean;
   maxBodyBytes: number;
 }
@@ -46,6 +48,8 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
     const methods = route.kind === 'no-method' ? route.allow : [String(request.headers['access-control-request-method'])];
     return { status: 204, headers: preflightHeaders(request.headers, methods), body: undefined };
   }
+
+  if (path === RESET_PATH) return resetReply(method, settings.store, state);
 
   const headers = flattenHeaders(request);
   let routed = state.route(method, target, headers);
@@ -78,7 +82,10 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
   const prefer = parsePrefer(headers.prefer);
   if (!prefer.ok) return errorReply(state, operation, 400, prefer.message);
   const preferences = { ...switches.preferences, ...prefer.preferences };
-  return respond({ operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value }, preferences, settings, state);
+  const valid = { operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value };
+  // The one place state enters: after every request check, before the stateless answer.
+  const stored = await answerFromStore({ ...valid, pathParameters, parameters: checked.parameters, bodyMediaType: checked.body?.mediaType }, preferences, settings, state);
+  return stored ?? respond(valid, preferences, settings, state);
 }
 
 /** Refuse with the status the spec documents for the first violation's kind, listing every violation of that kind. */

@@ -2,6 +2,8 @@
 import type { SchemaScope } from '../generate/schema-facts.js';
 import { createRouter, type Router } from '../routing/router.js';
 import { credentialFor, type CredentialSet } from '../security/credentials.js';
+import { inferCollections } from '../resources/infer-collections.js';
+import type { ResourceMap } from '../resources/types.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec, SchemaObject, SecuritySchemeUse } from '../spec/types.js';
@@ -28,6 +30,8 @@ export interface MockState {
   identity: string;
   /** Static answers plantkit generated where Prism's failed the schema (respond.ts), by operation, status and media type. */
   generated: Map<string, { ok: true; value: unknown } | { ok: false; reason: string }>;
+  /** The spec's collections, when the mock keeps state (`--stateful`); undefined otherwise. */
+  resources: ResourceMap | undefined;
 }
 
 /**
@@ -45,8 +49,8 @@ function mockIdentity(spec: LoadedSpec, pinned: (scheme: SecuritySchemeUse) => s
   return `credentials=${names.length > 0 ? `pinned:${names.join(',')}` : 'any'}; stateful=${stateful}`;
 }
 
-/** Load (or take) a spec and build the state serving it. */
-export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean, credentials: CredentialSet): Promise<MockState> {
+/** Load (or take) a spec and build the state serving it; `stateful` infers its collections (src/resources/). */
+export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean, credentials: CredentialSet, stateful = false): Promise<MockState> {
   const loaded = typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs }) : spec;
   const validators = compileValidators(loaded);
   const pinned = (scheme: SecuritySchemeUse) => credentialFor(scheme, credentials);
@@ -60,7 +64,8 @@ export async function buildMockState(spec: string | LoadedSpec, allowExternalRef
     engine: await createPrismEngine(loaded.document, loaded.rawDocument),
     errorBody: createErrorBodies(loaded, validators),
     pinned,
-    identity: mockIdentity(loaded, pinned, false),
+    identity: mockIdentity(loaded, pinned, stateful),
     generated: new Map(),
+    resources: stateful ? inferCollections(loaded.operations) : undefined,
   };
 }

@@ -16,6 +16,8 @@ export const MOCK_DEFAULTS = {
   maxBodyBytes: 1024 * 1024,
   /** The library does not watch files unless asked; the CLI asks (see MOCK_CLI_DEFAULTS). */
   watch: false,
+  /** Stateless unless asked (`--stateful`, or `--data`, which implies it): every answer comes from the spec alone. */
+  stateful: false,
 } as const;
 
 /** Where `plantkit mock` differs from the library's defaults: a terminal session wants hot reload. */
@@ -53,6 +55,10 @@ export interface MockOptions {
   notices?: TextSink;
   /** Follow `$ref`s outside the spec's folder. */
   allowExternalRefs?: boolean;
+  /** Remember what clients create in the spec's collections (docs/stateful.md); default false, true when `data` is given. */
+  stateful?: boolean;
+  /** A JSON or YAML file of items the stateful mock starts with and resets to. */
+  data?: string;
 }
 
 /** {@link MockOptions} with every default applied. */
@@ -70,6 +76,8 @@ export interface NormalizedMockOptions {
   log: TextSink | undefined;
   notices: TextSink | undefined;
   allowExternalRefs: boolean;
+  stateful: boolean;
+  data: string | undefined;
 }
 
 /** Validate and default mock options; throws UsageError on bad values. */
@@ -81,6 +89,8 @@ export function normalizeMockOptions(options: MockOptions): NormalizedMockOption
   if (options.basic !== undefined && !/^[^:]*:/.test(options.basic)) throw new UsageError('--basic must be user:password', 'e.g. --basic ada:s3cret (RFC 7617: the user has no colon)');
   const maxBodyBytes = options.maxBodyBytes ?? MOCK_DEFAULTS.maxBodyBytes;
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new UsageError(`--max-body-bytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
+  if (options.data !== undefined && options.stateful === false) throw new UsageError('--data preloads the stateful mock, which is off', 'drop stateful: false, or drop --data');
+  if (options.data === '') throw new UsageError('--data needs the path of a JSON or YAML file');
   return {
     spec: options.spec ?? MOCK_DEFAULTS.spec,
     port,
@@ -94,5 +104,7 @@ export function normalizeMockOptions(options: MockOptions): NormalizedMockOption
     log: options.log,
     notices: options.notices ?? options.log,
     allowExternalRefs: options.allowExternalRefs ?? false,
+    stateful: options.stateful ?? (options.data !== undefined || MOCK_DEFAULTS.stateful),
+    data: options.data,
   };
 }

@@ -44,10 +44,22 @@ export interface ResponseSettings {
   nextSeed: () => string | undefined;
 }
 
-/** Answer a valid request with the documented response, checked against the spec. */
-export async function respond(request: ValidRequest, preferences: Preferences, settings: ResponseSettings, state: MockState): Promise<MockReply> {
+/**
+ * An answer decided before the response stage (the stateful mock's stored
+ * item): the status and body value to serve, and header values that win over
+ * generated ones. The value is still checked against the response schema.
+ */
+export interface FixedAnswer {
+  status: number;
+  /** The body value; undefined: none (a 204), or produced as usual when the response documents content. */
+  value: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Answer a valid request with the documented response (or the `fixed` one), checked against the spec. */
+export async function respond(request: ValidRequest, preferences: Preferences, settings: ResponseSettings, state: MockState, fixed?: FixedAnswer): Promise<MockReply> {
   const { operation } = request;
-  const choice = chooseResponse(operation, preferences.code);
+  const choice = fixed ? { ok: true as const, status: fixed.status, response: findResponse(operation, fixed.status) } : chooseResponse(operation, preferences.code);
   if (!choice.ok) return errorReply(state, operation, 404, choice.message);
   const { status, response } = choice;
   const dynamic = preferences.dynamic ?? settings.dynamic;
@@ -57,6 +69,7 @@ export async function respond(request: ValidRequest, preferences: Preferences, s
 
   const headers = responseHeaders(response, { validator: (schema) => state.schemaValidator(schema, 'response'), scope: state.scope, seed: numericSeed });
   if (!headers.ok) return errorReply(state, operation, 500, `the mock's ${status} response for ${operation.id} fails the spec: ${headers.message}; fix the spec's header schema or examples`);
+  Object.assign(headers.headers, fixed?.headers);
 
   if (forbidsBody(status, request.method) || !response || response.content.length === 0) {
     if (preferences.example !== undefined) return errorReply(state, operation, 404, `${operation.id} has no example '${preferences.example}' for status ${status}: the response has no content`);
@@ -66,7 +79,7 @@ export async function respond(request: ValidRequest, preferences: Preferences, s
   if (key === undefined) return notAcceptable(state, operation, response, request.headers.accept);
   const media = response.content.find((candidate) => candidate.mediaType === key) ?? response.content.find((candidate) => candidate.mediaType.includes('*'))!;
 
-  const produced = await produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
+  const produced = fixed?.value !== undefined ? fixedBody(fixed.value, media, operation, status, state) : await produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
   if (!produced.ok) return errorReply(state, operation, produced.status, produced.message);
   // A spec key that is no media type (`xls`) is served as written, as bytes.
   const mediaType = parseMediaType(key) ?? { essence: key, parameters: {} };
@@ -120,6 +133,12 @@ async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockSta
   }
   if (brokenExample && !brokenExample.ok) return brokenExample;
   return { ok: false, status: 500, message: `the mock cannot produce a valid ${status} response for ${operation.id} (${generated.reason}); check that the schema at #${media.schemaPointer} can be satisfied` };
+}
+
+/** A fixed value, served only when it is valid for the negotiated media type's schema. */
+function fixedBody(value: unknown, media: MediaTypeContent, operation: Operation, status: number, state: MockState): Produced {
+  const validate = media.schema ? state.validators.response(operation.id, status, media.mediaType) : undefined;
+  return checked(value, validate, operation, status, 'the stored item');
 }
 
 function checked(value: unknown, validate: BodyValidator | undefined, operation: Operation, status: number, source: string): Produced {

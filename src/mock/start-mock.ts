@@ -18,6 +18,9 @@ import { scanPatterns, takeUnusablePatterns } from '../validation/pattern.js';
 import type { MockReply } from './reply.js';
 import { errorReply } from './respond.js';
 import { watchSpec } from './spec-watcher.js';
+import { readDataFile } from './stateful/data-file.js';
+import { ResourceStore } from './stateful/store.js';
+import type { Collection } from '../resources/types.js';
 
 /** A running mock. */
 export interface RunningMock {
@@ -26,13 +29,18 @@ export interface RunningMock {
   port: number;
   /** The spec being served (changes after a hot reload). */
   spec(): LoadedSpec;
+  /** The collections the stateful mock keeps items of (none when it keeps no state). */
+  collections(): readonly Collection[];
+  /** Forget what clients created; the preloaded items (`data`) come back. The same as `POST /__plantkit/reset`; nothing to do without state. */
+  reset(): void;
   close(): Promise<void>;
 }
 
 /** Start a mock serving the spec; resolves once it listens. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const settings = normalizeMockOptions(options);
-  let state = await buildMockState(settings.spec, settings.allowExternalRefs, settings.credentials);
+  let state = await buildMockState(settings.spec, settings.allowExternalRefs, settings.credentials, settings.stateful);
+  const store = settings.stateful ? new ResourceStore(settings.data === undefined ? new Map() : await readDataFile(settings.data, state)) : undefined;
   const log = createRequestLog(settings.log);
   const notices = createRequestLog(settings.notices);
   noteUnusablePatterns(notices, state.spec);
@@ -41,6 +49,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     dynamic: settings.dynamic,
     cors: settings.cors,
     maxBodyBytes: settings.maxBodyBytes,
+    store,
     nextSeed: () => (settings.seed === undefined ? undefined : `${settings.seed}:${sequence++}`),
     warn: (() => {
       const said = new Set<string>();
@@ -74,7 +83,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     settings.watch && specPath
       ? watchSpec(specPath, async () => {
           try {
-            state = await buildMockState(specPath, settings.allowExternalRefs, settings.credentials);
+            state = await buildMockState(specPath, settings.allowExternalRefs, settings.credentials, settings.stateful);
             notices.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
             noteUnusablePatterns(notices, state.spec);
           } catch (error) {
@@ -87,6 +96,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     url,
     port,
     spec: () => state.spec,
+    // Collections nothing can create in keep their stateless answers unless --data filled them.
+    collections: () => (state.resources?.collections ?? []).filter((collection) => collection.create !== undefined || store?.preloads(collection.path)),
+    reset: () => store?.reset(),
     close: async () => {
       stopWatching();
       log.flush();

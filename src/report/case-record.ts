@@ -29,6 +29,18 @@ export interface CaseRecord {
   curl: string | null;
   /** For generated cases: phase, seed, requests spent, shrink steps and the body before shrinking. */
   generated: { phase: string; seed: number; requests: number; shrinks: number; original: string | null } | null;
+  /** For stateful sequences: the collection, seed, shrinking and every step with the curl line that reproduces it. */
+  sequence: SequenceRecord | null;
+}
+
+/** A stateful sequence in a report. */
+export interface SequenceRecord {
+  collection: string;
+  seed: number;
+  originalSteps: number;
+  shrinks: number;
+  requests: number;
+  steps: Array<{ title: string; method: string; url: string; status: number | null; failed: boolean; curl: string }>;
 }
 
 /** Turn a case result into a record, replacing every secret (see runSecrets) everywhere. */
@@ -61,6 +73,16 @@ export function toCaseRecord(result: CaseResult, secrets: readonly Secret[]): Ca
     generated: result.generated
       ? { phase: result.generated.phase, seed: result.generated.seed, requests: result.generated.requests, shrinks: result.generated.shrinks, original: result.generated.original === undefined ? null : cut(result.generated.original) }
       : null,
+    sequence: result.sequence
+      ? {
+          collection: result.sequence.collection,
+          seed: result.sequence.seed,
+          originalSteps: result.sequence.originalSteps,
+          shrinks: result.sequence.shrinks,
+          requests: result.sequence.requests,
+          steps: result.sequence.steps.map((step) => ({ title: redact(step.title), method: step.request.method, url: redactUrl(step.url, secrets), status: step.status ?? null, failed: step.failed, curl: toCurl(step.url, step.request, secrets) })),
+        }
+      : null,
   };
 }
 
@@ -70,6 +92,16 @@ export function generatedNotes(record: CaseRecord): string[] {
   if (!details) return [];
   const notes = [`seed: ${details.seed} (replay with --seed ${details.seed}; ${details.phase} phase)`];
   if (details.original !== null) notes.push(`shrunk in ${details.shrinks} step${details.shrinks === 1 ? '' : 's'} from: ${details.original}`);
+  return notes;
+}
+
+/** For a failed stateful sequence: how it shrank, the seed, and a curl line per step. */
+export function sequenceNotes(record: CaseRecord): string[] {
+  const details = record.sequence;
+  if (!details || record.verdict !== 'failed') return [];
+  const shrunk = details.originalSteps > details.steps.length ? ` (shrunk from ${details.originalSteps})` : '';
+  const notes = [`sequence on ${details.collection}: ${details.steps.length} steps${shrunk}; seed: ${details.seed} (replay with --seed ${details.seed})`];
+  for (const [index, step] of details.steps.entries()) notes.push(`step ${index + 1}: ${step.title} -> ${step.status ?? 'no response'}${step.failed ? ' (failed)' : ''}: ${step.curl}`);
   return notes;
 }
 

@@ -12,6 +12,7 @@ import { createRedactor, runSecrets, toCurl, type Secret } from '../contract/red
 import type { CaseResult, RunResult } from '../contract/types.js';
 import { displayText } from './display-text.js';
 import { generatedLines } from './generated-lines.js';
+import { sequenceLines } from './sequence-lines.js';
 import type { Reporter, TextSink } from './reporter.js';
 import { createStyle, type Style } from './style.js';
 
@@ -176,7 +177,9 @@ function caseLines(result: CaseResult, { style, secrets }: BlockContext): string
     if (item.documented !== undefined) lines.push(`          documented: ${displayText(item.documented)}`);
   }
   for (const line of generatedLines(result)) lines.push(`        ${line}`);
-  if (result.verdict === 'failed') lines.push(`        reproduce: ${curlLine(toCurl(result.exchange.url, result.case.request, secrets))}`);
+  // A sequence is reproduced step by step; any other case by its one request.
+  for (const line of sequenceLines(result, secrets, curlLine)) lines.push(`        ${line}`);
+  if (result.verdict === 'failed' && !result.sequence) lines.push(`        reproduce: ${curlLine(toCurl(result.exchange.url, result.case.request, secrets))}`);
   return lines;
 }
 

@@ -12,7 +12,7 @@ import { runSecrets, type Secret } from '../contract/redact.js';
 import type { RunResult } from '../contract/types.js';
 import { PlantkitError } from '../errors.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
-import { findingLine, generatedNotes, toCaseRecord, type CaseRecord } from './case-record.js';
+import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import { githubAnnotation } from './github-annotation.js';
 import type { Reporter, TextSink } from './reporter.js';
 
@@ -77,7 +77,7 @@ function readYaml(file: string): YamlSource | undefined {
 
 function annotation(record: CaseRecord, pointer: string, source: { file: string; yaml: YamlSource | undefined } | undefined): string {
   const line = source?.yaml?.positionOf(pointer, 'key')?.line;
-  const message = [...record.findings.map(findingLine), ...generatedNotes(record), record.curl ? `reproduce: ${record.curl}` : ''].filter(Boolean).join('\n');
+  const message = [...record.findings.map(findingLine), ...generatedNotes(record), ...sequenceNotes(record), record.curl ? `reproduce: ${record.curl}` : ''].filter(Boolean).join('\n');
   return `${githubAnnotation('error', { ...(source ? { file: source.file } : {}), ...(line ? { line } : {}), title: `plantkit contract: ${record.id}` }, message)}\n`;
 }
 

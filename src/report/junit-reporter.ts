@@ -7,7 +7,7 @@
 import type { RunEvent } from '../contract/events.js';
 import { runSecrets, type Secret } from '../contract/redact.js';
 import type { RunResult } from '../contract/types.js';
-import { findingLine, generatedNotes, toCaseRecord, type CaseRecord } from './case-record.js';
+import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
 
@@ -71,7 +71,7 @@ function testcase(record: CaseRecord): string {
   const [first] = record.findings;
   const message = first ? findingLine(first) : 'failed';
   const sent = record.request.body === null ? '' : `sent: ${record.request.body.slice(0, 500)}`;
-  const body = [...record.findings.map(findingLine), sent, ...generatedNotes(record), record.response ? `response: ${record.response.status} ${record.response.body.slice(0, 500)}` : '', record.curl ? `reproduce: ${record.curl}` : '']
+  const body = [...record.findings.map(findingLine), sent, ...generatedNotes(record), ...sequenceNotes(record), record.response ? `response: ${record.response.status} ${record.response.body.slice(0, 500)}` : '', record.curl ? `reproduce: ${record.curl}` : '']
     .filter(Boolean)
     .join('\n');
   return `${open}>\n      <failure message="${attr(message)}" type="${attr(first?.check ?? 'failure')}">${text(body)}</failure>\n    </testcase>`;

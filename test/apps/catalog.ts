@@ -13,10 +13,10 @@ import type { ServerResponse } from 'node:http';
 import { type AppRequest, pause, reply, type ReferenceApp, startApp } from './shared/app-server.js';
 import { basicPair, type BasicPair, cookieValues, pairAccepted, pinnedFor, secretAccepted, singleHeader } from './shared/credentials.js';
 import { isObject, readJsonBody } from './shared/json-body.js';
-import { randomId } from './shared/random-id.js';
 import { integerValue, queryValues, singleValue } from './shared/request-values.js';
 import { type Route, serveRoutes } from './shared/routes.js';
 import { newPlantProblem, PLANT_TAGS, type Plant, plantFrom, plantJson } from './catalog-plant.js';
+import { PlantShelf, type ShelfVariant } from './catalog-shelf.js';
 
 /** Ways the catalog can behave; `correct` is the reference. */
 export type CatalogVariant =
@@ -27,16 +27,18 @@ export type CatalogVariant =
   | 'slow-100ms' // every answer after 100 ms
   | 'empty-catalog' // every well-formed SKU gets the documented 404
   // broken, one way each (the plantkit check that should catch it)
-  | 'delete-with-body' // 204 delete carries a JSON body -> unexpected-body
+  | 'delete-with-body' // 204 delete carries a JSON body -> transport: clients refuse a body on a 204 (RFC 9110 section 15.3.5); needs a plant to delete
   | 'no-total-count' // list without the required X-Total-Count -> response-headers
   | 'no-location' // 201 create without the required Location -> response-headers
   | 'total-count-many' // X-Total-Count: many (schema says integer) -> response-headers
   | 'wrong-problem-shape' // 422 body is {error, message}, not Problem -> response-schema
   | 'invalid-400' // 400 (undocumented) where the spec documents 422 -> status-documented
   | 'rejects-lang-fr' // 400 for the valid cookie lang=fr -> outcome
-  | 'ignores-limit' // list returns everything after offset, whatever `limit` says -> outcome (needs > limit plants)
+  | 'ignores-limit' // list returns everything after offset, whatever `limit` says -> list-honours-limit (needs > limit plants)
   | 'health-html' // /health answers text/html -> content-type
-  | 'truncated-json'; // every 2xx JSON body lacks its last character -> json-body
+  | 'truncated-json' // every 2xx JSON body lacks its last character -> json-body
+  // broken between calls only (catalog-shelf.ts): the stateful phase's checks catch them
+  | ShelfVariant;
 
 /** Credentials to pin; when given, a scheme left out accepts nothing. */
 export interface CatalogCredentials {
@@ -58,12 +60,12 @@ const UUID = /^(urn:uuid:)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 interface Catalog {
   variant: CatalogVariant;
   credentials: CatalogCredentials | undefined;
-  plants: Map<number, Plant>;
+  plants: PlantShelf;
 }
 
 /** Start the catalog on 127.0.0.1, port 0. */
 export function startCatalog(variant: CatalogVariant = 'correct', credentials?: CatalogCredentials): Promise<ReferenceApp> {
-  const catalog: Catalog = { variant, credentials, plants: new Map() };
+  const catalog: Catalog = { variant, credentials, plants: new PlantShelf(variant) };
   const serve = serveRoutes(catalogRoutes(catalog), CATALOG_BASE_PATH, {
     notFound: (request, response) => problem(catalog, response, 404, 'Not Found', `no resource at ${request.path}; operations live under ${CATALOG_BASE_PATH}`),
     notAllowed: (request, response, allowed) => problem(catalog, response, 405, 'Method Not Allowed', `${request.method} is not supported here`, { allow: allowed.join(', ') }),
@@ -109,9 +111,9 @@ function listPlants(catalog: Catalog, request: AppRequest, response: ServerRespo
   if ('error' in offset) return invalid(catalog, response, offset.error);
   const tags = tagFilter(request);
   if ('error' in tags) return invalid(catalog, response, tags.error);
-  const matching = [...catalog.plants.values()].filter((plant) => tags.value.length === 0 || tags.value.includes(plant.tag ?? ''));
+  const matching = catalog.plants.list().filter((plant) => tags.value.length === 0 || tags.value.includes(plant.tag ?? ''));
   const end = catalog.variant === 'ignores-limit' ? undefined : offset.value + limit.value;
-  const total = catalog.variant === 'total-count-many' ? 'many' : String(matching.length);
+  const total = catalog.variant === 'total-count-many' ? 'many' : String(catalog.plants.total(matching.length));
   const headers: Record<string, string> = catalog.variant === 'no-total-count' ? {} : { 'x-total-count': total };
   json(catalog, response, 200, `[${matching.slice(offset.value, end).map(plantJson).join(',')}]`, headers);
 }
@@ -144,15 +146,16 @@ function createPlant(catalog: Catalog, request: AppRequest, response: ServerResp
   if (!UUID.test(requestId)) return invalid(catalog, response, "header parameter 'X-Request-Id' must be a UUID");
   const body = validPlantBody(catalog, request, response);
   if (!body) return;
-  const plant = plantFrom(body, randomId(catalog.plants), new Date().toISOString());
-  catalog.plants.set(plant.id, plant);
+  const plant = catalog.plants.add((id) => plantFrom(body, id, new Date().toISOString()));
   const headers: Record<string, string> = catalog.variant === 'no-location' ? {} : { location: `${CATALOG_BASE_PATH}/plants/${plant.id}` };
   json(catalog, response, 201, plantJson(plant), headers);
 }
 
 function getPlant(catalog: Catalog, response: ServerResponse, plantId: string): void {
-  const plant = storedPlant(catalog, response, plantId);
-  if (plant) json(catalog, response, 200, plantJson(plant));
+  const key = plantKey(plantId);
+  const plant = key === undefined ? undefined : catalog.plants.get(key);
+  if (plant) return json(catalog, response, 200, plantJson(plant));
+  notFound(catalog, response, plantId);
 }
 
 function updatePlant(catalog: Catalog, request: AppRequest, response: ServerResponse, plantId: string): void {
@@ -163,17 +166,16 @@ function updatePlant(catalog: Catalog, request: AppRequest, response: ServerResp
   const existing = storedPlant(catalog, response, plantId);
   if (!existing) return;
   const plant = plantFrom(body, existing.id, existing.createdAt);
-  catalog.plants.set(plant.id, plant);
+  catalog.plants.replace(plant.id, plant);
   json(catalog, response, 200, plantJson(plant));
 }
 
 function deletePlant(catalog: Catalog, response: ServerResponse, plantId: string): void {
-  const plant = storedPlant(catalog, response, plantId);
-  if (!plant) return;
-  catalog.plants.delete(plant.id);
+  const key = plantKey(plantId);
+  if (key === undefined || !catalog.plants.remove(key)) return notFound(catalog, response, plantId);
   if (catalog.variant !== 'delete-with-body') return reply(response, 204, undefined);
   // node:http drops any body of a 204 (RFC 9110 section 15.3.5 forbids one), so the broken variant writes raw bytes.
-  const body = `{"deleted":${plant.id}}`;
+  const body = `{"deleted":${key}}`;
   response.socket?.end(`HTTP/1.1 204 No Content\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
 }
 
@@ -195,10 +197,10 @@ function preferredLanguage(header: string | undefined): string {
   return tags.find((tag) => (LANGUAGES as readonly string[]).includes(tag)) ?? 'en';
 }
 
-/** The stored plant for a path id, or undefined after answering the documented 404. */
+/** The stored plant for a path id (as updates see it, not through the read path), or undefined after answering the documented 404. */
 function storedPlant(catalog: Catalog, response: ServerResponse, plantId: string): Plant | undefined {
   const key = plantKey(plantId);
-  const plant = key === undefined ? undefined : catalog.plants.get(key);
+  const plant = key === undefined ? undefined : catalog.plants.stored(key);
   if (!plant) notFound(catalog, response, plantId);
   return plant;
 }

@@ -25,8 +25,52 @@ const forms = (variant: GardenFormsVariant): [Start, Start] => [() => startGarde
 const pots = (variant: PotStoreVariant): [Start, Start] => [() => startPotStore(variant), () => startPotStore()];
 const greenhouse = (variant: GreenhouseVariant): [Start, Start] => [() => startGreenhouse(variant, pinned), () => startGreenhouse('correct', pinned)];
 
-async function createPlant(app: ReferenceApp, name: string) {
-  return call(`${app.baseUrl}/plants`, { method: 'POST', headers: { ...key, 'x-request-id': crypto.randomUUID(), 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+async function createPlant(app: ReferenceApp, name: string, tag?: string) {
+  return call(`${app.baseUrl}/plants`, { method: 'POST', headers: { ...key, 'x-request-id': crypto.randomUUID(), 'content-type': 'application/json' }, body: JSON.stringify({ name, ...(tag ? { tag } : {}) }) });
+}
+
+/** The id of a new plant called `name`. */
+const plantId = async (app: ReferenceApp, name: string, tag?: string) => ((await createPlant(app, name, tag)).json as { id: number }).id;
+const readPlant = (app: ReferenceApp, id: number) => call(`${app.baseUrl}/plants/${id}`, { headers: key });
+const deletePlant = (app: ReferenceApp, id: number) => call(`${app.baseUrl}/plants/${id}`, { method: 'DELETE', headers: key });
+
+/** Storage bugs (catalog-shelf.ts): each seen only across calls. */
+function shelfProbes(): Array<[string, string, [Start, Start], Probe]> {
+  return [
+    ['catalog read-after-create-404', 'resource-available', catalog('read-after-create-404'), async (app) => (await readPlant(app, await plantId(app, 'Fern'))).status === 404],
+    ['catalog read-returns-latest', 'stored-equals-sent', catalog('read-returns-latest'), async (app) => {
+      const first = await plantId(app, 'Fern');
+      await plantId(app, 'Moss');
+      return ((await readPlant(app, first)).json as { name: string }).name === 'Moss';
+    }],
+    ['catalog delete-no-op', 'use-after-delete', catalog('delete-no-op'), async (app) => {
+      const id = await plantId(app, 'Fern');
+      return (await deletePlant(app, id)).status === 204 && (await readPlant(app, id)).status === 200;
+    }],
+    ['catalog delete-removes-latest', 'resource-available', catalog('delete-removes-latest'), async (app) => {
+      const first = await plantId(app, 'Fern');
+      const second = await plantId(app, 'Moss');
+      await deletePlant(app, first);
+      return (await readPlant(app, second)).status === 404;
+    }],
+    ['catalog list-from-snapshot', 'list-includes-created', catalog('list-from-snapshot'), async (app) => {
+      await plantId(app, 'Fern');
+      return ((await call(`${app.baseUrl}/plants`, { headers: key })).json as unknown[]).length === 0;
+    }],
+    ['catalog stale-total-count', 'total-count-matches', catalog('stale-total-count'), async (app) => {
+      await deletePlant(app, await plantId(app, 'Fern'));
+      return (await call(`${app.baseUrl}/plants`, { headers: key })).headers.get('x-total-count') === '1';
+    }],
+    ['catalog drops-tag', 'stored-equals-sent', catalog('drops-tag'), async (app) => !('tag' in ((await readPlant(app, await plantId(app, 'Fern', 'indoor'))).json as object))],
+    ['catalog reuses-deleted-ids', 'use-after-delete', catalog('reuses-deleted-ids'), async (app) => {
+      const first = await plantId(app, 'Fern');
+      await readPlant(app, first);
+      await deletePlant(app, first);
+      const second = await plantId(app, 'Moss');
+      return second === first && ((await readPlant(app, second)).json as { name: string }).name === 'Fern';
+    }],
+    ['catalog second-delete-204', 'second-delete-not-found', catalog('second-delete-204'), async (app) => (await deletePlant(app, 123)).status === 204],
+  ];
 }
 
 const orderSeeds = (app: ReferenceApp, body = 'variety=rose&packets=2&colours=red', accept?: string) =>
@@ -53,11 +97,12 @@ const isProblem = (json: unknown, status: number) => typeof json === 'object' &&
 
 describe('broken variants: one deviation each, absent from the correct server', () => {
   test.each<[string, string, [Start, Start], Probe]>([
-    ['catalog delete-with-body', 'unexpected-body', catalog('delete-with-body'), async (app) => {
+    ['catalog delete-with-body', 'transport', catalog('delete-with-body'), async (app) => {
       const id = ((await createPlant(app, 'Fern')).json as { id: number }).id;
       const answer = await rawRequest(app.port, httpRequest('DELETE', `/v1/plants/${id}`, [['X-API-Key', CATALOG_API_KEY]]));
       return answer.status === 204 && (answer.body !== '' || 'content-type' in answer.headers);
     }],
+    ...shelfProbes(),
     ['catalog no-total-count', 'response-headers', catalog('no-total-count'), async (app) => !(await call(`${app.baseUrl}/plants`, { headers: key })).headers.has('x-total-count')],
     ['catalog no-location', 'response-headers', catalog('no-location'), async (app) => !(await createPlant(app, 'Fern')).headers.has('location')],
     ['catalog total-count-many', 'response-headers', catalog('total-count-many'), async (app) => (await call(`${app.baseUrl}/plants`, { headers: key })).headers.get('x-total-count') === 'many'],

@@ -1,14 +1,13 @@
 /** `plantkit contract`: check an implementation against the spec. */
 import path from 'node:path';
 import { runContract } from '../../contract/run-contract.js';
-import { CONTRACT_DEFAULTS } from '../../contract/options.js';
+import { CONTRACT_DEFAULTS, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
 import { CHECKS } from '../../contract/checks/index.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { credentialsFromEnv, type CredentialSet } from '../../security/credentials.js';
 import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
 import { parseHeaderFlags } from '../header-flags.js';
 import { EXIT, exitForSignal, type CliIO, type StopSignal } from '../io.js';
-import type { GeneratedPhase } from '../../contract/types.js';
 import { checkReportOutputs, createReporters, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
 
@@ -52,8 +51,13 @@ Generated cases (property-based, after the static ones; docs/property-cases.md):
   --seed N               replay the generated cases of an earlier run (default: random; always printed)
   --max-cases N          random cases per operation in each random phase (default: ${CONTRACT_DEFAULTS.maxCases})
   --max-shrinks N        requests spent shrinking one failure (default: ${CONTRACT_DEFAULTS.maxShrinks}; 0 reports it unshrunk)
-  --phases LIST          comma-separated, from ${CONTRACT_DEFAULTS.phases.join(',')} (default: all)
-  --no-generated         send the static cases only
+  --phases LIST          comma-separated, from ${PHASE_NAMES.join(',')} (default: all)
+  --no-generated         send the static cases only (no generated cases, no stateful sequences)
+
+Stateful sequences (after the generated cases, where the spec has collections; docs/stateful.md):
+  create, read, list, update, delete and read again, following the ids the server returns;
+  --seed replays them, a failure is shrunk to its shortest sequence, one curl line per step
+  --no-stateful          no stateful sequences (also: --phases without stateful)
 
 Credentials, from the environment (never printed; curl lines name the variable):
   ${CONTRACT_DEFAULTS.tokenEnv}         bearer token: HTTP bearer, OAuth2 and OpenID Connect (and API keys
@@ -109,6 +113,7 @@ export const contractCommand: Command = {
       'max-cases': { type: 'string' },
       'max-shrinks': { type: 'string' },
       phases: { type: 'string' },
+      stateful: { type: 'boolean', default: CONTRACT_DEFAULTS.stateful },
       reporter: { type: 'string', multiple: true },
       output: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
@@ -157,7 +162,8 @@ export const contractCommand: Command = {
       ...(values.seed === undefined ? {} : { seed: integerFlag('seed', values.seed, 0, 0) }),
       maxCases: integerFlag('max-cases', values['max-cases'], CONTRACT_DEFAULTS.maxCases, 0),
       maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
-      ...(typeof values.phases === 'string' ? { phases: values.phases.split(',').map((phase) => phase.trim()).filter(Boolean) as GeneratedPhase[] } : {}),
+      ...(typeof values.phases === 'string' ? { phases: values.phases.split(',').map((phase) => phase.trim()).filter(Boolean) as PhaseName[] } : {}),
+      stateful: values.stateful !== false,
     }).finally(() => closeAll(reporters));
     if (result.stopped?.reason === 'interrupted') return exitForSignal(stopSignal ?? 'SIGINT');
     return result.failed > 0 ? EXIT.findings : EXIT.ok;

@@ -4,6 +4,7 @@ import { MOCK_CLI_DEFAULTS, MOCK_DEFAULTS } from '../../mock/options.js';
 import { startMock } from '../../mock/start-mock.js';
 import { integerFlag, parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
+import type { Collection } from '../../resources/types.js';
 import type { Command } from './command.js';
 import { describeAuth, pinnedCredentials } from './mock-auth.js';
 
@@ -24,6 +25,11 @@ Options:
   --basic USER:PASSWORD  accept only this HTTP Basic pair (default: $PLANTKIT_BASIC when set, else any)
   --credential NAME=V    accept only V for the security scheme NAME (repeatable;
                          default: $PLANTKIT_AUTH_<NAME> when set)
+  --stateful             remember what clients create: reads return it, lists page it, deletes
+                         remove it (collections inferred from the spec; docs/stateful.md);
+                         POST /__plantkit/reset forgets it
+  --data FILE            JSON or YAML items to start with and reset to (implies --stateful),
+                         e.g. plants: [{id: 1, name: Monstera}]
   --dynamic              generate response data from the schemas instead of examples
   --seed S               make generated data reproducible (same seed, same sequence)
   --no-cors              no CORS headers (they are on by default)
@@ -50,6 +56,8 @@ export const mockCommand: Command = {
       'api-key': { type: 'string' },
       basic: { type: 'string' },
       credential: { type: 'string', multiple: true },
+      stateful: { type: 'boolean', default: MOCK_DEFAULTS.stateful },
+      data: { type: 'string' },
       dynamic: { type: 'boolean', default: MOCK_DEFAULTS.dynamic },
       seed: { type: 'string' },
       cors: { type: 'boolean', default: MOCK_DEFAULTS.cors },
@@ -63,13 +71,15 @@ export const mockCommand: Command = {
       io.stdout.write(`${HELP}\n`);
       return EXIT.ok;
     }
-    const spec = specLabel(String(values.spec), io.cwd);
+    const spec = fileLabel(String(values.spec), io.cwd);
     const pins = pinnedCredentials(values, io.env);
     const mock = await startMock({
       spec,
       port: integerFlag('port', values.port, MOCK_DEFAULTS.port, 0),
       host: String(values.host),
       ...pins,
+      ...(values.stateful === true ? { stateful: true } : {}),
+      ...(typeof values.data === 'string' ? { data: fileLabel(values.data, io.cwd) } : {}),
       dynamic: values.dynamic === true,
       ...(typeof values.seed === 'string' ? { seed: values.seed } : {}),
       cors: values.cors !== false,
@@ -87,6 +97,7 @@ export const mockCommand: Command = {
     const served = mock.spec();
     const routes = served.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
     io.stdout.write(`plantkit mock: ${served.title} ${served.apiVersion} on ${mock.url} (${routes})\n`);
+    if (values.stateful === true || typeof values.data === 'string') io.stdout.write(`  ${describeState(mock.collections())}\n`);
     io.stdout.write(`  auth: ${describeAuth(served, pins)}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`);
     await (io.waitForStop?.() ?? new Promise<void>(() => {}));
     await mock.close();
@@ -94,11 +105,18 @@ export const mockCommand: Command = {
   },
 };
 
+/** `stateful: plants (/plants, /plants/{plantId}), tags (/tags)`: what the stateful mock keeps, one line. */
+function describeState(collections: readonly Collection[]): string {
+  if (collections.length === 0) return 'stateful: no collection found in the spec (every answer stays stateless; docs/stateful.md says what is inferred)';
+  const listed = collections.map((collection) => `${collection.name} (${[collection.path, ...(collection.itemPath ? [collection.itemPath] : [])].join(', ')})`);
+  return `stateful: ${listed.join(', ')}; POST /__plantkit/reset forgets what was created`;
+}
+
 /**
- * The spec as messages name it (openapi.yaml:3:1): relative to the working
+ * A file (the spec, the --data file) as messages name it (openapi.yaml:3:1): relative to the working
  * directory when it lies inside it, else absolute (never `../../tmp`).
  */
-function specLabel(given: string, cwd: string): string {
+function fileLabel(given: string, cwd: string): string {
   const absolute = path.resolve(cwd, given);
   const relative = path.relative(process.cwd(), absolute);
   return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;

@@ -6,15 +6,22 @@ import { contentTypeCheck } from './content-type.js';
 import { echoCheck } from './echo.js';
 import { bodySyntaxCheck } from './body-syntax.js';
 import { jsonBodyCheck } from './json-body.js';
+import { listHonoursLimitCheck } from './list-honours-limit.js';
+import { listIncludesCreatedCheck } from './list-includes-created.js';
 import { outcomeCheck } from './outcome.js';
 import { responseHeadersCheck } from './response-headers.js';
+import { resourceAvailableCheck } from './resource-available.js';
 import { responseSchemaCheck } from './response-schema.js';
+import { secondDeleteNotFoundCheck } from './second-delete-not-found.js';
 import { serverErrorCheck } from './server-error.js';
 import { statusDocumentedCheck } from './status-documented.js';
+import { storedEqualsSentCheck } from './stored-equals-sent.js';
+import { totalCountMatchesCheck } from './total-count-matches.js';
 import { transportCheck } from './transport.js';
 import type { Check } from './types.js';
 import { undeclaredPropertyCheck } from './undeclared-property.js';
 import { unexpectedBodyCheck } from './unexpected-body.js';
+import { useAfterDeleteCheck } from './use-after-delete.js';
 
 /** Every built-in check. */
 export const CHECKS: readonly Check[] = [
@@ -30,6 +37,14 @@ export const CHECKS: readonly Check[] = [
   outcomeCheck,
   echoCheck,
   undeclaredPropertyCheck,
+  // Stateful phase: these read what the sequence model expects of a step (case.stateful) and see nothing else.
+  resourceAvailableCheck,
+  storedEqualsSentCheck,
+  useAfterDeleteCheck,
+  secondDeleteNotFoundCheck,
+  listIncludesCreatedCheck,
+  totalCountMatchesCheck,
+  listHonoursLimitCheck,
 ];
 
 export { analyseExchange } from './analyse.js';

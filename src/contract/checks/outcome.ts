@@ -2,7 +2,8 @@
  * `outcome`: the status says what the case expects. A valid request gets a
  * documented non-error status (2xx, a documented 3xx), or a documented 404,
  * 409 or 410 when it names a resource by path parameter (a valid request
- * for a resource that does not exist is answered correctly); invalid
+ * for a resource that does not exist is answered correctly), or a documented
+ * 409 anywhere (a create whose id or unique name is taken); invalid
  * requests are rejected (4xx); bad credentials never succeed; contracts/
  * scenarios get their exact status.
  */
@@ -39,6 +40,8 @@ function acceptsValid(operation: Operation, status: number): boolean {
   const code = String(status);
   const documented = operation.responses.map((response) => response.status);
   if (RESOURCE_STATE.includes(code) && operation.parameters.some((parameter) => parameter.in === 'path') && documented.some((key) => key === code)) return true;
+  // A documented 409 is a conflict with what the server already holds (RFC 9110 section 15.5.10): a create whose id or unique name is taken.
+  if (code === '409' && documented.includes(code)) return true;
   // An operation that documents only errors cannot succeed: any documented status is its answer.
   const documentsSuccess = documented.some((key) => /^[123]/.test(key) || key === 'default');
   return !documentsSuccess && documented.some((key) => key === code || key === `${code[0]}XX`);
@@ -46,6 +49,6 @@ function acceptsValid(operation: Operation, status: number): boolean {
 
 function successStatuses(operation: Operation): string {
   const success = operation.responses.map((response) => response.status).filter((key) => /^[123]/.test(key));
-  const resources = operation.parameters.some((parameter) => parameter.in === 'path') ? operation.responses.map((response) => response.status).filter((key) => RESOURCE_STATE.includes(key)) : [];
+  const resources = operation.responses.map((response) => response.status).filter((key) => key === '409' || (RESOURCE_STATE.includes(key) && operation.parameters.some((parameter) => parameter.in === 'path')));
   return `a documented non-error status (${[...success, ...resources].join(', ') || '2xx'})`;
 }

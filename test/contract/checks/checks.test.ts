@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { analyseExchange, CHECKS, createCheckContext, decodeResponseBody, type CheckContext } from '../../../src/contract/checks/index.js';
+import type { ItemExpectation, ListExpectation, StatefulExpectation } from '../../../src/contract/stateful/expectation.js';
 import type { ContractCase, Exchange, Expectation } from '../../../src/contract/types.js';
 import { parseJson } from '../../../src/json/exact-json.js';
 import { loadSpec } from '../../../src/spec/load-spec.js';
@@ -12,14 +13,14 @@ import { compileValidators } from '../../../src/validation/compile-validators.js
 
 let operation: Operation;
 let context: CheckContext;
-/** Operations of the richer fixtures, with their own contexts: `catalog:listPlants`, `forms:orderSeeds`. */
+/** Operations of the richer fixtures, with their own contexts: `catalog:listPlants`, `forms:orderSeeds`, `orders:addTag`. */
 const others = new Map<string, { operation: Operation; context: CheckContext }>();
 beforeAll(async () => {
   const spec = await loadSpec('openapi.yaml');
   operation = spec.operations[0]!;
   context = createCheckContext(spec, compileValidators(spec), false);
-  for (const [name, file] of [['catalog', 'catalog-3.1.yaml'], ['forms', 'forms-3.0.yaml']]) {
-    const rich = await loadSpec(`test/fixtures/rich/${file}`);
+  for (const [name, file] of [['catalog', 'rich/catalog-3.1.yaml'], ['forms', 'rich/forms-3.0.yaml'], ['orders', 'stateful/orders-3.0.yaml']]) {
+    const rich = await loadSpec(`test/fixtures/${file}`);
     const richContext = createCheckContext(rich, compileValidators(rich), false);
     for (const item of rich.operations) others.set(`${name}:${item.id}`, { operation: item, context: richContext });
   }
@@ -39,6 +40,8 @@ interface Given {
   of?: string;
   method?: string;
   headers?: Record<string, string>;
+  /** What a stateful step expects (the stateful checks read nothing else). */
+  stateful?: StatefulExpectation;
 }
 
 /** Run one check on the exchange described by `given`; return `check pointer: received | documented` lines. */
@@ -52,6 +55,7 @@ async function findingsOf(checkId: string, given: Given): Promise<string[]> {
     title: 'test',
     request: { method: given.method ?? 'POST', path: '/plants', headers: {}, ...(given.sent ? { body: given.sent } : {}) },
     expect: given.expect ?? { outcome: 'success' },
+    ...(given.stateful ? { stateful: given.stateful } : {}),
   };
   const headers: Record<string, string> = { ...(given.contentType === null ? {} : { 'content-type': given.contentType ?? 'application/json' }), ...given.headers };
   const exchange: Exchange = {
@@ -65,6 +69,16 @@ async function findingsOf(checkId: string, given: Given): Promise<string[]> {
   const analysed = analyseExchange(exchange, await decodeResponseBody(exchange));
   return check.run(analysed, { ...(other?.context ?? context), strict: given.strict ?? false }).map((item) => `${item.severity === 'warning' ? 'warning ' : ''}${item.check} ${item.pointer}: ${item.received} | ${item.documented}`);
 }
+
+/** A stateful step of the catalog's plants (issue 13), at step 4 of its sequence. */
+const step = (action: StatefulExpectation['action'], more: Partial<StatefulExpectation> = {}): StatefulExpectation => ({ collection: 'plants', noun: 'plant', step: 4, action, idField: 'id', ...more });
+const plant = (more: Partial<ItemExpectation> = {}): ItemExpectation => ({ id: '5', state: 'live', createdIn: 1, written: { name: 'Fern', tag: 'indoor' }, deleted: [], notFound: ['404'], ...more });
+const gone = (more: Partial<ItemExpectation> = {}): ItemExpectation => plant({ state: 'gone', deletedIn: 3, ...more });
+const listed = (more: Partial<ListExpectation> = {}): ListExpectation => ({ itemsPointer: '', live: [{ id: '5', createdIn: 1 }], gone: [], pageSize: 50, unpaged: false, totalHeader: 'X-Total-Count', totalField: undefined, ...more });
+const fern = '{"id":5,"name":"Fern","tag":"indoor","createdAt":"2024-05-01T12:00:00Z"}';
+const read = (body: string, item: ItemExpectation, status = 200): Given => ({ of: 'catalog:getPlant', method: 'GET', status, body, stateful: step('read', { item }), ...(status === 404 ? { contentType: 'application/problem+json' } : {}) });
+const list = (body: string, expectation: ListExpectation, total?: string, action: 'list' | 'page' = 'list'): Given => ({ of: 'catalog:listPlants', method: 'GET', body, stateful: step(action, { list: expectation }), headers: { 'x-total-count': total ?? '1' } });
+const problem404 = '{"title":"Not Found","status":404}';
 
 const table: Array<[string, { check: string; given: Given; want: string[] }]> = [
   // transport
@@ -135,6 +149,34 @@ const table: Array<[string, { check: string; given: Given; want: string[] }]> = 
   ['a required response header missing', { check: 'response-headers', given: { of: 'catalog:listPlants', method: 'GET', body: '[]' }, want: ['response-headers : no such header | X-Total-Count: required'] }],
   ['a response header of the wrong type', { check: 'response-headers', given: { of: 'catalog:listPlants', method: 'GET', body: '[]', headers: { 'x-total-count': 'many' } }, want: ['response-headers : X-Total-Count: many | must be integer'] }],
   ['a valid response header', { check: 'response-headers', given: { of: 'catalog:listPlants', method: 'GET', body: '[]', headers: { 'x-total-count': '0' } }, want: [] }],
+  // a documented 409 answers a valid create whose id or name is taken (issue 13: the stateful mock's duplicate ids)
+  ['a create answered with its documented 409', { check: 'outcome', given: { of: 'orders:addTag', status: 409, body: '{"message":"taken"}' }, want: [] }],
+  ['a create answered with an undocumented 409', { check: 'outcome', given: { of: 'catalog:createPlant', status: 409, body: '{}' }, want: ['outcome : status 409, body {} | a documented non-error status (201)'] }],
+  // the stateful checks (issue 13): each reads case.stateful, and says nothing on other cases
+  ['resource-available: a created plant answered 404', { check: 'resource-available', given: read(problem404, plant(), 404), want: [`resource-available : status 404, body ${problem404} | a 2xx: the plant exists until it is deleted`] }],
+  ['resource-available: a created plant answered 200', { check: 'resource-available', given: read(fern, plant()), want: [] }],
+  ['resource-available: a deleted plant answered 404 is right', { check: 'resource-available', given: read(problem404, gone(), 404), want: [] }],
+  ['resource-available: not a stateful case', { check: 'resource-available', given: { of: 'catalog:getPlant', method: 'GET', status: 404, contentType: 'application/problem+json', body: problem404 }, want: [] }],
+  ['stored-equals-sent: what was written', { check: 'stored-equals-sent', given: read(fern, plant()), want: [] }],
+  ['stored-equals-sent: another plant', { check: 'stored-equals-sent', given: read(fern.replace('"id":5', '"id":6'), plant()), want: ['stored-equals-sent /id: id 6 | the plant with id 5, created in step 1'] }],
+  ['stored-equals-sent: the optional tag dropped', { check: 'stored-equals-sent', given: read('{"id":5,"name":"Fern","createdAt":"2024-05-01T12:00:00Z"}', plant()), want: ['stored-equals-sent /tag: no such property | "indoor" (as written)'] }],
+  ['stored-equals-sent: a value changed', { check: 'stored-equals-sent', given: read(fern.replace('Fern', 'FERN'), plant()), want: ['stored-equals-sent /name: "FERN" | "Fern" (as written)'] }],
+  ['stored-equals-sent: a property the response does not declare is not compared', { check: 'stored-equals-sent', given: read(fern, plant({ written: { name: 'Fern', colour: 'green' } })), want: [] }],
+  ['use-after-delete: a deleted plant is still read', { check: 'use-after-delete', given: read(fern, gone()), want: ['use-after-delete : status 200, body ' + fern + ' | 404: it was deleted'] }],
+  ['use-after-delete: a deleted plant answered 404', { check: 'use-after-delete', given: read(problem404, gone(), 404), want: [] }],
+  ['use-after-delete: a reused id serves the deleted plant', { check: 'use-after-delete', given: read(fern, plant({ createdIn: 6, written: { name: 'Moss' }, deleted: [{ written: { name: 'Fern', tag: 'indoor' }, deletedIn: 3 }] })), want: [`use-after-delete : ${fern} | the plant created in step 6`] }],
+  ['use-after-delete: a list holding a deleted plant', { check: 'use-after-delete', given: list(`[${fern}]`, listed({ live: [], gone: [{ id: '5', deletedIn: 3 }] })), want: ['use-after-delete : id 5 in the list | deleted items are not listed'] }],
+  ['second-delete-not-found: 204 for a deleted plant', { check: 'second-delete-not-found', given: { of: 'catalog:deletePlant', method: 'DELETE', status: 204, contentType: null, body: '', stateful: step('delete', { item: gone() }) }, want: ['second-delete-not-found : status 204 | 404: there is nothing left to delete'] }],
+  ['second-delete-not-found: the documented 404', { check: 'second-delete-not-found', given: { of: 'catalog:deletePlant', method: 'DELETE', status: 404, contentType: 'application/problem+json', body: problem404, stateful: step('delete', { item: gone() }) }, want: [] }],
+  ['second-delete-not-found: nothing documented, nothing demanded', { check: 'second-delete-not-found', given: { of: 'catalog:deletePlant', method: 'DELETE', status: 204, contentType: null, body: '', stateful: step('delete', { item: gone({ notFound: [] }) }) }, want: [] }],
+  ['list-includes-created: the only page misses a plant', { check: 'list-includes-created', given: list('[{"id":8,"name":"Moss","createdAt":"2024-05-01T12:00:00Z"}]', listed()), want: ['list-includes-created : 1 item (id 8) | every plant created and not deleted'] }],
+  ['list-includes-created: a full page is not judged', { check: 'list-includes-created', given: list('[{"id":8,"name":"Moss","createdAt":"2024-05-01T12:00:00Z"}]', listed({ pageSize: 1 })), want: [] }],
+  ['list-includes-created: the plant is there', { check: 'list-includes-created', given: list(`[${fern}]`, listed()), want: [] }],
+  ['total-count-matches: a stale X-Total-Count', { check: 'total-count-matches', given: list(`[${fern}]`, listed(), '3'), want: ['total-count-matches : X-Total-Count: 3 | X-Total-Count: 1'] }],
+  ['total-count-matches: a true X-Total-Count', { check: 'total-count-matches', given: list(`[${fern}]`, listed(), '1'), want: [] }],
+  ['total-count-matches: a full page is not judged', { check: 'total-count-matches', given: list(`[${fern}]`, listed({ pageSize: 1 }), '3'), want: [] }],
+  ['list-honours-limit: a page of 1 holding 2', { check: 'list-honours-limit', given: list(`[${fern},${fern.replace('"id":5', '"id":6')}]`, listed({ pageSize: 1 }), '2', 'page'), want: ['list-honours-limit : 2 items | at most 1 (the page size asked for)'] }],
+  ['list-honours-limit: a page of 1 holding 1', { check: 'list-honours-limit', given: list(`[${fern}]`, listed({ pageSize: 1 }), '2', 'page'), want: [] }],
 ];
 
 describe('checks', () => {

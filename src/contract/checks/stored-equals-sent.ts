@@ -1,0 +1,46 @@
+/**
+ * `stored-equals-sent` (stateful phase): reading an item returns what was
+ * written to it, for the properties both the request and the response
+ * declare: the item the read names (its id), and each value the create and
+ * later updates sent (compared as compare.ts says: numbers by value,
+ * date-times by instant, objects over the members written). A property the
+ * response does not declare (writeOnly, or not part of the item) is not
+ * compared; a read that serves a deleted item is left to `use-after-delete`.
+ */
+import { preview } from '../../findings.js';
+import { objectShape } from '../../schema/object-shape.js';
+import { differences, idText, writtenIn } from '../stateful/compare.js';
+import { finding, type Check } from './types.js';
+
+/** A read of a live item that returns another item, or other values. */
+export const storedEqualsSentCheck: Check = {
+  id: 'stored-equals-sent',
+  description: 'a read returns what the create and updates wrote, for the properties both declare (stateful phase)',
+  run(exchange) {
+    const expectation = exchange.case.stateful;
+    const item = expectation?.item;
+    const status = exchange.response?.status ?? 0;
+    if (!expectation || expectation.action !== 'read' || item?.state !== 'live' || status < 200 || status >= 300 || !exchange.json?.ok) return [];
+    const body = exchange.json.value;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+    const received = body as Record<string, unknown>;
+    const schema = exchange.media?.schema;
+    if (item.deleted.some((old) => writtenIn(old.written, received, schema) && !writtenIn(item.written, received, schema))) return [];
+    const source = `step ${item.createdIn}${expectation.step - 1 > item.createdIn ? ' and the updates after it' : ''}`;
+    const { idField } = expectation;
+    const servedId = idText(received, idField);
+    if (servedId !== undefined && servedId !== item.id) {
+      return [finding(this, exchange, { pointer: `/${idField}`, message: `a read of ${idField} ${item.id} returned another ${expectation.noun}`, received: `${idField} ${servedId}`, documented: `the ${expectation.noun} with ${idField} ${item.id}, created in step ${item.createdIn}` })];
+    }
+    const declared = objectShape(schema).properties;
+    const written = Object.fromEntries(Object.entries(item.written).filter(([name]) => name !== idField && name in declared && declared[name]!.writeOnly !== true));
+    return differences(written, received, schema).map(({ name, kind }) =>
+      finding(this, exchange, {
+        pointer: `/${name}`,
+        message: kind === 'missing' ? `body/${name} is missing: ${source} wrote it` : `body/${name} differs from what ${source} wrote`,
+        received: kind === 'missing' ? 'no such property' : preview(received[name]),
+        documented: `${preview(written[name])} (as written)`,
+      }),
+    );
+  },
+};

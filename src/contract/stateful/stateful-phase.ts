@@ -1,0 +1,84 @@
+/**
+ * The stateful phase of a contract run (docs/stateful.md): after the
+ * single-request cases, for each collection the spec lets it follow
+ * (targets.ts), a lifecycle sequence and seeded random ones
+ * (plan-sequences.ts), each step checked by every registered check, the
+ * stateful ones among them reading what the sequence model expects. A
+ * failure is shrunk to the shortest sequence that still fails the same
+ * check and recorded with every step's request. Against a plantkit mock
+ * that keeps no state, the phase is skipped with one line saying how to
+ * start one that does.
+ */
+import { integerCounter } from '../cases/context.js';
+import { CONTRACT_DEFAULTS, type NormalizedContractOptions } from '../options.js';
+import type { ContractPhase, PhaseSession } from '../phase.js';
+import { isRunStopped } from '../run-control.js';
+import type { CaseResult } from '../types.js';
+import { ItemBodies } from './item-bodies.js';
+import { lifecycle, randomSequence, type StepPlan } from './plan-sequences.js';
+import { runSequence } from './run-sequence.js';
+import { sequenceResult, skippedSequence } from './sequence-result.js';
+import { shrinkSequence } from './shrink.js';
+import type { StepTools } from './step-case.js';
+import { statefulTargets, type StatefulTarget } from './targets.js';
+
+/** The stateful sequences as a phase of the runner. */
+export const statefulPhase: ContractPhase = {
+  name: 'stateful',
+  enabled: (settings) => settings.stateful,
+  plan: (session) => statefulTargets(session.spec, session.context).flatMap((target) => sequenceIds(target, session.settings).map(([id]) => id)),
+  run: runStatefulPhase,
+};
+
+/** Random sequences per collection: one per {@link CONTRACT_DEFAULTS.casesPerSequence} of --max-cases (5 by default). */
+function sequenceIds(target: StatefulTarget, settings: NormalizedContractOptions): Array<[string, number]> {
+  const prefix = `${target.create.operation.id}/stateful/${target.collection.name}`;
+  const random = Math.ceil(settings.maxCases / CONTRACT_DEFAULTS.casesPerSequence);
+  return [[`${prefix}/lifecycle`, 0], ...Array.from({ length: random }, (_, index): [string, number] => [`${prefix}/random-${index + 1}`, index + 1])];
+}
+
+/** What the plantkit mock says when it keeps no state. */
+const STATELESS_MOCK = /\bstateful=false\b/;
+
+async function runStatefulPhase(session: PhaseSession): Promise<void> {
+  const targets = statefulTargets(session.spec, session.context);
+  if (targets.length === 0) return;
+  if (session.results.some((result) => STATELESS_MOCK.test(result.exchange.response?.headers['x-plantkit-mock'] ?? ''))) return noteStatelessMock(session);
+  // Bodies take their integers from the seed, so --seed sends the same sequences again.
+  const context = { ...session.context, nextInteger: integerCounter(BigInt(session.settings.seed) + 1n) };
+  const tools: StepTools = { context, bodies: new ItemBodies(context) };
+  for (const target of targets) {
+    for (const [id, index] of sequenceIds(target, session.settings)) {
+      if (!session.selected(id)) continue;
+      const stop = session.stopped();
+      if (stop) {
+        session.record({ ...skippedSequence(target.create.operation, { id }, target, `not run: ${stop.message}`, ''), notRun: true });
+        continue;
+      }
+      const plans = index === 0 ? lifecycle(target) : randomSequence(target, session.settings.seed, index);
+      try {
+        const result = await followSequence(plans, target, id, session, tools);
+        if (result === 'stateless-mock') return noteStatelessMock(session);
+        session.record(result);
+      } catch (error) {
+        if (!isRunStopped(error)) throw error;
+        session.record({ ...skippedSequence(target.create.operation, { id }, target, `not run: ${error.stop.message}`, ''), notRun: true });
+      }
+    }
+  }
+}
+
+/** Send a sequence, shrink it when it fails, and turn it into the result to record. */
+async function followSequence(plans: StepPlan[], target: StatefulTarget, id: string, session: PhaseSession, tools: StepTools): Promise<CaseResult | 'stateless-mock'> {
+  const send = (candidate: readonly StepPlan[]) => runSequence(candidate, target, session, tools);
+  const run = await send(plans);
+  if (run.statelessMock) return 'stateless-mock';
+  const label = { id, seed: session.settings.seed, originalSteps: plans.length, shrinks: 0, requests: run.requests };
+  if (run.failedAt === undefined) return sequenceResult(target, run, label);
+  const shrunk = await shrinkSequence(plans, run, session.settings.maxShrinks, send);
+  return sequenceResult(target, shrunk.run, { ...label, shrinks: shrunk.shrinks, requests: run.requests + shrunk.requests });
+}
+
+function noteStatelessMock(session: PhaseSession): void {
+  session.context.note('the stateful phase was skipped: the target is a plantkit mock that keeps no state (x-plantkit-mock: stateful=false); start it with `plantkit mock --stateful` to follow resources across calls');
+}

@@ -1,0 +1,98 @@
+/**
+ * A planned step as a case the runner sends: the operation the action maps
+ * to, the id (taken from the create's response) in its path, the bodies of
+ * creates and updates, the list's page parameters, and what the model
+ * expects, for the stateful checks. Steps on a live item expect success;
+ * steps on a deleted one leave the status to the stateful checks.
+ */
+import { cloneJson, setExactNumber } from '../../json/exact-json.js';
+import type { ItemOperation, ResourceOperation } from '../../resources/types.js';
+import { isRecord } from '../../schema/object-shape.js';
+import type { CaseContext } from '../cases/context.js';
+import { encodeBody, type SendableBody } from '../cases/request-body.js';
+import { buildRequest } from '../cases/request-builder.js';
+import type { ContractCase } from '../types.js';
+import type { StepAction } from './expectation.js';
+import type { ItemBodies } from './item-bodies.js';
+import type { StepPlan } from './plan-sequences.js';
+import type { SequenceModel } from './sequence-model.js';
+import type { StatefulTarget } from './targets.js';
+
+/** A step ready to send, and the body value it writes; or why it cannot be sent. */
+export type BuiltStep = { case: ContractCase; sent: unknown } | { skip: string };
+
+/** What building step cases needs: the run's case context and its bodies. */
+export interface StepTools {
+  context: CaseContext;
+  bodies: ItemBodies;
+}
+
+/** The case of step `step` (1-based) of a sequence. */
+export function stepCase(target: StatefulTarget, plan: StepPlan, step: number, model: SequenceModel, { context, bodies }: StepTools): BuiltStep {
+  const { collection } = target;
+  if (plan.item !== undefined && plan.action !== 'create' && !model.has(plan.item)) return { skip: `${target.noun} #${plan.item + 1} was never created` };
+  const operation = operationOf(target, plan.action);
+  const body = plan.action === 'create' ? target.createBody : plan.action === 'update' ? target.updateBody : undefined;
+  const value = body && plan.body ? bodies.value(body, plan.body, plan.action === 'create' ? collection.idField : undefined) : undefined;
+  if (value && !value.ok) return { skip: `cannot write a valid ${target.noun}: ${value.reason}` };
+  const written = value?.ok && plan.action === 'update' ? sameId(value.value, collection.idField, model.idValue(plan.item!)) : value?.ok ? value.value : undefined;
+  const encoded = body && written !== undefined ? encodeBody(body as SendableBody, written) : undefined;
+  const path: Record<string, unknown> = { ...target.scope };
+  if (plan.item !== undefined && plan.action !== 'create') path[(operation as ItemOperation).parameter] = model.idValue(plan.item);
+  const pageSize = plan.action === 'page' ? 1 : plan.action === 'list' ? target.listPageSize : undefined;
+  const request = buildRequest(operation.operation, { ...(encoded ? { body: encoded.text, contentType: encoded.contentType } : {}), parameters: { path, query: listQuery(target, plan.action, pageSize) } }, context);
+  const expectation = model.expectation(step, plan.action, plan.item, pageSize);
+  const onDeleted = expectation.item?.state === 'gone';
+  return {
+    case: {
+      id: `${target.create.operation.id}/stateful/${collection.name}/step-${step}`,
+      kind: 'stateful',
+      operation: operation.operation,
+      title: stepTitle(target, plan),
+      request,
+      expect: onDeleted ? { outcome: 'resource-state' } : { outcome: 'success' },
+      stateful: expectation,
+    },
+    sent: written,
+  };
+}
+
+/** An update body that carries the id names the item it updates (a PUT of a slug-named tag repeats its slug). */
+function sameId(value: unknown, idField: string, id: unknown): unknown {
+  if (!isRecord(value) || !(idField in value)) return value;
+  const copy = cloneJson(value);
+  if (typeof id === 'bigint') setExactNumber(copy, idField, id.toString());
+  else copy[idField] = id;
+  return copy;
+}
+
+/** `create plant #1`, `list plants`, `list plants, 1 per page`. */
+export function stepTitle(target: StatefulTarget, plan: StepPlan): string {
+  if (plan.action === 'list') return `list ${target.collection.name}`;
+  if (plan.action === 'page') return `list ${target.collection.name}, 1 per page`;
+  return `${plan.action} ${target.noun} #${(plan.item ?? 0) + 1}`;
+}
+
+function operationOf(target: StatefulTarget, action: StepAction): ResourceOperation {
+  const { collection } = target;
+  switch (action) {
+    case 'create':
+      return target.create;
+    case 'list':
+    case 'page':
+      return collection.list!;
+    case 'read':
+      return collection.read!;
+    case 'update':
+      return collection.update!;
+    case 'delete':
+      return collection.delete!;
+  }
+}
+
+/** The page parameters of a list step: the first page, of `pageSize` items when the step asks for a size. */
+function listQuery(target: StatefulTarget, action: StepAction, pageSize: number | undefined): Record<string, unknown> {
+  const paging = target.collection.paging;
+  if ((action !== 'list' && action !== 'page') || !paging) return {};
+  return { ...(paging.limit && pageSize !== undefined ? { [paging.limit]: pageSize } : {}), ...(paging.page ? { [paging.page]: paging.firstPage } : {}), ...(paging.offset ? { [paging.offset]: 0 } : {}) };
+}

@@ -1,0 +1,63 @@
+/**
+ * How the stateful mock builds and checks the items of one collection: the
+ * item schema, and the validators of every response that serves an item
+ * (those whose schema declares the id field), so a stored item is valid
+ * wherever it is served. Worked out once per collection: the answers and the
+ * --data preload share it, and a request pays for nothing but its own item.
+ */
+import { declares } from '../../resources/success-response.js';
+import type { Collection, ResourceOperation } from '../../resources/types.js';
+import { objectShape } from '../../schema/object-shape.js';
+import { serverBasePath } from '../../spec/servers.js';
+import type { BodyValidator } from '../../validation/compile-validators.js';
+import type { MockState } from '../mock-state.js';
+import type { ItemRules } from './item-value.js';
+
+/** Everything fixed about a collection, for one spec. */
+export interface CollectionRules extends ItemRules {
+  /** Operations whose success response is the item, and which every stored item was checked against. */
+  serving: ReadonlySet<ResourceOperation>;
+  /** `/v1/plants/{plantId}`: where a create's Location points, when it documents one; undefined otherwise. */
+  location: string | undefined;
+}
+
+/** Rules per collection object (collections are rebuilt with the state on a spec reload). */
+const cache = new WeakMap<Collection, CollectionRules>();
+
+/** The rules of `collection` over `state`'s validators, worked out once per collection. */
+export function itemRules(collection: Collection, state: MockState): CollectionRules {
+  const cached = cache.get(collection);
+  if (cached) return cached;
+  const rules = buildRules(collection, state);
+  cache.set(collection, rules);
+  return rules;
+}
+
+/** The validator of `operation`'s response when that response is the item (its schema declares the id field); undefined otherwise. */
+export function itemValidator(operation: ResourceOperation, collection: Collection, state: MockState): BodyValidator | undefined {
+  return operation.media !== undefined && declares(operation.media.schema, collection.idField) ? responseValidator(operation, state) : undefined;
+}
+
+function buildRules(collection: Collection, state: MockState): CollectionRules {
+  const serving = [collection.read, collection.create, collection.update, collection.patch].filter((operation): operation is ResourceOperation => operation?.media !== undefined && declares(operation.media.schema, collection.idField));
+  // Responses that $ref one schema validate alike: one validator per schema object.
+  const bySchema = new Map(serving.map((operation) => [operation.media!.schema, operation]));
+  const create = collection.create;
+  const documentsLocation = create?.operation.responses.find((response) => response.status === String(create.status))?.headers.some((header) => header.name.toLowerCase() === 'location');
+  return {
+    schema: collection.itemSchema,
+    shape: objectShape(collection.itemSchema),
+    idField: collection.idField,
+    validators: [...bySchema.values()].map((operation) => responseValidator(operation, state)),
+    accepts: (schema, value) => state.schemaValidator(schema, 'response')(value).length === 0,
+    scope: state.scope,
+    seed: 0,
+    serving: new Set(serving),
+    location: documentsLocation && collection.itemPath && collection.idParameter ? `${serverBasePath(state.spec.servers)}${collection.itemPath}` : undefined,
+  };
+}
+
+/** The validator of an operation's JSON success response (accepts anything when it documents none). */
+export function responseValidator(operation: ResourceOperation, state: MockState): BodyValidator {
+  return (operation.media && state.validators.response(operation.operation.id, operation.status, operation.media.mediaType)) ?? (() => []);
+}

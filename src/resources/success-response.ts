@@ -1,0 +1,48 @@
+/**
+ * The success answer of an operation as a collection reads it: the lowest
+ * documented 2xx (a `2XX` range or `default` as 200, OAS 4.8.16) and its JSON
+ * media type (RFC 8259, `+json` suffixes per RFC 6839), and what a schema
+ * says about objects and arrays once `allOf` is merged.
+ */
+import { isJsonMediaType } from '../http/media-type.js';
+import { objectShape, schemaTypes } from '../schema/object-shape.js';
+import { resolveSchema } from '../spec/circular-refs.js';
+import type { MediaTypeContent, Operation, SchemaObject } from '../spec/types.js';
+import type { ResourceOperation } from './types.js';
+
+/** The operation with its success status and JSON media type; undefined when it documents no success. */
+export function successOf(operation: Operation): ResourceOperation | undefined {
+  const numbered = operation.responses.filter((response) => /^2\d\d$/.test(response.status)).sort((a, b) => Number(a.status) - Number(b.status));
+  const response = numbered[0] ?? operation.responses.find((response) => response.status === '2XX') ?? operation.responses.find((response) => response.status === 'default');
+  if (!response) return undefined;
+  const status = /^\d{3}$/.test(response.status) ? Number(response.status) : 200;
+  return { operation, status, media: jsonMedia(response.content) };
+}
+
+/** The first JSON media type with a schema. */
+export function jsonMedia(content: readonly MediaTypeContent[]): MediaTypeContent | undefined {
+  return content.find((media) => media.schema !== undefined && isJsonMediaType(media.mediaType.toLowerCase()) && media.mediaType !== '*/*');
+}
+
+/** The JSON request body media type of an operation (what creates and updates send). */
+export function jsonRequestMedia(operation: Operation): MediaTypeContent | undefined {
+  return jsonMedia(operation.requestBody?.content ?? []);
+}
+
+/** Whether `schema` describes objects that declare `field`. */
+export function declares(schema: SchemaObject | undefined, field: string): boolean {
+  return schemaTypes(schema).includes('object') && field in objectShape(schema).properties;
+}
+
+/** The item schema of an array schema (`items`), when it is one. */
+export function arrayItems(schema: SchemaObject | undefined): SchemaObject | undefined {
+  const resolved = resolveSchema(schema);
+  if (!resolved || !schemaTypes(resolved).includes('array')) return undefined;
+  const items = resolved.items;
+  return typeof items === 'object' && items !== null && !Array.isArray(items) ? (items as SchemaObject) : undefined;
+}
+
+/** Property names of an object schema, allOf merged. */
+export function propertiesOf(schema: SchemaObject | undefined): Record<string, SchemaObject> {
+  return objectShape(schema).properties;
+}
