@@ -43,6 +43,9 @@ Per request, as in Prism: Prefer: code=400 | example=NAME | dynamic=true,
 or the query switches ?__code=400, ?__example=NAME, ?__dynamic=true
 Exit codes: 0 stopped cleanly, 2 usage or spec error, port in use.`;
 
+/** Routes named in the start-up line before the rest are only counted. */
+const ROUTES_LISTED = 8;
+
 /** The mock command. */
 export const mockCommand: Command = {
   name: 'mock',
@@ -95,7 +98,9 @@ export const mockCommand: Command = {
       io.stderr.write("plantkit mock: --seed only affects generated data: add --dynamic, or send 'Prefer: dynamic=true'\n");
     }
     const served = mock.spec();
-    const routes = served.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
+    // A large spec's routes would fill the terminal: the first few and a count.
+    const listed = served.operations.slice(0, ROUTES_LISTED).map((operation) => `${operation.method} ${operation.path}`).join(', ');
+    const routes = served.operations.length > ROUTES_LISTED ? `${served.operations.length} operations: ${listed}, ...` : listed;
     io.stdout.write(`plantkit mock: ${served.title} ${served.apiVersion} on ${mock.url} (${routes})\n`);
     if (values.stateful === true || typeof values.data === 'string') io.stdout.write(`  ${describeState(mock.collections())}\n`);
     io.stdout.write(`  auth: ${describeAuth(served, pins)}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`);
