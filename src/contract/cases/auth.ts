@@ -15,15 +15,16 @@ import type { ContractCase } from '../types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { canSatisfy } from '../credentials.js';
+import { requestViolations } from './wire-check.js';
 import { buildRequestChecked, chosenRequirement, type Credentials } from './request-builder.js';
 
-/** Auth cases of one operation; none when it does not require credentials. */
-export function authCases(operation: Operation, context: CaseContext): ContractCase[] {
+/** Auth cases of one operation; none when it does not require credentials, or when no valid request can be made to vary. */
+export async function authCases(operation: Operation, context: CaseContext): Promise<ContractCase[]> {
   if (!requiresCredentials(operation.security)) return [];
-  const body = sendableBody(operation, context);
-  const value = body && bodyValue(body, 'minimal', context);
-  const encoded = body && value?.ok ? encodeBody(body, value.value) : undefined;
-  const bodyParts = encoded ? { body: encoded.text, contentType: encoded.contentType } : {};
+  // The variants differ from a valid request in their credentials only: without a valid one they would test something else.
+  const base = buildRequestChecked(operation, bodyPartsOf(operation, context), context);
+  if (base.problem || (await requestViolations(operation, base.request, context)).length > 0) return [];
+  const bodyParts = bodyPartsOf(operation, context);
   const make = (suffix: string, title: string, credentials: Credentials, needsPinned?: string): ContractCase => ({
     id: `${operation.id}/auth/${suffix}`,
     kind: 'auth',
@@ -57,4 +58,12 @@ export function authCases(operation: Operation, context: CaseContext): ContractC
     }
   }
   return cases;
+}
+
+/** A minimal valid body to vary the credentials of, when the operation has one. */
+function bodyPartsOf(operation: Operation, context: CaseContext): { body?: string; contentType?: string } {
+  const body = sendableBody(operation, context);
+  const value = body && bodyValue(body, 'minimal', context);
+  const encoded = body && value?.ok ? encodeBody(body, value.value) : undefined;
+  return encoded ? { body: encoded.text, contentType: encoded.contentType } : {};
 }

@@ -6,6 +6,7 @@
  */
 import { patternSample } from '../../generate/pattern-sample.js';
 import { validValue } from '../../generate/valid-value.js';
+import { encodeParameter } from '../../params/encode.js';
 import { sampleValue } from '../../schema/sample-value.js';
 import type { OperationParameter } from '../../spec/types.js';
 import type { CaseContext } from './context.js';
@@ -28,8 +29,22 @@ export function parametersToSend(parameters: readonly OperationParameter[], mode
   });
 }
 
-/** A valid value for `parameter`, or why there is none. */
+/** A valid value for `parameter` that survives serialisation (a required array is sent with an item), or why there is none. */
 export function parameterValue(parameter: OperationParameter, mode: 'minimal' | 'full', context: CaseContext): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const chosen = validParameterValue(parameter, mode, context);
+  if (!chosen.ok || !parameter.required || !vanishes(parameter, chosen.value)) return chosen;
+  // An empty array or object has no form on the wire in most styles (`?ids` would be absent): send one item.
+  const withItem = validParameterValue({ ...parameter, schema: { ...parameter.schema, minItems: Math.max(1, Number(parameter.schema?.minItems ?? 0)), minProperties: Math.max(1, Number(parameter.schema?.minProperties ?? 0)) } }, 'full', context);
+  return withItem.ok && !vanishes(parameter, withItem.value) ? withItem : chosen;
+}
+
+/** True when `value` leaves no trace of `parameter` in the request. */
+function vanishes(parameter: OperationParameter, value: unknown): boolean {
+  const encoded = encodeParameter(parameter, value);
+  return (encoded.in === 'query' && encoded.pairs.length === 0) || (encoded.in === 'cookie' && encoded.cookies.length === 0) || (encoded.in === 'path' && encoded.text === '');
+}
+
+function validParameterValue(parameter: OperationParameter, mode: 'minimal' | 'full', context: CaseContext): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (!parameter.schema) return { ok: true, value: parameter.examples[0]?.value ?? 'plantkit' };
   const validate = context.schemaValidator(parameter.schema, 'request');
   for (const example of [...parameter.examples.map((candidate) => candidate.value), ...schemaExamples(parameter.schema)]) {
