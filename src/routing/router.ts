@@ -71,10 +71,11 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
  * `{name}`, as in Google's descriptions); then more query conditions; then spec order.
  */
 function compareSpecificity(a: CompiledTemplate, b: CompiledTemplate): number {
-  const length = Math.max(a.segments.length, b.segments.length);
-  for (let index = 0; index < length; index += 1) {
-    const [left, right] = [a.segments[index], b.segments[index]];
-    if (!left || !right) break;
+  // Only templates with as many segments as the path can match it: order those among themselves
+  // (a total order, so that sorting is consistent).
+  if (a.segments.length !== b.segments.length) return a.segments.length - b.segments.length;
+  for (let index = 0; index < a.segments.length; index += 1) {
+    const [left, right] = [a.segments[index]!, b.segments[index]!];
     if (left.literal !== right.literal) return left.literal ? -1 : 1;
     if (!left.literal && left.literalLength !== right.literalLength) return right.literalLength - left.literalLength;
   }

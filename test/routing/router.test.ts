@@ -73,3 +73,21 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
     expect(result.kind === 'found' && result.operation.id).toBe(id);
   });
 });
+
+test('specificity does not depend on spec order (a consistent order over templates of different lengths)', () => {
+  const templates = ['/orgs/{org}/runners', '/orgs/{org}/runners/downloads', '/orgs/{org}/runners/{id}', '/orgs/{org}/runners/{id}/labels', '/orgs/{org}/runners/registration-token', '/orgs', '/{any}/runners/downloads', '/orgs/{org}'];
+  for (let shift = 0; shift < templates.length; shift += 1) {
+    const order = [...templates.slice(shift), ...templates.slice(0, shift)].reverse();
+    const routeOf = createRouter(order.map((template) => operation('GET', template)));
+    const idOf = (target: string) => {
+      const result = routeOf('GET', target);
+      return result.kind === 'found' ? result.operation.path : result.kind;
+    };
+    expect([idOf('/orgs/x/runners/downloads'), idOf('/orgs/x/runners/7'), idOf('/teams/runners/downloads'), idOf('/orgs/x/runners/registration-token')]).toEqual([
+      '/orgs/{org}/runners/downloads',
+      '/orgs/{org}/runners/{id}',
+      '/{any}/runners/downloads',
+      '/orgs/{org}/runners/registration-token',
+    ]);
+  }
+});

@@ -51,9 +51,13 @@ export async function authCases(operation: Operation, context: CaseContext): Pro
         const identity = JSON.stringify([request.path, request.headers]).replace(/plantkit-wrong-[a-z-]+-[0-9a-z]+/g, 'wrong');
         // Keep only requests the spec's requirements refuse when the server knows the configured credentials, once each.
         const search = request.path.includes('?') ? request.path.slice(request.path.indexOf('?') + 1) : '';
-        if (seen.has(identity) || checkSecurity(operation.security, credentialSource(request.headers, search), pinnedToConfigured).ok) continue;
+        const source = credentialSource(request.headers, search);
+        if (seen.has(identity) || checkSecurity(operation.security, source, pinnedToConfigured).ok) continue;
         seen.add(identity);
-        cases.push(candidate);
+        // Refused only by a server that knows the real credentials (another alternative accepts any well-formed
+        // value, as Basic beside bearer does): a plantkit mock that pins nothing cannot refuse it.
+        const acceptedBy = operation.security.find((alternative) => alternative.length > 0 && checkSecurity([alternative], source, () => undefined).ok);
+        cases.push(acceptedBy ? { ...candidate, needsPinned: acceptedBy[0]!.name } : candidate);
       }
     }
   }
