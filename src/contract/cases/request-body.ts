@@ -25,8 +25,10 @@ export interface JsonRequestBody {
 
 /** The operation's JSON request body, when it documents one. */
 export function jsonRequestBody(operation: Operation, context: CaseContext): JsonRequestBody | undefined {
-  for (const media of operation.requestBody?.content ?? []) {
-    if (!isJsonMediaType(media.mediaType.toLowerCase())) continue;
+  for (const documented of operation.requestBody?.content ?? []) {
+    if (!isJsonMediaType(documented.mediaType.toLowerCase())) continue;
+    // A wildcard key (`*/*`) takes any body: send JSON, labelled as JSON (never `Content-Type: */*`).
+    const media = documented.mediaType.includes('*') ? { ...documented, mediaType: 'application/json' } : documented;
     const validate = context.validators.request(operation.id, media.mediaType);
     if (validate) return { media, validate, required: operation.requestBody?.required ?? false };
   }
@@ -46,7 +48,8 @@ const PREFERENCE = ['json', 'form', 'multipart', 'text', 'xml', 'binary'];
 
 /** The body the runner sends for `operation`: JSON first, then the other codecs in PREFERENCE order. */
 export function sendableBody(operation: Operation, context: CaseContext): SendableBody | undefined {
-  const candidates = (operation.requestBody?.content ?? []).filter((media) => parseMediaType(media.mediaType) && !media.mediaType.includes('*'));
+  // Wildcard keys (`*/*`, `application/*`, `text/*`) take any body of their range: JSON, or text for `text/*`.
+  const candidates = (operation.requestBody?.content ?? []).filter((media) => parseMediaType(media.mediaType)).map((media) => (media.mediaType.includes('*') ? { ...media, mediaType: media.mediaType.startsWith('text/') ? 'text/plain' : 'application/json' } : media));
   const ranked = candidates.map((media) => ({ media, codec: codecFor(media.mediaType) })).sort((a, b) => PREFERENCE.indexOf(a.codec.name) - PREFERENCE.indexOf(b.codec.name));
   const [first] = ranked;
   if (!first) return undefined;
