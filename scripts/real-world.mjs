@@ -33,6 +33,7 @@ export async function checkSpec(spec, options = {}) {
       ...CREDENTIALS,
       contracts: false,
       generated: options.generated ?? true,
+      ...(options.generated === false ? { phases: [] } : {}),
       maxCases: options.maxCases ?? 5,
       maxShrinks: 20,
       timeoutMs: 15_000,
@@ -86,6 +87,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const outcomes = await runRealWorld({
     count,
     dynamic,
+    ...(args.includes('--static') ? { generated: false, maxDurationMs: 45_000 } : {}),
     onSpec: (outcome) => {
       const verdict = outcome.error ? `ERROR ${outcome.error}` : `${outcome.cases} cases, ${outcome.failed} failed, ${outcome.serverErrors} 5xx, ${outcome.skipped} skipped`;
       console.log(`${outcome.id.padEnd(50)} ${String(outcome.operations).padStart(4)} ops  start ${String(outcome.startMs ?? '-').padStart(6)} ms  ${verdict}  (${outcome.durationMs} ms)`);
