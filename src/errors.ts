@@ -16,6 +16,7 @@ export type FaultCode =
   | 'PLANTKIT_TARGET_UNREACHABLE'
   | 'PLANTKIT_AUTH_MISSING'
   | 'PLANTKIT_MOCK_START'
+  | 'PLANTKIT_PROXY_START'
   | 'PLANTKIT_IO';
 
 /** Base class of every fault plantkit throws on purpose. */

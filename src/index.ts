@@ -37,6 +37,17 @@ export { colorEnabled } from './report/style.js';
 export { startMock, type RunningMock } from './mock/start-mock.js';
 export { MOCK_DEFAULTS, MOCK_CLI_DEFAULTS, type MockOptions } from './mock/options.js';
 
+// The validation proxy
+export { startProxy, type RunningProxy } from './proxy/start-proxy.js';
+export { PROXY_DEFAULTS, type ProxyOptions } from './proxy/options.js';
+export { FAIL_ON, failsOn, type FailOn } from './proxy/summary.js';
+export { VIOLATIONS_HEADER } from './proxy/handle-exchange.js';
+export type { ProxyEvent, ProxyExchange, ProxySummary, ProxyViolation, ViolationSide } from './proxy/types.js';
+export { PROXY_REPORTER_NAMES, type ProxyReporter, type ProxyReporterName } from './report/proxy-reporter.js';
+export { createProxyLogReporter, type ProxyLogReporterOptions } from './report/proxy-log-reporter.js';
+export { createProxyJsonReporter, type ProxyJsonReporterOptions } from './report/proxy-json-reporter.js';
+export { createProxyJunitReporter, type ProxyJunitReporterOptions } from './report/proxy-junit-reporter.js';
+
 // Spec checks and spec diffs
 export { checkSpec, type SpecCheckResult } from './spec-check/check-spec.js';
 export { CHECK_DEFAULTS, type CheckSpecOptions } from './spec-check/options.js';

@@ -3,9 +3,12 @@
  * undici. A hanging server becomes a timeout, a huge body is cut at a cap,
  * redirects are never followed (the token must not travel to another
  * origin), a Content-Encoding is undone as a browser would (content-coding.ts),
- * and every response body is consumed or destroyed.
+ * and every response body is consumed or destroyed. `relay` is the proxy's
+ * side of the same: a client's request streamed on as received, and the
+ * answer kept byte for byte beside the decoded reading the checks use.
  */
 import { connect } from 'node:net';
+import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import { TargetUnreachableError } from '../errors.js';
 import { formatBytes } from './byte-size.js';
@@ -46,11 +49,34 @@ export interface HttpClientOptions {
   dispatcher?: Dispatcher;
 }
 
+/** A request passed on as a client sent it: headers as given (repeated ones as arrays), the body streamed. */
+export interface RelayedRequest {
+  method: string;
+  /** `http://127.0.0.1:8080` */
+  origin: string;
+  /** The path and query to send, exactly as given (no normalisation: the proxy passes the client's target on). */
+  path: string;
+  /** Forwardable headers only: undici refuses hop-by-hop ones (Connection, Transfer-Encoding, Expect, ...). */
+  headers: Record<string, string | string[]>;
+  /** The body as it arrives; undefined when the request has none (no chunked framing is added then). */
+  body: Readable | undefined;
+  /** Aborting it (the client went away) ends the exchange; the result is then a `connection` failure. */
+  signal?: AbortSignal;
+}
+
+/** What came back from a relayed request: the answer as received and as the checks read it, or the failure. */
+export interface RelayedResult extends IncomingResult {
+  /** Status, headers (repeated ones as arrays) and body bytes exactly as received (still content-coded), when a complete answer came. */
+  raw?: { status: number; headers: Record<string, string | string[]>; body: Buffer };
+}
+
 /** Sends requests; `close()` releases its connections. */
 export interface HttpClient {
   /** Throws TargetUnreachableError unless a TCP connection to the URL's host and port opens. */
   probe(url: string): Promise<void>;
   send(request: OutgoingRequest): Promise<IncomingResult>;
+  /** Pass a request on unchanged and read the whole answer (same deadline and size cap as `send`). */
+  relay(request: RelayedRequest): Promise<RelayedResult>;
   close(): Promise<void>;
 }
 
@@ -63,7 +89,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const dispatcher = options.dispatcher ?? owned!;
   return {
     probe: (url) => probe(url, options.timeoutMs),
-    send: (request) => send(dispatcher, request, options),
+    send: (request) => exchange(dispatcher, { ...request, body: request.body, origin: new URL(request.url).origin, path: pathOf(request.url) }, options),
+    relay: (request) => exchange(dispatcher, request, options),
     close: async () => {
       await owned?.close();
     },
@@ -90,7 +117,11 @@ function probe(url: string, timeoutMs: number): Promise<void> {
   });
 }
 
-async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: HttpClientOptions): Promise<IncomingResult> {
+/** What both `send` and `relay` hand to undici. */
+type Dispatched = Pick<RelayedRequest, 'method' | 'origin' | 'path' | 'signal'> & { headers: RelayedRequest['headers']; body: string | Readable | undefined };
+
+/** One request and its whole answer, read under the deadline and the size cap, then decoded. */
+async function exchange(dispatcher: Dispatcher, request: Dispatched, options: HttpClientOptions): Promise<RelayedResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -98,8 +129,8 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
   let response: Dispatcher.ResponseData;
   try {
     response = await dispatcher.request({
-      origin: new URL(request.url).origin,
-      path: pathOf(request.url),
+      origin: request.origin,
+      path: request.path,
       method: request.method as Dispatcher.HttpMethod,
       headers: request.headers,
       body: request.body,
@@ -133,8 +164,9 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
   if (truncated) {
     return { durationMs: elapsed(), failure: { kind: 'too-large', message: `response body is larger than ${formatBytes(options.maxBodyBytes)}; plantkit stopped reading it` } };
   }
+  const received = Buffer.concat(chunks);
   const headers = flattenHeaders(response.headers);
-  const decoded = decodeContent(Buffer.concat(chunks), headers['content-encoding'], options.maxBodyBytes);
+  const decoded = decodeContent(received, headers['content-encoding'], options.maxBodyBytes);
   if ('failure' in decoded) return { durationMs: elapsed(), failure: decoded.failure };
   const bytes = decoded.bytes;
   let body: string;
@@ -145,7 +177,8 @@ async function send(dispatcher: Dispatcher, request: OutgoingRequest, options: H
     body = bytes.toString('utf8');
     invalidUtf8 = true;
   }
-  return { durationMs: elapsed(), response: { status: response.statusCode, headers, body, truncated, invalidUtf8, bytes } };
+  const raw = { status: response.statusCode, headers: rawHeaders(response.headers), body: received };
+  return { durationMs: elapsed(), raw, response: { status: response.statusCode, headers, body, truncated, invalidUtf8, bytes } };
 }
 
 function failureOf(error: unknown, options: HttpClientOptions, stop: AbortSignal | undefined): NonNullable<IncomingResult['failure']> {
@@ -166,6 +199,13 @@ function errorCode(error: unknown): string {
 function pathOf(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
+}
+
+/** Headers as received, repeated ones (Set-Cookie) kept apart: joining them would change their meaning (RFC 6265 section 3). */
+function rawHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) kept[name.toLowerCase()] = value;
+  return kept;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
