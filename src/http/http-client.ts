@@ -58,8 +58,8 @@ export interface RelayedRequest {
   path: string;
   /** Forwardable headers only: undici refuses hop-by-hop ones (Connection, Transfer-Encoding, Expect, ...). */
   headers: Record<string, string | string[]>;
-  /** The body as it arrives; undefined when the request has none (no chunked framing is added then). */
-  body: Readable | undefined;
+  /** The body, whole or as it arrives; undefined when the request has none (no chunked framing is added then). */
+  body: Buffer | Readable | undefined;
   /** Aborting it (the client went away) ends the exchange; the result is then a `connection` failure. */
   signal?: AbortSignal;
 }
@@ -118,14 +118,43 @@ function probe(url: string, timeoutMs: number): Promise<void> {
 }
 
 /** What both `send` and `relay` hand to undici. */
-type Dispatched = Pick<RelayedRequest, 'method' | 'origin' | 'path' | 'signal'> & { headers: RelayedRequest['headers']; body: string | Readable | undefined };
+type Dispatched = Pick<RelayedRequest, 'method' | 'origin' | 'path' | 'signal'> & { headers: RelayedRequest['headers']; body: string | Buffer | Readable | undefined };
 
 /** One request and its whole answer, read under the deadline and the size cap, then decoded. */
 async function exchange(dispatcher: Dispatcher, request: Dispatched, options: HttpClientOptions): Promise<RelayedResult> {
+  const deadline = exchangeSignal(options.timeoutMs, request.signal);
+  try {
+    return await exchangeUntil(dispatcher, request, options, deadline.signal);
+  } finally {
+    deadline.clear();
+  }
+}
+
+/**
+ * The signal of one exchange: aborted at the deadline or when the caller's
+ * signal is. A timer and a listener, both removed when the exchange ends:
+ * Node 20's AbortSignal.timeout and AbortSignal.any keep the signals they
+ * make alive (nodejs/node#54614, #55351), which costs a proxy that makes
+ * thousands a second its memory and its latency (garbage collection).
+ */
+function exchangeSignal(timeoutMs: number, outer: AbortSignal | undefined): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`no complete response within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  const follow = () => controller.abort(outer?.reason);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
+    },
+  };
+}
+
+async function exchangeUntil(dispatcher: Dispatcher, request: Dispatched, options: HttpClientOptions, signal: AbortSignal): Promise<RelayedResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   let response: Dispatcher.ResponseData;
   try {
     response = await dispatcher.request({
@@ -144,27 +173,12 @@ async function exchange(dispatcher: Dispatcher, request: Dispatched, options: Ht
     // the results so far and the reports are kept.
     return { durationMs: elapsed(), failure: failureOf(error, options, request.signal) };
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let truncated = false;
-  try {
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > options.maxBodyBytes) {
-        truncated = true;
-        break;
-      }
-      chunks.push(chunk as Buffer);
-    }
-  } catch (error) {
-    return { durationMs: elapsed(), failure: failureOf(error, options, request.signal) };
-  } finally {
-    if (!response.body.destroyed) response.body.destroy();
-  }
-  if (truncated) {
+  const read = await readCapped(response.body, options.maxBodyBytes);
+  if ('error' in read) return { durationMs: elapsed(), failure: failureOf(read.error, options, request.signal) };
+  if (read.truncated) {
     return { durationMs: elapsed(), failure: { kind: 'too-large', message: `response body is larger than ${formatBytes(options.maxBodyBytes)}; plantkit stopped reading it` } };
   }
-  const received = Buffer.concat(chunks);
+  const received = read.bytes;
   const headers = flattenHeaders(response.headers);
   const decoded = decodeContent(received, headers['content-encoding'], options.maxBodyBytes);
   if ('failure' in decoded) return { durationMs: elapsed(), failure: decoded.failure };
@@ -172,13 +186,32 @@ async function exchange(dispatcher: Dispatcher, request: Dispatched, options: Ht
   let body: string;
   let invalidUtf8 = false;
   try {
-    body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    body = UTF8.decode(bytes);
   } catch {
     body = bytes.toString('utf8');
     invalidUtf8 = true;
   }
   const raw = { status: response.statusCode, headers: rawHeaders(response.headers), body: received };
-  return { durationMs: elapsed(), raw, response: { status: response.statusCode, headers, body, truncated, invalidUtf8, bytes } };
+  return { durationMs: elapsed(), raw, response: { status: response.statusCode, headers, body, truncated: false, invalidUtf8, bytes } };
+}
+
+/** Strict UTF-8: a body that is not UTF-8 is said so (`invalidUtf8`), not silently repaired. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The whole body, or `truncated` once it passes `cap` bytes (the rest is not read); the body is always consumed or destroyed. */
+function readCapped(body: Readable, cap: number): Promise<{ bytes: Buffer; truncated: boolean } | { error: unknown }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= cap) return void chunks.push(chunk);
+      body.destroy();
+      resolve({ bytes: Buffer.alloc(0), truncated: true });
+    });
+    body.once('end', () => resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), truncated: false }));
+    body.once('error', (error) => resolve({ error }));
+  });
 }
 
 function failureOf(error: unknown, options: HttpClientOptions, stop: AbortSignal | undefined): NonNullable<IncomingResult['failure']> {

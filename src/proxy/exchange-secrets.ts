@@ -25,6 +25,31 @@ export interface ExchangeParts {
   responseValue: unknown;
 }
 
+/** The secrets of recent exchanges, kept so that one exchange cannot print another's (a login answer's token, echoed later). */
+export interface SecretMemory {
+  /** Add `secrets`; returns every remembered secret, these included. */
+  remember(secrets: readonly Secret[]): readonly Secret[];
+}
+
+/** A memory of the `limit` most recently seen distinct secrets. */
+export function createSecretMemory(limit = 64): SecretMemory {
+  const values = new Map<string, Secret>();
+  let all: readonly Secret[] = [];
+  return {
+    remember(secrets) {
+      let changed = false;
+      for (const secret of secrets) {
+        if (values.has(secret.value)) continue;
+        values.set(secret.value, secret);
+        if (values.size > limit) values.delete(values.keys().next().value!);
+        changed = true;
+      }
+      if (changed) all = [...values.values()];
+      return all;
+    },
+  };
+}
+
 /** An opaque token: long enough and made of token characters only (session ids, JWTs). */
 const OPAQUE = /^[A-Za-z0-9\-._~+/=%]{16,}$/;
 /** Most values walked in one body: secrets sit near the top of login answers, not deep in lists. */

@@ -15,6 +15,7 @@ import type { RouteResult } from '../routing/router.js';
 import { teeBody, type BodyCopy } from './body-tee.js';
 import { errorAnswer, violationMessage, type Answer } from './error-answer.js';
 import { exchangeRecord } from './exchange-record.js';
+import type { SecretMemory } from './exchange-secrets.js';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers.js';
 import { judgeExchange, type Judgement, type ObservedExchange } from './judge-exchange.js';
 import type { NormalizedProxyOptions } from './options.js';
@@ -31,6 +32,8 @@ export interface ExchangeContext {
   settings: Pick<NormalizedProxyOptions, 'upstream' | 'timeoutMs' | 'maxBodyBytes' | 'errors' | 'violationsHeader'>;
   /** The upstream's origin, and the path put before every request's (`/api`, or ''). */
   upstream: { origin: string; prefix: string };
+  /** Secrets seen in recent exchanges (kept out of every record). */
+  secrets: SecretMemory;
   nextSeq(): number;
   record(exchange: ProxyExchange): void;
 }
@@ -54,13 +57,13 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   response.on('close', () => {
     if (!response.writableFinished) gone.abort();
   });
-  const body = teeBody(request, settings.maxBodyBytes);
-  const result = await context.client.relay({ method, origin: upstream.origin, path: upstreamPath, headers: upstreamRequestHeaders(request.headersDistinct), body: body.stream, signal: gone.signal });
+  const body = await teeBody(request, settings.maxBodyBytes);
+  const result = await context.client.relay({ method, origin: upstream.origin, path: upstreamPath, headers: upstreamRequestHeaders(request.headersDistinct), body: body.outgoing, signal: gone.signal });
   body.release();
   // The client went away: nobody to answer, and a cut-off exchange proves nothing about either side.
   if (gone.signal.aborted) return;
 
-  const copy = await withDeadline(body.copy, settings.timeoutMs - (performance.now() - started));
+  const copy = body.settled() ?? (await withDeadline(body.copy, settings.timeoutMs - (performance.now() - started)));
   const observed: ObservedExchange = { seq, method, target, path, search, headers, body: copy, routed, upstreamUrl: `${upstream.origin}${upstreamPath}`, result };
   if (!judged) {
     write(response, passOn(result) ?? transportAnswer(context, undefined, result));
@@ -71,7 +74,7 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   const errors = judgement.violations.filter((violation) => violation.severity === 'error').length;
   if (settings.violationsHeader) addViolationsHeader(answer, errors);
   const status = write(response, answer);
-  context.record(exchangeRecord(observed, judgement, { startedAt, durationMs: Math.round(performance.now() - started), status, replaced }, state.credentialNames));
+  context.record(exchangeRecord(observed, judgement, { startedAt, durationMs: Math.round(performance.now() - started), status, replaced }, state.credentialNames, context.secrets));
 }
 
 /** The upstream's answer, a transport failure's 502/504, or (`errors`) a 502 naming the server's violations. */

@@ -13,6 +13,7 @@ import { listenFault } from '../mock/listen-fault.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { handleExchange, type ExchangeContext } from './handle-exchange.js';
 import { normalizeProxyOptions, type ProxyOptions } from './options.js';
+import { createSecretMemory } from './exchange-secrets.js';
 import { buildProxyState } from './proxy-state.js';
 import { createTally } from './summary.js';
 import type { ProxySummary } from './types.js';
@@ -46,6 +47,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     client,
     settings,
     upstream: { origin: upstream.origin, prefix: upstream.pathname === '/' ? '' : upstream.pathname },
+    secrets: createSecretMemory(),
     nextSeq: () => (seq += 1),
     record: (exchange) => {
       tally.add(exchange);

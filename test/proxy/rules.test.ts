@@ -8,7 +8,7 @@ import type { Scenario } from '../../src/contract/contracts-file.js';
 import type { RequestViolation } from '../../src/request/types.js';
 import type { Operation } from '../../src/spec/types.js';
 import { echoRules } from '../../src/proxy/echo-rules.js';
-import { exchangeSecrets } from '../../src/proxy/exchange-secrets.js';
+import { createSecretMemory, exchangeSecrets } from '../../src/proxy/exchange-secrets.js';
 import { expectationFor } from '../../src/proxy/expectation.js';
 import { clientResponseHeaders, upstreamRequestHeaders } from '../../src/proxy/forward-headers.js';
 import { createTally, failsOn, type FailOn } from '../../src/proxy/summary.js';
@@ -71,6 +71,15 @@ describe('exchangeSecrets: what looks like a credential', () => {
     ['Set-Cookie values of a session', { setCookies: ['session=abc123; HttpOnly', 'theme=dark'] }, ['abc123']],
     ['body fields named like credentials, at any depth', { requestValue: { username: 'ada', password: 'hunter2' }, responseValue: { data: [{ access_token: 'jwt.x.y', name: 'Fern' }] } }, ['hunter2', 'jwt.x.y']],
   ])('%s', (_name, parts, want) => expect(exchangeSecrets({ ...none, ...parts }, names).map((secret) => secret.value)).toEqual(want));
+});
+
+test('the secret memory keeps the most recent distinct secrets', () => {
+  const memory = createSecretMemory(2);
+  const values = (secrets: readonly { value: string }[]) => secrets.map((secret) => secret.value);
+  expect(values(memory.remember([{ value: 'a' }]))).toEqual(['a']);
+  expect(values(memory.remember([{ value: 'a' }, { value: 'b' }]))).toEqual(['a', 'b']);
+  expect(values(memory.remember([]))).toEqual(['a', 'b']);
+  expect(values(memory.remember([{ value: 'c' }]))).toEqual(['b', 'c']);
 });
 
 describe('the tally and --fail-on', () => {
