@@ -60,7 +60,7 @@ export interface RelayedRequest {
   headers: Record<string, string | string[]>;
   /** The body, whole or as it arrives; undefined when the request has none (no chunked framing is added then). */
   body: Buffer | Readable | undefined;
-  /** Aborting it (the client went away) ends the exchange; the result is then a `connection` failure. */
+  /** Aborting it ends the exchange; the result is then a `connection` failure. */
   signal?: AbortSignal;
 }
 
@@ -120,39 +120,16 @@ function probe(url: string, timeoutMs: number): Promise<void> {
 /** What both `send` and `relay` hand to undici. */
 type Dispatched = Pick<RelayedRequest, 'method' | 'origin' | 'path' | 'signal'> & { headers: RelayedRequest['headers']; body: string | Buffer | Readable | undefined };
 
-/** One request and its whole answer, read under the deadline and the size cap, then decoded. */
-async function exchange(dispatcher: Dispatcher, request: Dispatched, options: HttpClientOptions): Promise<RelayedResult> {
-  const deadline = exchangeSignal(options.timeoutMs, request.signal);
-  try {
-    return await exchangeUntil(dispatcher, request, options, deadline.signal);
-  } finally {
-    deadline.clear();
-  }
-}
-
 /**
- * The signal of one exchange: aborted at the deadline or when the caller's
- * signal is. A timer and a listener, both removed when the exchange ends:
- * Node 20's AbortSignal.timeout and AbortSignal.any keep the signals they
- * make alive (nodejs/node#54614, #55351), which costs a proxy that makes
- * thousands a second its memory and its latency (garbage collection).
+ * One request and its whole answer within the deadline, read under the size
+ * cap, then decoded. The deadline is kept without an AbortSignal of its own:
+ * undici's headers timeout bounds the wait for the answer, a timer the
+ * reading of its body. Node 20's AbortSignal.timeout and AbortSignal.any keep
+ * the signals they make alive (nodejs/node#54614, #55351), and even a plain
+ * AbortController per request is a cost a proxy making thousands a second
+ * notices; the caller's signal (the run stopping) is passed as it is.
  */
-function exchangeSignal(timeoutMs: number, outer: AbortSignal | undefined): { signal: AbortSignal; clear(): void } {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException(`no complete response within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-  const follow = () => controller.abort(outer?.reason);
-  if (outer?.aborted) follow();
-  else outer?.addEventListener('abort', follow, { once: true });
-  return {
-    signal: controller.signal,
-    clear() {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', follow);
-    },
-  };
-}
-
-async function exchangeUntil(dispatcher: Dispatcher, request: Dispatched, options: HttpClientOptions, signal: AbortSignal): Promise<RelayedResult> {
+async function exchange(dispatcher: Dispatcher, request: Dispatched, options: HttpClientOptions): Promise<RelayedResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let response: Dispatcher.ResponseData;
@@ -163,7 +140,7 @@ async function exchangeUntil(dispatcher: Dispatcher, request: Dispatched, option
       method: request.method as Dispatcher.HttpMethod,
       headers: request.headers,
       body: request.body,
-      signal,
+      ...(request.signal ? { signal: request.signal } : {}),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
@@ -173,7 +150,7 @@ async function exchangeUntil(dispatcher: Dispatcher, request: Dispatched, option
     // the results so far and the reports are kept.
     return { durationMs: elapsed(), failure: failureOf(error, options, request.signal) };
   }
-  const read = await readCapped(response.body, options.maxBodyBytes);
+  const read = await readCapped(response.body, options.maxBodyBytes, options.timeoutMs - (performance.now() - started));
   if ('error' in read) return { durationMs: elapsed(), failure: failureOf(read.error, options, request.signal) };
   if (read.truncated) {
     return { durationMs: elapsed(), failure: { kind: 'too-large', message: `response body is larger than ${formatBytes(options.maxBodyBytes)}; plantkit stopped reading it` } };
@@ -198,19 +175,28 @@ async function exchangeUntil(dispatcher: Dispatcher, request: Dispatched, option
 /** Strict UTF-8: a body that is not UTF-8 is said so (`invalidUtf8`), not silently repaired. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The whole body, or `truncated` once it passes `cap` bytes (the rest is not read); the body is always consumed or destroyed. */
-function readCapped(body: Readable, cap: number): Promise<{ bytes: Buffer; truncated: boolean } | { error: unknown }> {
+/**
+ * The whole body, or `truncated` once it passes `cap` bytes (the rest is not
+ * read), or the error that ended it, a timeout when `remainingMs` run out;
+ * the body is always consumed or destroyed.
+ */
+function readCapped(body: Readable, cap: number, remainingMs: number): Promise<{ bytes: Buffer; truncated: boolean } | { error: unknown }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const timer = setTimeout(() => body.destroy(new DOMException('the deadline passed while the body was read', 'TimeoutError')), Math.max(0, remainingMs));
+    const settle = (outcome: { bytes: Buffer; truncated: boolean } | { error: unknown }) => {
+      clearTimeout(timer);
+      resolve(outcome);
+    };
     body.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= cap) return void chunks.push(chunk);
       body.destroy();
-      resolve({ bytes: Buffer.alloc(0), truncated: true });
+      settle({ bytes: Buffer.alloc(0), truncated: true });
     });
-    body.once('end', () => resolve({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), truncated: false }));
-    body.once('error', (error) => resolve({ error }));
+    body.once('end', () => settle({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), truncated: false }));
+    body.once('error', (error) => settle({ error }));
   });
 }
 

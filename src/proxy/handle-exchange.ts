@@ -53,15 +53,14 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   const judged = !(isPreflight(method, headers) && routed.kind !== 'found');
 
   const upstreamPath = `${upstream.prefix}${target.startsWith('/') ? target : `${path}${search ? `?${search}` : ''}`}`;
-  const gone = new AbortController();
-  response.on('close', () => {
-    if (!response.writableFinished) gone.abort();
-  });
+  let gone = false;
+  response.once('close', () => (gone = !response.writableFinished));
   const body = await teeBody(request, settings.maxBodyBytes);
-  const result = await context.client.relay({ method, origin: upstream.origin, path: upstreamPath, headers: upstreamRequestHeaders(request.headersDistinct), body: body.outgoing, signal: gone.signal });
+  // The upstream's answer is awaited even when the client leaves (within the deadline): no signal per exchange, as http-client.ts explains.
+  const result = await context.client.relay({ method, origin: upstream.origin, path: upstreamPath, headers: upstreamRequestHeaders(request.headersDistinct), body: body.outgoing });
   body.release();
   // The client went away: nobody to answer, and a cut-off exchange proves nothing about either side.
-  if (gone.signal.aborted) return;
+  if (gone) return;
 
   const copy = body.settled() ?? (await withDeadline(body.copy, settings.timeoutMs - (performance.now() - started)));
   const observed: ObservedExchange = { seq, method, target, path, search, headers, body: copy, routed, upstreamUrl: `${upstream.origin}${upstreamPath}`, result };
