@@ -31,7 +31,10 @@ import { createSession, post } from './readme-samples/session.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The files with sample blocks, relative to the repository root. */
-export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md'];
+export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md', 'docs/proxy.md'];
+
+/** What the proxy samples send through the proxy: a valid create, an invalid one, one without credentials. */
+const PROXY_TRAFFIC = [post({ id: 1, name: 'Monstera', tag: 'indoor' }, { include: true }), post({ tag: 'indoor' }, { include: true }), post({ id: 2, name: 'Fern' }, { auth: false, include: true })];
 
 /**
  * Every sample, by the name its README block carries. Each entry is one line:
@@ -50,6 +53,9 @@ export const SAMPLES = {
   'contract-non-ascii-names': (s) => s.contract('refuses-non-ascii-names', ['--quiet', '--seed', '12345'], '3.3 s'),
   'contract-dead-target': (s) => s.contract('dead', ['--quiet', '--no-generated'], '30.0 s'),
   'contract-help': (s) => s.cli('npx plantkit contract --help', ['contract', '--help']),
+  'proxy-curl': (s) => s.proxyCurl('wrong-error-shape-any-token', PROXY_TRAFFIC),
+  'proxy-log': (s) => s.proxyLog('wrong-error-shape-any-token', PROXY_TRAFFIC),
+  'proxy-help': (s) => s.cli('npx plantkit proxy --help', ['proxy', '--help']),
   'spec-check': (s) => s.cli('npx plantkit spec check', ['spec', 'check']),
   'spec-check-examples': (s) => s.cli('npx plantkit spec check test/fixtures/spec-check/examples-31.yaml --skip lint', ['spec', 'check', 'test/fixtures/spec-check/examples-31.yaml', '--skip', 'lint'], 5),
   'spec-diff': (s) => s.specDiff(),

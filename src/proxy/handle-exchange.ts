@@ -73,7 +73,7 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   const errors = judgement.violations.filter((violation) => violation.severity === 'error').length;
   if (settings.violationsHeader) addViolationsHeader(answer, errors);
   const status = write(response, answer);
-  context.record(exchangeRecord(observed, judgement, { startedAt, durationMs: Math.round(performance.now() - started), status, replaced }, state.credentialNames, context.secrets));
+  context.record(exchangeRecord(observed, judgement, { startedAt, durationMs: Math.round((performance.now() - started) * 10) / 10, status, replaced }, state.credentialNames, context.secrets));
 }
 
 /** The upstream's answer, a transport failure's 502/504, or (`errors`) a 502 naming the server's violations. */

@@ -33,7 +33,7 @@ export interface ProxyExchange {
   upstreamStatus: number | null;
   /** The status the client got: the upstream's, or 502/504 (transport failure, `errors` mode). */
   status: number;
-  /** Milliseconds from the request's arrival to the answer's end. */
+  /** Milliseconds from the request's arrival to the answer's end, to a tenth. */
   durationMs: number;
   /** Violations of either side (`severity: 'warning'` ones are reported but never counted as violations). */
   violations: ProxyViolation[];

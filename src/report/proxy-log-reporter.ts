@@ -45,7 +45,7 @@ export function exchangeLine(exchange: ProxyExchange): string {
   // The server's violations first: they are what a proxy in CI is there to catch.
   const ordered = [...exchange.violations].sort((a, b) => (a.side === b.side ? 0 : a.side === 'server' ? -1 : 1));
   const violations = ordered.map((violation) => `${violation.severity === 'warning' ? 'warning ' : ''}${violation.side} ${displayText(findingLine(violation), MAX_VIOLATION)}`);
-  return `${exchange.method} ${displayText(exchange.target)} ${status} ${exchange.durationMs} ms - ${violations.join(' | ')}`;
+  return `${exchange.method} ${displayText(exchange.target)} ${status} ${exchange.durationMs.toFixed(1)} ms - ${violations.join(' | ')}`;
 }
 
 /** `plantkit proxy: 12 exchanges, 9 clean, 2 with client violations, 1 with server violations` and the counts by check. */

@@ -72,7 +72,7 @@ describe('output', () => {
     const session = await proxySession('accepts-invalid', [], e2eSuite);
     const lines = session.out.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^plantkit proxy: Plant Store 1\.0\.0 on http:\/\/127\.0\.0\.1:\d+ -> http:\/\/127\.0\.0\.1:\d+ \(POST \/plants\)$/);
-    expect(lines.slice(2).map((line) => line.replace(/ \d+ ms - /, ' N ms - '))).toEqual([
+    expect(lines.slice(2).map((line) => line.replace(/ \d+\.\d ms - /, ' N ms - '))).toEqual([
       "POST /plants 200 N ms - server outcome: an invalid request was accepted (received status 200; documented a 4xx rejection (400)) | client request-body /body/name: body must have required property 'name'",
       "POST /plants 401 N ms - client request-credentials: missing Authorization header; send 'Authorization: Bearer <token>'",
       'plantkit proxy: 3 exchanges, 1 clean, 2 with client violations, 1 with server violations',
