@@ -15,11 +15,11 @@
 //   (Little's law), so the proxy's own cost is measured below it.
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { fmt, freePort } from '../servers/ports.mjs';
 import { Pool } from 'undici';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -146,18 +146,4 @@ function percentiles(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   return { p50: at(0.5), p99: at(0.99) };
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function fmt(n) {
-  return n.toLocaleString('en-US');
 }

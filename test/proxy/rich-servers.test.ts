@@ -13,47 +13,12 @@ import type { ContractOptions } from '../../src/contract/options.js';
 import { runContract } from '../../src/contract/run-contract.js';
 import type { RunResult } from '../../src/contract/types.js';
 import type { ProxyExchange } from '../../src/proxy/types.js';
-import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog, type CatalogVariant } from '../apps/catalog.js';
-import { GARDEN_SESSION, startGardenForms, type GardenFormsVariant } from '../apps/garden-forms.js';
-import { GREENHOUSE_BASIC, GREENHOUSE_PARTNER_KEY, GREENHOUSE_TOKEN, startGreenhouse, type GreenhouseVariant } from '../apps/greenhouse.js';
-import { POT_API_KEY, POT_BASIC, startPotStore, type PotStoreVariant } from '../apps/pot-store.js';
-import type { ReferenceApp } from '../apps/shared/app-server.js';
 import { violationIds, withProxy } from '../support/proxy.js';
-
-interface Target {
-  spec: string;
-  start: (variant: string) => Promise<ReferenceApp>;
-  options: Partial<ContractOptions>;
-}
-
-const pair = (basic: { username: string; password: string }) => `${basic.username}:${basic.password}`;
-
-const TARGETS: Record<string, Target> = {
-  catalog: {
-    spec: 'test/fixtures/rich/catalog-3.1.yaml',
-    start: (variant) => startCatalog(variant as CatalogVariant, { apiKey: CATALOG_API_KEY, basic: CATALOG_BASIC }),
-    options: { credentials: { apiKey: CATALOG_API_KEY, basic: pair(CATALOG_BASIC) } },
-  },
-  forms: {
-    spec: 'test/fixtures/rich/forms-3.0.yaml',
-    start: (variant) => startGardenForms(variant as GardenFormsVariant, { session: GARDEN_SESSION }),
-    options: { credentials: { apiKey: GARDEN_SESSION } },
-  },
-  pots: {
-    spec: 'test/fixtures/rich/petstore-swagger2.yaml',
-    start: (variant) => startPotStore(variant as PotStoreVariant, { apiKey: POT_API_KEY, basic: POT_BASIC }),
-    options: { credentials: { apiKey: POT_API_KEY, basic: pair(POT_BASIC) } },
-  },
-  greenhouse: {
-    spec: 'test/fixtures/rich/auth-3.1.yaml',
-    start: (variant) => startGreenhouse(variant as GreenhouseVariant, { token: GREENHOUSE_TOKEN, basic: GREENHOUSE_BASIC, partnerKey: GREENHOUSE_PARTNER_KEY }),
-    options: { token: GREENHOUSE_TOKEN, credentials: { apiKey: GREENHOUSE_PARTNER_KEY, basic: pair(GREENHOUSE_BASIC) } },
-  },
-};
+import { RICH_TARGETS, type RichTarget } from '../support/rich-targets.js';
 
 /** The runner's traffic through a proxy in front of `variant` of `target`. */
-async function through(target: Target, variant: string, extra: Partial<ContractOptions>): Promise<{ run: RunResult; exchanges: ProxyExchange[] }> {
-  const app = await target.start(variant);
+async function through(target: RichTarget, variant: string, extra: Partial<ContractOptions>): Promise<{ run: RunResult; exchanges: ProxyExchange[] }> {
+  const app = await target.start(variant, true);
   try {
     const { value: run, exchanges } = await withProxy({ upstream: new URL(app.url).origin, spec: target.spec, contracts: false }, ({ proxy }) =>
       runContract({ baseUrl: proxy.url, spec: target.spec, contracts: false, seed: 7, maxCases: 20, ...target.options, ...extra }),
@@ -67,15 +32,15 @@ async function through(target: Target, variant: string, extra: Partial<ContractO
 const serverViolations = (exchanges: ProxyExchange[]) => exchanges.flatMap((exchange) => exchange.violations.filter((violation) => violation.side === 'server' && violation.severity === 'error').map((violation) => `#${exchange.seq} ${exchange.method} ${exchange.target}: ${violation.check} ${violation.message}`));
 
 describe('correct apps: no server-side violation on the runner\'s traffic', () => {
-  test.each(Object.keys(TARGETS))('%s, generated cases included', async (name) => {
-    const { run, exchanges } = await through(TARGETS[name]!, 'correct', { workers: 4 });
+  test.each(Object.keys(RICH_TARGETS))('%s, generated cases included', async (name) => {
+    const { run, exchanges } = await through(RICH_TARGETS[name]!, 'correct', { workers: 4 });
     expect(run.failed).toBe(0);
     expect(exchanges.length).toBeGreaterThan(50);
     expect(serverViolations(exchanges)).toEqual([]);
   });
 
-  test.each(Object.keys(TARGETS))('%s: the static cases one by one, client violations exactly on the invalid requests', async (name) => {
-    const { run, exchanges } = await through(TARGETS[name]!, 'correct', { generated: false, workers: 1 });
+  test.each(Object.keys(RICH_TARGETS))('%s: the static cases one by one, client violations exactly on the invalid requests', async (name) => {
+    const { run, exchanges } = await through(RICH_TARGETS[name]!, 'correct', { generated: false, workers: 1 });
     const sent = run.results.filter((result) => result.verdict !== 'skipped');
     // Sent one after the other: the proxy saw them in the runner's order.
     expect(exchanges.map((exchange) => exchange.method)).toEqual(sent.map((result) => result.case.request.method));
@@ -104,7 +69,7 @@ describe('broken apps: the proxy names the check the runner names', () => {
     ['greenhouse', 'and-as-or', 'outcome'],
     ['greenhouse', 'hangs-up', 'transport'],
   ])('%s %s -> %s', async (name, variant, check) => {
-    const { exchanges } = await through(TARGETS[name]!, variant, { generated: false, workers: 1 });
+    const { exchanges } = await through(RICH_TARGETS[name]!, variant, { generated: false, workers: 1 });
     expect(serverViolations(exchanges).some((line) => line.includes(`: ${check} `))).toBe(true);
   });
 });
