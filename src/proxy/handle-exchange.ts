@@ -42,7 +42,6 @@ export interface ExchangeContext {
 export async function handleExchange(request: IncomingMessage, response: ServerResponse, context: ExchangeContext): Promise<void> {
   const startedAt = new Date();
   const started = performance.now();
-  const seq = context.nextSeq();
   const { state, settings, upstream } = context;
   const method = (request.method ?? 'GET').toUpperCase();
   const target = request.url ?? '/';
@@ -51,6 +50,8 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   const routed = route(state, method, path, search, headers);
   // A CORS preflight for an operation the spec does not document as OPTIONS is browser plumbing, not an API call.
   const judged = !(isPreflight(method, headers) && routed.kind !== 'found');
+  // Numbered in the order requests arrive; preflights are not exchanges of the API.
+  const seq = judged ? context.nextSeq() : 0;
 
   const upstreamPath = `${upstream.prefix}${target.startsWith('/') ? target : `${path}${search ? `?${search}` : ''}`}`;
   let gone = false;
