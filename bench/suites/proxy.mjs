@@ -25,7 +25,7 @@ import { Pool } from 'undici';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const RATE = Number(process.env.BENCH_PROXY_RATE ?? 1000);
+const RATE = Number(process.env.BENCH_PROXY_RATE ?? 500);
 const HEADERS = { authorization: 'Bearer bench-token', 'content-type': 'application/json' };
 const VALID = '{"id":10,"name":"Monstera deliciosa","tag":"indoor"}';
 

@@ -44,6 +44,21 @@ describe('the request reaches the upstream unchanged', () => {
     });
   });
 
+  test('a large body (over the 64 KiB sent whole) streams with its Content-Length and arrives byte for byte', async () => {
+    const body = Buffer.from(JSON.stringify({ id: 1, name: 'Fern', tag: 'x'.repeat(300 * 1024) }));
+    await withUpstream(await startUpstream((_request, response) => plantAnswer(response)), async (upstream) => {
+      const { exchanges } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml' }, async ({ proxy }) => {
+        const response = await fetch(`${proxy.url}/plants`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body });
+        expect(response.status).toBe(200);
+        await response.text();
+      });
+      expect(upstream.requests[0]?.body.equals(body)).toBe(true);
+      expect(upstream.requests[0]?.headers['content-length']).toBe(String(body.length));
+      // Checked like any other: a valid Plant request.
+      expect(exchanges[0]?.violations).toEqual([]);
+    });
+  });
+
   test('a path in --upstream goes before the request path', async () => {
     await withUpstream(await startUpstream((_request, response) => plantAnswer(response)), async (upstream) => {
       await withProxy({ upstream: `${upstream.url}/api/`, spec: 'openapi.yaml' }, async ({ proxy }) => {
