@@ -26,6 +26,12 @@ function misbehaving() {
       response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       return void response.end('this is not gzip');
     }
+    if (mode === 'trickle') {
+      // A byte every 50 ms: never idle long enough for a per-read timeout, never done within the deadline.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => response.write(' '), 50);
+      return void response.on('close', () => clearInterval(timer));
+    }
     if (mode === 'half') {
       // Promises 100 bytes, sends 10, closes: the answer never completes.
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
@@ -39,6 +45,7 @@ function misbehaving() {
 describe('a misbehaving upstream: 502/504 in the Error shape, a transport violation, the proxy keeps serving', () => {
   test.each([
     ['hang', 504, 'timeout', /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: no complete response within 300 ms$/],
+    ['trickle', 504, 'timeout', /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: no complete response within 300 ms$/],
     ['reset', 502, 'connection', /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: connection failed before a complete response: /],
     ['half', 502, 'connection', /^plantkit proxy: upstream .*: connection failed before a complete response/],
     ['huge', 502, 'too-large', /response body is larger than 1 KiB; plantkit stopped reading it$/],
