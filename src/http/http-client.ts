@@ -56,8 +56,8 @@ export interface RelayedRequest {
   origin: string;
   /** The path and query to send, exactly as given (no normalisation: the proxy passes the client's target on). */
   path: string;
-  /** Forwardable headers only: undici refuses hop-by-hop ones (Connection, Transfer-Encoding, Expect, ...). */
-  headers: Record<string, string | string[]>;
+  /** Forwardable headers only, as an object or as `[name, value, ...]` lines: undici refuses hop-by-hop ones (Connection, Transfer-Encoding, Expect, ...). */
+  headers: Record<string, string | string[]> | string[];
   /** The body, whole or as it arrives; undefined when the request has none (no chunked framing is added then). */
   body: Buffer | Readable | undefined;
   /** Aborting it ends the exchange; the result is then a `connection` failure. */

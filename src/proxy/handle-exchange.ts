@@ -58,7 +58,7 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   response.once('close', () => (gone = !response.writableFinished));
   const body = await teeBody(request, settings.maxBodyBytes);
   // The upstream's answer is awaited even when the client leaves (within the deadline): no signal per exchange, as http-client.ts explains.
-  const result = await context.client.relay({ method, origin: upstream.origin, path: upstreamPath, headers: upstreamRequestHeaders(request.headersDistinct), body: body.outgoing });
+  const result = await context.client.relay({ method, origin: upstream.origin, path: upstreamPath, headers: upstreamRequestHeaders(request.rawHeaders), body: body.outgoing });
   body.release();
   // The client went away: nobody to answer, and a cut-off exchange proves nothing about either side.
   if (gone) return;
