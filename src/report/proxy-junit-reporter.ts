@@ -9,7 +9,7 @@ import { exchangeCaseResult } from '../proxy/case-result.js';
 import type { ProxyEvent } from '../proxy/types.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { createJunitReporter } from './junit-reporter.js';
-import { MAX_RECORDED } from './proxy-json-reporter.js';
+import { MAX_DETAILED, MAX_RECORDED } from './proxy-json-reporter.js';
 import type { ProxyReporter } from './proxy-reporter.js';
 import type { ReportTarget } from './report-target.js';
 
@@ -24,12 +24,15 @@ export function createProxyJunitReporter(options: ProxyJunitReporterOptions): Pr
   const junit = createJunitReporter({ target: options.target, token: undefined, tokenEnv: 'PLANTKIT_TOKEN', name: 'plantkit proxy' });
   let started: { spec: LoadedSpec; upstream: string } | undefined;
   const counts = { passed: 0, failed: 0 };
+  let detailed = 0;
   return {
     onEvent(event: ProxyEvent) {
       if (event.type === 'proxy-started') started = { spec: event.spec, upstream: event.upstream };
       // As many test cases as the JSON report lists exchanges: a proxy may run for hours.
       if (event.type === 'exchange' && started && counts.passed + counts.failed < MAX_RECORDED) {
-        const result = exchangeCaseResult(event.exchange, started.spec, started.upstream);
+        // As in the JSON report: the first MAX_DETAILED exchanges with violations carry their request and answer.
+        const keep = event.exchange.request === null || detailed++ < MAX_DETAILED;
+        const result = exchangeCaseResult(keep ? event.exchange : { ...event.exchange, request: null, response: null }, started.spec, started.upstream);
         counts[result.verdict === 'failed' ? 'failed' : 'passed'] += 1;
         junit.onEvent({ type: 'case-finished', result, index: counts.passed + counts.failed - 1, total: counts.passed + counts.failed });
       }

@@ -101,7 +101,7 @@ describe('reports', () => {
     const jsonText = await readFile(files.json, 'utf8');
     const report = JSON.parse(jsonText) as Record<string, unknown>;
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
-    expect(report).toMatchObject({ kind: 'proxy', failOn: 'any', failed: true, summary: { exchanges: 3, clean: 1, withClientViolations: 2, withServerViolations: 1, byCheck: { server: { outcome: 1 }, client: { 'request-body': 1, 'request-credentials': 1 } }, recorded: 3, omitted: 0 } });
+    expect(report).toMatchObject({ kind: 'proxy', failOn: 'any', failed: true, summary: { exchanges: 3, clean: 1, withClientViolations: 2, withServerViolations: 1, byCheck: { server: { outcome: 1 }, client: { 'request-body': 1, 'request-credentials': 1 } }, recorded: 3, omitted: 0, detailsOmitted: 0 } });
     const exchanges = report.exchanges as Array<{ seq: number; request: { headers: Record<string, string>; body: string } | null; violations: unknown[] }>;
     expect(exchanges.map((exchange) => exchange.request === null)).toEqual([true, false, false]);
     expect(exchanges[1]?.request?.headers.authorization).toBe('Bearer ***');

@@ -13,6 +13,7 @@ import { expectationFor } from '../../src/proxy/expectation.js';
 import { clientResponseHeaders, upstreamRequestHeaders } from '../../src/proxy/forward-headers.js';
 import { createTally, failsOn, type FailOn } from '../../src/proxy/summary.js';
 import type { ProxyExchange, ProxyViolation } from '../../src/proxy/types.js';
+import { createProxyJsonReporter } from '../../src/report/proxy-json-reporter.js';
 
 const bearer = { name: 'bearerAuth', type: 'http', scheme: 'bearer', in: undefined, parameterName: undefined, scopes: [] };
 const operation = (security: Operation['security']): Operation => ({ id: 'addPlant', method: 'POST', path: '/plants', pointer: '', summary: undefined, parameters: [], requestBody: undefined, responses: [], security, deprecated: false, tags: [] });
@@ -108,4 +109,45 @@ describe('the tally and --fail-on', () => {
     ['client', 0, 3, false],
     ['client', 1, 0, true],
   ])('--fail-on %s with %i client and %i server: %s', (failOn, client, server, want) => expect(failsOn(summary(client, server), failOn)).toBe(want));
+});
+
+describe('the JSON report stays bounded on a long run', () => {
+  const spec = { title: 'T', apiVersion: '1', openapi: '3.1.0', source: 's' } as unknown as import('../../src/spec/types.js').LoadedSpec;
+  const exchange = (seq: number, violating: boolean): ProxyExchange => ({
+    seq,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    method: 'POST',
+    target: '/plants',
+    operation: 'addPlant',
+    kind: 'positive',
+    upstreamStatus: 200,
+    status: 200,
+    durationMs: 1,
+    violations: violating ? [{ side: 'server', check: 'response-schema', severity: 'error', operation: 'addPlant', pointer: '/name', message: 'm' }] : [],
+    request: violating ? { headers: {}, body: '{}', bodyTruncated: false } : null,
+    response: violating ? { status: 200, headers: {}, body: '{}', bodyTruncated: false } : null,
+    transportFailure: null,
+    replaced: false,
+  });
+
+  test('at most maxRecorded exchanges listed, the first maxDetailed violating ones with their request and answer', async () => {
+    let text = '';
+    const reporter = createProxyJsonReporter({ target: { sink: { write: (chunk: string) => (text += chunk) } }, failOn: 'any', maxRecorded: 4, maxDetailed: 1 });
+    const tally = createTally(() => 0);
+    reporter.onEvent({ type: 'proxy-started', url: 'http://127.0.0.1:1', upstream: 'http://127.0.0.1:2', spec, startedAt: '2026-01-01T00:00:00.000Z' });
+    for (const [seq, violating] of [[1, true], [2, false], [3, true], [4, true], [5, true]] as const) {
+      reporter.onEvent({ type: 'exchange', exchange: exchange(seq, violating) });
+      tally.add(exchange(seq, violating));
+    }
+    reporter.onEvent({ type: 'proxy-stopped', summary: tally.summary() });
+    await reporter.close();
+    const report = JSON.parse(text) as { summary: Record<string, unknown>; exchanges: ProxyExchange[] };
+    expect(report.summary).toMatchObject({ exchanges: 5, recorded: 4, omitted: 1, detailsOmitted: 2 });
+    expect(report.exchanges.map((item) => [item.seq, item.request !== null, item.violations.length])).toEqual([
+      [1, true, 1],
+      [2, false, 0],
+      [3, false, 1],
+      [4, false, 1],
+    ]);
+  });
 });
