@@ -18,9 +18,10 @@ const MAX_BODY = 4096;
 export interface Delivery {
   startedAt: Date;
   durationMs: number;
-  /** The status the client got. */
+  /** The status the client got (or would have got, had it not left). */
   status: number;
   replaced: boolean;
+  clientLeft: boolean;
 }
 
 /** The reportable record of a judged exchange. */
@@ -56,6 +57,7 @@ export function exchangeRecord(observed: ObservedExchange, judgement: Judgement,
     status: delivery.status,
     durationMs: delivery.durationMs,
     replaced: delivery.replaced,
+    clientLeft: delivery.clientLeft,
   };
   if (!detailed && !observed.result.failure) return { ...base, violations: [], request: null, response: null, transportFailure: null };
   const redact = createRedactor(secrets);

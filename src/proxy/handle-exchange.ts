@@ -57,24 +57,25 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   let gone = false;
   response.once('close', () => (gone = !response.writableFinished));
   const body = await teeBody(request, settings.maxBodyBytes);
-  // The upstream's answer is awaited even when the client leaves (within the deadline): no signal per exchange, as http-client.ts explains.
+  // The upstream's answer is awaited even when the client leaves (within the deadline, and judged): no signal per exchange, as http-client.ts explains.
   const result = await context.client.relay({ method, origin: upstream.origin, path: upstreamPath, headers: upstreamRequestHeaders(request.rawHeaders), body: body.outgoing });
   body.release();
-  // The client went away: nobody to answer, and a cut-off exchange proves nothing about either side.
-  if (gone) return;
-
   const copy = body.settled() ?? (await withDeadline(body.copy, settings.timeoutMs - (performance.now() - started)));
+  // A client that left before it had sent its whole request cut the exchange short: that proves nothing about either side.
+  if (gone && !copy.complete) return;
   const observed: ObservedExchange = { seq, method, target, path, search, headers, body: copy, routed, upstreamUrl: `${upstream.origin}${upstreamPath}`, result };
   if (!judged) {
-    write(response, passOn(result) ?? transportAnswer(context, undefined, result));
+    if (!gone) write(response, passOn(result) ?? transportAnswer(context, undefined, result));
     return;
   }
+  // One that left later (its own timeout ran out on a hanging upstream, say) is still owed a verdict on the upstream.
   const judgement = await judgeExchange(observed, state, settings.maxBodyBytes);
   const { answer, replaced } = chooseAnswer(context, judgement, result);
   const errors = judgement.violations.filter((violation) => violation.severity === 'error').length;
   if (settings.violationsHeader) addViolationsHeader(answer, errors);
-  const status = write(response, answer);
-  context.record(exchangeRecord(observed, judgement, { startedAt, durationMs: Math.round((performance.now() - started) * 10) / 10, status, replaced }, state.credentialNames, context.secrets));
+  const clientLeft = gone;
+  const status = clientLeft ? answer.status : write(response, answer);
+  context.record(exchangeRecord(observed, judgement, { startedAt, durationMs: Math.round((performance.now() - started) * 10) / 10, status, replaced, clientLeft }, state.credentialNames, context.secrets));
 }
 
 /** The upstream's answer, a transport failure's 502/504, or (`errors`) a 502 naming the server's violations. */

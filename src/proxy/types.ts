@@ -45,6 +45,8 @@ export interface ProxyExchange {
   transportFailure: TransportFailure | null;
   /** The answer was replaced by a 502 naming its violation (`errors` mode). */
   replaced: boolean;
+  /** The client closed the connection before the answer came (its own timeout, say); the upstream's side was still judged. */
+  clientLeft: boolean;
 }
 
 /** Counts over every exchange so far. */

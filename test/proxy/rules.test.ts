@@ -128,6 +128,7 @@ describe('the JSON report stays bounded on a long run', () => {
     response: violating ? { status: 200, headers: {}, body: '{}', bodyTruncated: false } : null,
     transportFailure: null,
     replaced: false,
+    clientLeft: false,
   });
 
   test('at most maxRecorded exchanges listed, the first maxDetailed violating ones with their request and answer', async () => {

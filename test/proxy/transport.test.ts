@@ -4,6 +4,7 @@
  * deadline) in the spec's Error shape, the exchange is a server-side
  * `transport` violation, and the proxy keeps serving.
  */
+import { connect } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import type { ProxyExchange } from '../../src/proxy/types.js';
 import { startDeadTarget } from '../support/fronts.js';
@@ -69,6 +70,41 @@ describe('a misbehaving upstream: 502/504 in the Error shape, a transport violat
       expect(first).toMatchObject({ status, upstreamStatus: null, transportFailure: { kind } });
       expect(first.violations).toEqual([expect.objectContaining({ side: 'server', check: 'transport', severity: 'error', received: kind })]);
       expect(second.violations).toEqual([]);
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  test('a client that gives up on a hanging upstream before the deadline: the hang is still the server\'s violation', async () => {
+    const upstream = await misbehaving();
+    try {
+      const { exchanges, summary } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml', timeoutMs: 400 }, async ({ proxy }) => {
+        await expect(fetch(`${proxy.url}/plants?mode=hang`, { ...POST, signal: AbortSignal.timeout(100) })).rejects.toThrow();
+        // The proxy still waits for the upstream until its own deadline, then judges.
+        const deadline = Date.now() + 5000;
+        while (proxy.summary().exchanges === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+      expect(summary).toMatchObject({ exchanges: 1, withServerViolations: 1, withClientViolations: 0 });
+      expect(exchanges[0]).toMatchObject({ clientLeft: true, status: 504, transportFailure: { kind: 'timeout' } });
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  test('a client that leaves before its body is sent: no verdict on either side, and the proxy keeps serving', async () => {
+    const upstream = await misbehaving();
+    try {
+      const { summary } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml' }, async ({ proxy }) => {
+        const socket = connect({ host: '127.0.0.1', port: proxy.port });
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        socket.write('POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"id":1,');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        socket.destroy();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const next = await fetch(`${proxy.url}/plants`, POST);
+        expect(next.status).toBe(200);
+      });
+      expect(summary).toMatchObject({ exchanges: 1, clean: 1 });
     } finally {
       await upstream.close();
     }
