@@ -55,20 +55,35 @@ const OPAQUE = /^[A-Za-z0-9\-._~+/=%]{16,}$/;
 /** Most values walked in one body: secrets sit near the top of login answers, not deep in lists. */
 const MAX_NODES = 2000;
 
+/** Whether a name looks like a credential's, by name: every exchange asks about the same few. */
+const credentialNames = new Map<string, boolean>();
+
+function namedLikeCredential(name: string): boolean {
+  let known = credentialNames.get(name);
+  if (known === undefined) {
+    if (credentialNames.size >= 1024) credentialNames.clear();
+    known = isCredentialHeader(name);
+    credentialNames.set(name, known);
+  }
+  return known;
+}
+
 /** Every credential-like value of the exchange. */
 export function exchangeSecrets(parts: ExchangeParts, names: CredentialNames): Secret[] {
   const values: string[] = [];
-  for (const [name, value] of Object.entries(parts.headers)) {
+  for (const name in parts.headers) {
+    const value = parts.headers[name]!;
     if (name === 'cookie') values.push(...cookieSecrets(parseCookieHeader(value), names));
-    else if (isCredentialHeader(name)) values.push(...headerSecrets(value));
+    else if (namedLikeCredential(name)) values.push(...headerSecrets(value));
   }
-  for (const [name, value] of new URLSearchParams(parts.search)) if (names.query.has(name) || isCredentialHeader(name)) values.push(value);
+  if (parts.search !== '') for (const [name, value] of new URLSearchParams(parts.search)) if (names.query.has(name) || namedLikeCredential(name)) values.push(value);
   for (const line of parts.setCookies) {
     const pair = line.split(';')[0] ?? '';
     const index = pair.indexOf('=');
     if (index > 0) values.push(...cookieSecrets([[pair.slice(0, index).trim(), pair.slice(index + 1).trim()]], names));
   }
   values.push(...fieldSecrets(parts.requestValue), ...fieldSecrets(parts.responseValue));
+  if (values.length === 0) return [];
   return [...new Set(values.filter((value) => value.trim() !== ''))].map((value) => ({ value }));
 }
 
@@ -88,7 +103,7 @@ function headerSecrets(value: string): string[] {
 }
 
 function cookieSecrets(pairs: ReadonlyArray<readonly [string, string]>, names: CredentialNames): string[] {
-  return pairs.filter(([name, value]) => names.cookie.has(name) || isCredentialHeader(name) || OPAQUE.test(value)).map(([, value]) => value);
+  return pairs.filter(([name, value]) => names.cookie.has(name) || namedLikeCredential(name) || OPAQUE.test(value)).map(([, value]) => value);
 }
 
 /** String values of object properties named like credentials, anywhere in a decoded body. */
@@ -99,7 +114,7 @@ function fieldSecrets(root: unknown): string[] {
     const node = queue.shift();
     if (typeof node !== 'object' || node === null) continue;
     for (const [name, value] of Object.entries(node)) {
-      if (typeof value === 'string' && !Array.isArray(node) && isCredentialHeader(name)) found.push(value);
+      if (typeof value === 'string' && !Array.isArray(node) && namedLikeCredential(name)) found.push(value);
       else if (typeof value === 'object' && value !== null) queue.push(value);
     }
   }
