@@ -31,7 +31,10 @@ import { createSession, post } from './readme-samples/session.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The files with sample blocks, relative to the repository root. */
-export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md', 'docs/stateful.md'];
+export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md', 'docs/stateful.md', 'docs/proxy.md'];
+
+/** What the proxy samples send through the proxy: a valid create, an invalid one, one without credentials. */
+const PROXY_TRAFFIC = [post({ id: 1, name: 'Monstera', tag: 'indoor' }, { include: true }), post({ tag: 'indoor' }, { include: true }), post({ id: 2, name: 'Fern' }, { auth: false, include: true })];
 
 /**
  * Every sample, by the name its README block carries. Each entry is one line:
@@ -55,6 +58,9 @@ export const SAMPLES = {
   'stateful-contract-pass': (s) => s.contract('stateful-mock', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--seed', '12345', '--quiet'], '0.4 s'),
   'stateful-contract-failure': (s) => s.contract('deletes-nothing', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--max-cases', '0', '--seed', '12345', '--quiet'], '0.6 s'),
   'stateful-contract-stateless-mock': (s) => s.contract('stateless-mock', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--seed', '12345', '--quiet'], '0.3 s'),
+  'proxy-curl': (s) => s.proxyCurl('wrong-error-shape-any-token', PROXY_TRAFFIC),
+  'proxy-log': (s) => s.proxyLog('wrong-error-shape-any-token', PROXY_TRAFFIC),
+  'proxy-help': (s) => s.cli('npx plantkit proxy --help', ['proxy', '--help']),
   'spec-check': (s) => s.cli('npx plantkit spec check', ['spec', 'check']),
   'spec-check-examples': (s) => s.cli('npx plantkit spec check test/fixtures/spec-check/examples-31.yaml --skip lint', ['spec', 'check', 'test/fixtures/spec-check/examples-31.yaml', '--skip', 'lint'], 5),
   'spec-diff': (s) => s.specDiff(),

@@ -18,6 +18,7 @@ export type FaultCode =
   | 'PLANTKIT_AUTH_MISSING'
   | 'PLANTKIT_MOCK_START'
   | 'PLANTKIT_DATA_INVALID'
+  | 'PLANTKIT_PROXY_START'
   | 'PLANTKIT_IO';
 
 /** Base class of every fault plantkit throws on purpose. */

@@ -42,6 +42,17 @@ export { MOCK_DEFAULTS, MOCK_CLI_DEFAULTS, type MockOptions } from './mock/optio
 export { inferCollections } from './resources/infer-collections.js';
 export type { Collection, ResourceMap, ResourceRole } from './resources/types.js';
 
+// The validation proxy
+export { startProxy, type RunningProxy } from './proxy/start-proxy.js';
+export { PROXY_DEFAULTS, type ProxyOptions } from './proxy/options.js';
+export { FAIL_ON, failsOn, type FailOn as ProxyFailOn } from './proxy/summary.js';
+export { VIOLATIONS_HEADER } from './proxy/handle-exchange.js';
+export type { ProxyEvent, ProxyExchange, ProxySummary, ProxyViolation, ViolationSide } from './proxy/types.js';
+export { PROXY_REPORTER_NAMES, type ProxyReporter, type ProxyReporterName } from './report/proxy-reporter.js';
+export { createProxyLogReporter, type ProxyLogReporterOptions } from './report/proxy-log-reporter.js';
+export { createProxyJsonReporter, type ProxyJsonReporterOptions } from './report/proxy-json-reporter.js';
+export { createProxyJunitReporter, type ProxyJunitReporterOptions } from './report/proxy-junit-reporter.js';
+
 // Spec checks and spec diffs
 export { checkSpec, type SpecCheckResult } from './spec-check/check-spec.js';
 export { CHECK_DEFAULTS, type CheckSpecOptions } from './spec-check/options.js';
@@ -52,7 +63,7 @@ export { DIFF_FORMATS, type DiffFormatter, type DiffFormatName } from './spec-di
 export { DIFF_RULES } from './spec-diff/rules/index.js';
 export type { Change, ChangeLevel, DiffRule } from './spec-diff/types.js';
 export { DIFF_DEFAULTS } from './spec-diff/options.js';
-export { loadDiffConfig, DIFF_CONFIG_FILE, FAIL_ON_VALUES, type DiffConfig, type FailOn, type LevelSetting } from './spec-diff/policy/diff-config.js';
+export { loadDiffConfig, DIFF_CONFIG_FILE, FAIL_ON_VALUES, type DiffConfig, type FailOn as DiffFailOn, type LevelSetting } from './spec-diff/policy/diff-config.js';
 export { loadIgnoreFile, type IgnoreEntry } from './spec-diff/policy/ignore-file.js';
 export { loadDiffPolicy, type DiffPolicy, type DiffPolicyRequest } from './spec-diff/policy/load-policy.js';
 export { diffFails, DEFAULT_FAIL_ON } from './spec-diff/policy/verdict.js';

@@ -69,6 +69,8 @@ export async function createSession() {
   const targets = {
     mock: () => startMock({ token: TOKEN }),
     'wrong-error-shape': async () => servers.front(await startMock({ token: TOKEN }), { rewrite: rewriteErrors }),
+    // The proxy samples' server: any token, 400 bodies out of the Error shape.
+    'wrong-error-shape-any-token': async () => servers.front(await startMock(), { rewrite: rewriteErrors }),
     'refuses-long-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => [...name].length > 64, 'name is longer than 64 characters') }),
     'refuses-non-ascii-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => /[^\u0000-\u007f]/.test(name), 'name must be ASCII') }),
     dead: () => servers.deadTarget(),
@@ -76,6 +78,67 @@ export async function createSession() {
     'stateful-mock': () => startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN, stateful: true }),
     'stateless-mock': () => startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN }),
     'deletes-nothing': async () => servers.front(await startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN, stateful: true }), { keepDeleted: true, allHeaders: true }),
+  };
+
+  /** @type {Map<string, Promise<{ curl: string, log: string }>>} */
+  const proxyRuns = new Map();
+  /**
+   * `plantkit proxy` in front of `target` (see `targets`) while `requests`
+   * go through it, then Ctrl-C: what the client saw and what the proxy printed.
+   * @param {string} target @param {SampleRequest[]} requests
+   */
+  const proxyRun = async (target, requests) => {
+    const start = targets[target];
+    if (!start) throw new Error(`no target '${target}' (known: ${Object.keys(targets).join(', ')})`);
+    const upstream = await start();
+    let out = '';
+    /** @type {() => void} */
+    let stop = () => {};
+    const stopped = new Promise((resolve) => (stop = () => resolve(undefined)));
+    const sink = { write: (/** @type {string} */ text) => (out += text) };
+    const running = plantkit.run(['proxy', '--upstream', upstream, '--port', '0'], { stdout: sink, stderr: sink, env: {}, cwd: ROOT, waitForStop: () => stopped });
+    while (!out.includes('Ctrl-C stops')) await new Promise((resolve) => setTimeout(resolve, 10));
+    const url = /** @type {string} */ (/ on (http:\/\/\S+) ->/.exec(out)?.[1]);
+    mocks.shownUrls.set(url, MOCK_URL);
+    const curl = await curlBlocks(url, requests, ['content-type', 'x-plantkit-violations']);
+    // The log is written in batches: wait for the last line before stopping.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    stop();
+    await running;
+    const [banner = '', ...rest] = out.trimEnd().split('\n');
+    const summary = rest.findIndex((line) => line.startsWith('plantkit proxy: ') && line.includes(' exchange'));
+    const log = [`$ npx plantkit proxy --upstream ${TARGET_URL}`, banner, ...rest.slice(0, summary), '^C', ...rest.slice(summary)].join('\n');
+    return { curl, log };
+  };
+  /** @param {string} target @param {SampleRequest[]} requests */
+  const proxyOnce = (target, requests) => {
+    const key = `${target}\u0000${JSON.stringify(requests)}`;
+    if (!proxyRuns.has(key)) proxyRuns.set(key, proxyRun(target, requests));
+    return /** @type {Promise<{ curl: string, log: string }>} */ (proxyRuns.get(key));
+  };
+
+  /**
+   * curl commands against `url` with their answers (`-i` ones with status and the `shownHeaders`), shown as if sent to `shownUrl`.
+   * @param {string} url @param {SampleRequest[]} requests @param {string[]} shownHeaders @param {string} [shownUrl]
+   */
+  const curlBlocks = async (url, requests, shownHeaders, shownUrl = MOCK_URL) => {
+    const blocks = [];
+    /** @type {string | undefined} */
+    let previous;
+    for (const sample of requests) {
+      const answer = await send(url, sample);
+      const flags = sample.include ? '-i' : '-s';
+      const headerFlags = Object.entries(answer.headers).map(([name, value]) => `-H '${name}: ${value}'`).join(' ');
+      const start = `curl ${flags} -X ${sample.method} ${shownUrl}/plants${headerFlags ? ` ${headerFlags}` : ''}`;
+      const data = sample.body === undefined ? '' : ` -d '${bodyText(sample.body)}'`;
+      // Repeats of the same request line are shortened as a person would.
+      const command = start === previous ? `curl ...${data}` : `${start}${data}`;
+      previous = start;
+      const shown = shownHeaders.flatMap((name) => (answer.responseHeaders.has(name) ? [`${name}: ${answer.responseHeaders.get(name)}`] : []));
+      const head = sample.include ? `HTTP/1.1 ${answer.status} ${answer.statusText}\n${shown.join('\n')}\n\n` : '';
+      blocks.push(`$ ${command}\n${head}${answer.text}`);
+    }
+    return blocks.join('\n\n');
   };
 
   /** @param {string} url @param {SampleRequest} sample */
@@ -109,24 +172,15 @@ export async function createSession() {
     },
     /** curl commands against the mock with their answers (`-i` ones with status and the headers that matter). @param {SampleRequest[]} requests */
     async curl(requests) {
-      const url = await startMock();
-      const blocks = [];
-      /** @type {string | undefined} */
-      let previous;
-      for (const sample of requests) {
-        const answer = await send(url, sample);
-        const flags = sample.include ? '-i' : '-s';
-        const headerFlags = Object.entries(answer.headers).map(([name, value]) => `-H '${name}: ${value}'`).join(' ');
-        const start = `curl ${flags} -X ${sample.method} ${MOCK_URL}/plants${headerFlags ? ` ${headerFlags}` : ''}`;
-        const data = sample.body === undefined ? '' : ` -d '${bodyText(sample.body)}'`;
-        // Repeats of the same request line are shortened as a person would.
-        const command = start === previous ? `curl ...${data}` : `${start}${data}`;
-        previous = start;
-        const shown = ['allow', 'content-type', 'www-authenticate'].flatMap((name) => (answer.responseHeaders.has(name) ? [`${name}: ${answer.responseHeaders.get(name)}`] : []));
-        const head = sample.include ? `HTTP/1.1 ${answer.status} ${answer.statusText}\n${shown.join('\n')}\n\n` : '';
-        blocks.push(`$ ${command}\n${head}${answer.text}`);
-      }
-      return blocks.join('\n\n');
+      return curlBlocks(await startMock(), requests, ['allow', 'content-type', 'www-authenticate']);
+    },
+    /** curl commands through a proxy in front of `target`, as the client sees them. @param {string} target @param {SampleRequest[]} requests */
+    async proxyCurl(target, requests) {
+      return (await proxyOnce(target, requests)).curl;
+    },
+    /** What the same proxy printed, from its start to its exit after Ctrl-C. @param {string} target @param {SampleRequest[]} requests */
+    async proxyLog(target, requests) {
+      return (await proxyOnce(target, requests)).log;
     },
     /**
      * A curl walk-through against a mock of `spec` started with `options`:

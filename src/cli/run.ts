@@ -19,6 +19,7 @@ interface CommandEntry {
 const COMMANDS: readonly CommandEntry[] = [
   { name: 'mock', summary: 'serve a Prism-backed mock of the spec', load: async () => (await import('./commands/mock.js')).mockCommand },
   { name: 'contract', summary: 'check a running implementation against the spec', load: async () => (await import('./commands/contract.js')).contractCommand },
+  { name: 'proxy', summary: 'validate live traffic between a client and a real server', load: async () => (await import('./commands/proxy.js')).proxyCommand },
   { name: 'spec', summary: 'check a spec (structure, examples, lint) or diff two for breaking changes', load: async () => (await import('./commands/spec.js')).specCommand },
 ];
 
@@ -32,7 +33,8 @@ Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')}
 
 Run 'plantkit <command> --help' for a command's options.
-Exit codes: 0 success, 1 findings (failed cases, spec problems, breaking changes),
+Exit codes: 0 success, 1 findings (failed cases, spec problems, breaking changes,
+            contract violations a proxy saw),
             2 usage, spec, contracts or target error,
             130/143 a contract run stopped by Ctrl-C (SIGINT) / SIGTERM, reports written.`;
 }

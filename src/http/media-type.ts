@@ -6,9 +6,26 @@ export interface MediaType {
   parameters: Record<string, string>;
 }
 
+/**
+ * Parsed media types by header value: a proxy or a run meets the same few
+ * Content-Types thousands of times. Bounded, and each caller gets its own
+ * copy of the parameters.
+ */
+const parsed = new Map<string, MediaType | undefined>();
+const MAX_PARSED = 512;
+
 /** Parse a Content-Type header value; undefined when it is not `type/subtype`. */
 export function parseMediaType(header: string | undefined): MediaType | undefined {
   if (!header) return undefined;
+  if (!parsed.has(header)) {
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(header, parse(header));
+  }
+  const known = parsed.get(header);
+  return known && { essence: known.essence, parameters: { ...known.parameters } };
+}
+
+function parse(header: string): MediaType | undefined {
   const [essencePart = '', ...parameterParts] = header.split(';');
   const essence = essencePart.trim().toLowerCase();
   if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+*-]+$/.test(essence) && essence !== '*/*') return undefined;
@@ -30,7 +47,9 @@ export function isJsonMediaType(essence: string): boolean {
  * `essence`: an exact match first, then `type/*`, then `*\/*` (OAS 4.8.14).
  */
 export function matchMediaType(essence: string, documented: readonly string[]): string | undefined {
-  const byEssence = new Map(documented.map((key) => [parseMediaType(key)?.essence ?? key.toLowerCase(), key]));
-  const [type] = essence.split('/');
-  return byEssence.get(essence) ?? byEssence.get(`${type}/*`) ?? byEssence.get('*/*');
+  const essenceOf = (key: string) => parseMediaType(key)?.essence ?? key.toLowerCase();
+  const type = essence.slice(0, essence.indexOf('/'));
+  // The last key wins where two name the same essence (`application/json` and `application/json; charset=utf-8`).
+  const keyFor = (wanted: string) => documented.findLast((key) => essenceOf(key) === wanted);
+  return keyFor(essence) ?? keyFor(`${type}/*`) ?? keyFor('*/*');
 }

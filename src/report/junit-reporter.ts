@@ -18,6 +18,8 @@ export interface JunitReporterOptions {
   tokenEnv: string;
   /** Other values to keep out of the report (credential headers). */
   secrets?: readonly Secret[];
+  /** The name of the `<testsuites>` element (default `plantkit contract`). */
+  name?: string;
 }
 
 /** The JUnit reporter. */
@@ -28,7 +30,7 @@ export function createJunitReporter(options: JunitReporterOptions): Reporter {
   return {
     onEvent(event: RunEvent) {
       if (event.type === 'case-finished') records.push(toCaseRecord(event.result, secrets));
-      if (event.type === 'run-finished') xml = render(records, event.result);
+      if (event.type === 'run-finished') xml = render(records, event.result, options.name ?? 'plantkit contract');
     },
     async close() {
       if (xml !== undefined) await writeReportFile(options.target, xml);
@@ -36,7 +38,7 @@ export function createJunitReporter(options: JunitReporterOptions): Reporter {
   };
 }
 
-function render(records: CaseRecord[], result: RunResult): string {
+function render(records: CaseRecord[], result: RunResult, name: string): string {
   const byOperation = new Map<string, CaseRecord[]>();
   for (const record of records) byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
   const count = (list: CaseRecord[], verdict: CaseRecord['verdict']) => list.filter((record) => record.verdict === verdict).length;
@@ -48,9 +50,9 @@ function render(records: CaseRecord[], result: RunResult): string {
     return `  <testsuite ${attributes}>\n${properties}${list.map(testcase).join('\n')}\n  </testsuite>`;
   });
   // A run interrupted before its first case still says so.
-  if (suites.length === 0 && properties) suites.push(`  <testsuite name="plantkit contract" tests="0" failures="0" errors="0" skipped="0" time="0.000">\n${properties.trimEnd()}\n  </testsuite>`);
+  if (suites.length === 0 && properties) suites.push(`  <testsuite name="${attr(name)}" tests="0" failures="0" errors="0" skipped="0" time="0.000">\n${properties.trimEnd()}\n  </testsuite>`);
   const totals = `tests="${records.length}" failures="${count(records, 'failed')}" errors="0" skipped="${count(records, 'skipped')}" time="${seconds(result.durationMs)}"`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="plantkit contract" ${totals}>\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${attr(name)}" ${totals}>\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
 /**

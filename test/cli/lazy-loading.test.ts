@@ -1,7 +1,7 @@
 /**
  * Each command loads only its own heavy dependencies (ARCHITECTURE.md):
  * the mock never loads undici or Spectral, the contract runner never Prism
- * or Spectral. Checked on the built modules in a fresh Node process.
+ * or Spectral, the proxy neither Prism nor Spectral nor fast-check. Checked on the built modules in a fresh Node process.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from 'vitest';
@@ -20,6 +20,7 @@ function heavyPackagesLoadedBy(module: string): string[] {
 test.each([
   ['the mock', 'cli/commands/mock.js', []],
   ['the contract runner', 'cli/commands/contract.js', ['undici']],
+  ['the proxy', 'cli/commands/proxy.js', ['undici']],
   ['the spec commands', 'cli/commands/spec.js', []],
 ])('%s loads only its own heavy dependencies', (_name, module, want) => {
   expect(heavyPackagesLoadedBy(module)).toEqual(want);

@@ -9,42 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
 import type { ContractOptions } from '../../src/contract/options.js';
 import type { RunResult } from '../../src/contract/types.js';
-import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog, type CatalogVariant } from '../apps/catalog.js';
-import { GARDEN_SESSION, startGardenForms, type GardenFormsVariant } from '../apps/garden-forms.js';
-import { GREENHOUSE_BASIC, GREENHOUSE_PARTNER_KEY, GREENHOUSE_TOKEN, startGreenhouse, type GreenhouseVariant } from '../apps/greenhouse.js';
-import { POT_API_KEY, POT_BASIC, startPotStore, type PotStoreVariant } from '../apps/pot-store.js';
-import type { ReferenceApp } from '../apps/shared/app-server.js';
-
-interface Target {
-  spec: string;
-  start: (variant: string, pinned: boolean) => Promise<ReferenceApp>;
-  options: Partial<ContractOptions>;
-}
-
-const pair = (basic: { username: string; password: string }) => `${basic.username}:${basic.password}`;
-
-const TARGETS: Record<string, Target> = {
-  catalog: {
-    spec: 'test/fixtures/rich/catalog-3.1.yaml',
-    start: (variant, pinned) => startCatalog(variant as CatalogVariant, pinned ? { apiKey: CATALOG_API_KEY, basic: CATALOG_BASIC } : undefined),
-    options: { credentials: { apiKey: CATALOG_API_KEY, basic: pair(CATALOG_BASIC) } },
-  },
-  forms: {
-    spec: 'test/fixtures/rich/forms-3.0.yaml',
-    start: (variant, pinned) => startGardenForms(variant as GardenFormsVariant, pinned ? { session: GARDEN_SESSION } : undefined),
-    options: { credentials: { apiKey: GARDEN_SESSION } },
-  },
-  pots: {
-    spec: 'test/fixtures/rich/petstore-swagger2.yaml',
-    start: (variant, pinned) => startPotStore(variant as PotStoreVariant, pinned ? { apiKey: POT_API_KEY, basic: POT_BASIC } : undefined),
-    options: { credentials: { apiKey: POT_API_KEY, basic: pair(POT_BASIC) } },
-  },
-  greenhouse: {
-    spec: 'test/fixtures/rich/auth-3.1.yaml',
-    start: (variant, pinned) => startGreenhouse(variant as GreenhouseVariant, pinned ? { token: GREENHOUSE_TOKEN, basic: GREENHOUSE_BASIC, partnerKey: GREENHOUSE_PARTNER_KEY } : undefined),
-    options: { token: GREENHOUSE_TOKEN, credentials: { apiKey: GREENHOUSE_PARTNER_KEY, basic: pair(GREENHOUSE_BASIC) } },
-  },
-};
+import { RICH_TARGETS as TARGETS, type RichTarget as Target } from '../support/rich-targets.js';
 
 /** A run against `variant` of `target`, with the origin only as --base-url (the runner adds the servers' path). */
 async function run(target: Target, variant: string, pinned = true, extra: Partial<ContractOptions> = {}): Promise<RunResult> {

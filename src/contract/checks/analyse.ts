@@ -18,6 +18,7 @@ export function analyseExchange(exchange: Exchange, decoded?: Decoded): Analysed
   const documentedJson = documented?.content.some((media) => isJsonMediaType(media.mediaType.toLowerCase())) ?? false;
   const looksJson = mediaType ? isJsonMediaType(mediaType.essence) && mediaType.essence !== '*/*' : documentedJson;
   // An empty body where none is documented is right (204, HEAD, a response without content): nothing to parse.
-  const json = looksJson && (bodyExpected || response.body !== '') ? parseJson(response.body) : undefined;
+  // The codec has read a JSON body already (decode-response.ts): the same parse, not done twice.
+  const json = looksJson && (bodyExpected || response.body !== '') ? (decoded?.ok ? { ok: true as const, value: decoded.value } : parseJson(response.body)) : undefined;
   return { ...exchange, documented, mediaType, json, media: documentedMedia(exchange), decoded, bodyExpected };
 }

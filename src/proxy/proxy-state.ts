@@ -1,0 +1,64 @@
+/**
+ * Everything the proxy derives from the spec once, before it listens: the
+ * validators the mock and the runner use, the router, the Error-body
+ * factory, the runner's checks with their context, the echo rules of
+ * contracts/, and where the spec's API keys travel (to keep them out of
+ * output). Prism is never loaded: the proxy only checks.
+ */
+import { CHECKS, createCheckContext, type Check, type CheckContext } from '../contract/checks/index.js';
+import { loadScenarios } from '../contract/contracts-file.js';
+import { createErrorBodies, type ErrorBodyFactory } from '../mock/error-body.js';
+import { createRouter, type Router } from '../routing/router.js';
+import { loadSpec } from '../spec/load-spec.js';
+import { serverBasePath } from '../spec/servers.js';
+import type { LoadedSpec } from '../spec/types.js';
+import { compileValidators, type SpecValidators } from '../validation/compile-validators.js';
+import { compileParameterValidators, type ParameterValidators } from '../validation/parameters.js';
+import { echoRules, type EchoRules } from './echo-rules.js';
+import type { NormalizedProxyOptions } from './options.js';
+
+/** Names of query parameters and cookies that carry the spec's API keys. */
+export interface CredentialNames {
+  query: ReadonlySet<string>;
+  cookie: ReadonlySet<string>;
+}
+
+/** The spec and what is compiled from it. */
+export interface ProxyState {
+  spec: LoadedSpec;
+  validators: SpecValidators;
+  parameters: ParameterValidators;
+  route: Router;
+  errorBody: ErrorBodyFactory;
+  checks: readonly Check[];
+  checkContext: CheckContext;
+  echo: EchoRules;
+  credentialNames: CredentialNames;
+}
+
+/** Load the spec (and contracts/) and compile what judging exchanges needs. */
+export async function buildProxyState(settings: NormalizedProxyOptions): Promise<ProxyState> {
+  const spec = typeof settings.spec === 'string' ? await loadSpec(settings.spec, { allowExternalRefs: settings.allowExternalRefs }) : settings.spec;
+  const validators = compileValidators(spec);
+  const scenarios = settings.contracts === false ? new Map() : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
+  // Clients may call `/v1/plants` (the spec's server path) or `/plants` when the upstream URL holds the path.
+  const upstreamPath = new URL(settings.upstream).pathname;
+  return {
+    spec,
+    validators,
+    parameters: compileParameterValidators(spec),
+    route: createRouter(spec.operations, { basePaths: [serverBasePath(spec.servers), upstreamPath] }),
+    errorBody: createErrorBodies(spec, validators),
+    checks: CHECKS,
+    checkContext: createCheckContext(spec, validators, settings.strict),
+    echo: echoRules(scenarios),
+    credentialNames: apiKeyNames(spec),
+  };
+}
+
+/** Where apiKey schemes (OAS 4.8.27) put their keys outside headers: those values are secrets too. */
+function apiKeyNames(spec: LoadedSpec): CredentialNames {
+  const schemes = spec.operations.flatMap((operation) => operation.security.flat()).filter((scheme) => scheme.type === 'apiKey' && scheme.parameterName);
+  const named = (location: string) => new Set(schemes.filter((scheme) => scheme.in === location).map((scheme) => scheme.parameterName!));
+  return { query: named('query'), cookie: named('cookie') };
+}
