@@ -97,16 +97,17 @@ describe('--workers and --rate-limit', () => {
     }
   });
 
-  test('--rate-limit 20/s keeps requests at least 50 ms apart', async () => {
+  test('--rate-limit 20/s spaces requests 50 ms apart on average', async () => {
     const app = await startPlantStore();
     const proxy = await startCountingProxy(app.url);
     try {
       const outcome = await runCli(['contract', '--base-url', proxy.url, '--no-generated', '--only', 'positive', '--rate-limit', '20/s', '--workers', '4'], env);
       expect(outcome.code).toBe(0);
       expect(proxy.arrivals).toHaveLength(4);
-      const gaps = proxy.arrivals.slice(1).map((arrival, index) => arrival - proxy.arrivals[index]!);
-      // A lower bound only: a busy machine makes gaps longer, never shorter.
-      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(45);
+      // The span, not each gap: scheduling jitter can delay one arrival and shorten the next gap,
+      // but it cannot make four requests at 20/s arrive in less than three intervals of 50 ms.
+      const span = proxy.arrivals.at(-1)! - proxy.arrivals[0]!;
+      expect(span).toBeGreaterThanOrEqual(140);
     } finally {
       await proxy.close();
       await app.close();

@@ -105,7 +105,7 @@ async function consumerFile(): Promise<string> {
   const declarations = await readFile(path.join(ROOT, 'dist/index.d.ts'), 'utf8');
   const values = Object.keys(api).sort();
   const types = [...declarations.matchAll(/export (type )?\{([^}]+)\}/g)]
-    .flatMap(([, typeOnly, list]) => list!.split(',').map((part) => part.trim()).filter((part) => typeOnly || part.startsWith('type ')).map((part) => part.replace(/^type /, '')))
+    .flatMap(([, typeOnly, list]) => list!.split(',').map((part) => part.trim()).filter((part) => typeOnly || part.startsWith('type ')).map((part) => part.replace(/^type /, '').replace(/^.* as /, '')))
     .sort();
   return `import { expect } from 'vitest';
 import { contractMatchers, type ContractMatchOptions } from 'plantkit/vitest';
