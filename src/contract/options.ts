@@ -33,6 +33,18 @@ export const CONTRACT_DEFAULTS = {
   /** Requests spent shrinking one failure; enough to cut a 256-character string down to its failing length. */
   maxShrinks: 500,
   phases: ['boundary', 'positive', 'negative'] as readonly GeneratedPhase[],
+  /**
+   * Most time one operation's generated cases may take (--operation-budget):
+   * a default run against a local server needs well under a second per
+   * operation, so this only bounds slow servers and huge schemas.
+   */
+  operationBudgetMs: 10_000,
+  /**
+   * Most time all generated cases together may take (--generated-budget),
+   * shared out fairly among the operations (docs/property-cases.md, Budget):
+   * a spec of 1,000 operations finishes in minutes, not hours.
+   */
+  generatedBudgetMs: 300_000,
   /** Largest seed: fast-check seeds are 32-bit integers; non-negative ones read better. */
   maxSeed: 2 ** 31 - 1,
   /** Cases in flight at once; 1 sends them one after the other. */
@@ -93,6 +105,10 @@ export interface ContractOptions {
   maxShrinks?: number;
   /** Which generated phases run (default all: boundary, positive, negative). */
   phases?: readonly GeneratedPhase[];
+  /** Most ms one operation's generated cases may take (default 10000). */
+  operationBudgetMs?: number;
+  /** Most ms all generated cases together may take, shared among the operations (default 300000). */
+  generatedBudgetMs?: number;
   /** Extra request headers sent with every case (`X-Api-Key`, a Basic Authorization); a case's own headers win. */
   headers?: Readonly<Record<string, string>>;
   /** Static cases in flight at once (default 1); results are reported in case order either way. */
@@ -133,6 +149,8 @@ export interface NormalizedContractOptions {
   maxCases: number;
   maxShrinks: number;
   phases: readonly GeneratedPhase[];
+  operationBudgetMs: number;
+  generatedBudgetMs: number;
   headers: Readonly<Record<string, string>>;
   workers: number;
   rateLimit: number | undefined;
@@ -179,6 +197,8 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
     maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
     phases: parsePhases(options.phases),
+    operationBudgetMs: positive('operation-budget', options.operationBudgetMs) ?? CONTRACT_DEFAULTS.operationBudgetMs,
+    generatedBudgetMs: positive('generated-budget', options.generatedBudgetMs) ?? CONTRACT_DEFAULTS.generatedBudgetMs,
     headers: normalizeHeaders(options.headers ?? {}),
     workers: ranged('workers', options.workers ?? CONTRACT_DEFAULTS.workers, 1, CONTRACT_DEFAULTS.maxWorkers),
     rateLimit: positive('rate-limit', options.rateLimit),

@@ -7,15 +7,13 @@
  */
 import { preview } from '../findings.js';
 import { sampleValue } from '../schema/sample-value.js';
-import type { SchemaObject } from '../spec/types.js';
 import { integerEdges, integerRange, numberEdges } from './integers.js';
 import { numberText } from './logical-value.js';
 import { applyMutation, type Mutation, type NegativeValue } from './negative.js';
-import { allowsExtraProperties } from './objects.js';
 import type { SchemaScope } from './schema-facts.js';
 import type { Site } from './sites.js';
 import { stringEdges, type Edge } from './strings.js';
-import { cloneValue, setAtPointer } from './value-paths.js';
+import { addProperty, cloneValue, setAtPointer } from './value-paths.js';
 
 /** One boundary case before it becomes a request. */
 export interface BoundaryValue {
@@ -33,21 +31,32 @@ export interface BoundaryValue {
 /** Builds a fresh base body (fresh unique ids each call). */
 export type BaseBody = (mode: 'minimal' | 'full') => unknown;
 
-/** Every boundary value of a body schema, valid ones first. */
-export function boundaryValues(root: SchemaObject, scope: SchemaScope, sites: readonly Site[], mutations: readonly Mutation[], base: BaseBody): BoundaryValue[] {
+/** The whole-value edges: their slug prefix and titles, and where an extra undeclared property may go. */
+export interface WholeValue {
+  /** Slug prefix: `body` (`body/required-only`), `request` for a request without a body. */
+  label: string;
+  /** Titles of the minimal and the full value. */
+  minimal: string;
+  full: string;
+  /** Pointer of the object that accepts an undeclared property (the body, when its schema allows one); undefined for none. */
+  extraAt: string | undefined;
+}
+
+/** Every boundary value of a body (or request) value, valid ones first. Slugs are made unique. */
+export function boundaryValues(whole: WholeValue, scope: SchemaScope, sites: readonly Site[], mutations: readonly Mutation[], base: BaseBody): BoundaryValue[] {
   const values: BoundaryValue[] = [
-    { slug: 'body/required-only', title: 'only the required properties', valid: true, value: base('minimal'), pointer: '' },
-    { slug: 'body/every-property', title: 'every declared property', valid: true, value: base('full'), pointer: '' },
+    { slug: `${whole.label}/required-only`, title: whole.minimal, valid: true, value: base('minimal'), pointer: '' },
+    { slug: `${whole.label}/every-property`, title: whole.full, valid: true, value: base('full'), pointer: '' },
   ];
-  if (allowsExtraProperties(root)) {
-    const body = base('full') as Record<string, unknown>;
-    if (typeof body === 'object' && body !== null && !('extraField' in body)) values.push({ slug: 'body/extra-property', title: 'an extra undeclared property (the schema allows it)', valid: true, value: { ...body, extraField: 'extra' }, pointer: '' });
+  if (whole.extraAt !== undefined) {
+    const body = base('full');
+    if (addProperty(body, whole.extraAt, 'extraField', 'extra')) values.push({ slug: `${whole.label}/extra-property`, title: 'an extra undeclared property (the schema allows it)', valid: true, value: body, pointer: whole.extraAt });
   }
   for (const site of sites) {
     for (const edge of siteEdges(site, scope)) {
       const body = withValue(base, site.pointer, edge.value);
       if (body === undefined) continue;
-      values.push({ slug: `${label(site)}/${edge.name}`, title: `${label(site)} ${edge.name}: ${show(edge.value)}`, valid: true, value: body, pointer: site.pointer });
+      values.push({ slug: `${site.label}/${edge.name}`, title: `${site.noun} ${edge.name}: ${show(edge.value)}`, valid: true, value: body, pointer: site.pointer });
     }
   }
   for (const mutation of mutations) {
@@ -55,9 +64,9 @@ export function boundaryValues(root: SchemaObject, scope: SchemaScope, sites: re
     // A property of an optional object needs a body that has the object.
     if (applyMutation(negative, mutations) === undefined) negative = [base('full'), [mutation.key, mutation.edge]];
     const shown = mutation.kind === 'missing' ? '' : `: ${show(mutation.kind === 'undeclared-property' ? Object.fromEntries([mutation.edge as [string, unknown]]) : mutation.edge)}`;
-    values.push({ slug: `${label(mutation)}/${mutation.kind}`, title: `invalid: ${mutation.describe}${shown}`, valid: false, value: negative, pointer: mutation.pointer });
+    values.push({ slug: `${mutation.label}/${mutation.kind}`, title: `invalid: ${mutation.describe}${shown}`, valid: false, value: negative, pointer: mutation.pointer });
   }
-  return values;
+  return uniqueSlugs(values);
 }
 
 /** Edge values of one property, by the types it allows. */
@@ -65,13 +74,23 @@ function siteEdges(site: Site, scope: SchemaScope): Edge[] {
   const { schema, types } = site;
   if (Array.isArray(schema.enum)) return schema.enum.map((value, index) => ({ name: `enum-${index}`, value: typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : value }));
   const edges: Edge[] = [];
-  if (types.includes('string')) edges.push(...stringEdges(schema, () => sampleValue(schema, { mode: 'minimal', nextInteger: () => 1n })));
+  if (types.includes('string')) edges.push(...stringEdges(schema, () => sampleValue(schema, { mode: 'minimal', nextInteger: () => 1n }), site.charset));
   if (types.includes('integer')) edges.push(...integerEdges(integerRange(schema, scope.version)));
   else if (types.includes('number')) edges.push(...numberEdges(schema, scope.version));
   if (types.includes('boolean')) edges.push({ name: 'true', value: true }, { name: 'false', value: false });
   if (types.includes('null')) edges.push({ name: 'null', value: null });
   if (types.includes('array') && !(typeof schema.minItems === 'number' && schema.minItems > 0)) edges.push({ name: 'empty-array', value: [] });
   return edges;
+}
+
+/** Slugs are case ids: a second `x` (a body property and a parameter of the same label) becomes `x-2`. */
+function uniqueSlugs(values: BoundaryValue[]): BoundaryValue[] {
+  const seen = new Map<string, number>();
+  return values.map((value) => {
+    const count = (seen.get(value.slug) ?? 0) + 1;
+    seen.set(value.slug, count);
+    return count === 1 ? value : { ...value, slug: `${value.slug}-${count}` };
+  });
 }
 
 /** A minimal base body (a full one when the property's parent is optional) with `value` at `pointer`. */
@@ -81,10 +100,6 @@ function withValue(base: BaseBody, pointer: string, value: unknown): unknown {
     if (setAtPointer(body, pointer, value)) return body;
   }
   return undefined;
-}
-
-function label(site: { pointer: string }): string {
-  return site.pointer === '' ? 'body' : site.pointer.slice(1);
 }
 
 /** A value as a short title fragment: JSON, exact numbers, long strings by length. */

@@ -24,6 +24,11 @@ export function attemptFor<T>(run: OperationRun, intent: (value: T) => Intent): 
   };
 }
 
+/** Reports each request of the case `id` as progress (the console's live line on a terminal). */
+export function progressFor(run: OperationRun, id: string): (requests: number, shrinking: boolean) => void {
+  return (requests, shrinking) => run.session.settings.onEvent({ type: 'case-progress', id, requests, shrinking });
+}
+
 /** Stop the operation's generated cases when `result` got no usable response. */
 export function haltOnTransportFailure(run: OperationRun, result: CaseResult | undefined): void {
   const failure = result?.exchange.failure;
