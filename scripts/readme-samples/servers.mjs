@@ -30,10 +30,11 @@ export class ServerRegistry {
   }
 
   /**
-   * A front for `upstream`: `refuse` may answer a request body itself with a
-   * 400 Error body; `rewrite` may change an upstream answer's body.
+   * A front for `upstream`: `refuse` may answer a request (its body and
+   * headers) itself with a 400 Error body; `rewrite` may change an upstream
+   * answer's body.
    * @param {string} upstream
-   * @param {{ rewrite?: (status: number, body: string) => string, refuse?: (body: string) => string | undefined }} behaviour
+   * @param {{ rewrite?: (status: number, body: string) => string, refuse?: (body: string, headers: import('node:http').IncomingHttpHeaders) => string | undefined }} behaviour
    */
   async front(upstream, behaviour) {
     const server = createServer((incoming, outgoing) => {
@@ -42,7 +43,7 @@ export class ServerRegistry {
       incoming.on('data', (chunk) => chunks.push(chunk));
       incoming.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        const refusal = behaviour.refuse?.(body);
+        const refusal = behaviour.refuse?.(body, incoming.headers);
         if (refusal !== undefined) {
           outgoing.writeHead(400, { 'content-type': 'application/json' }).end(refusal);
           return;
@@ -107,5 +108,17 @@ export function refuseName(refused, message) {
     } catch {
       return undefined;
     }
+  };
+}
+
+/**
+ * A front's refusal: a 400 Error body for a request carrying the cookie
+ * `name=value` (the generated parameter sample), else undefined (forwarded).
+ * @param {string} name @param {string} value @param {string} message
+ */
+export function refuseCookie(name, value, message) {
+  return (/** @type {string} */ _body, /** @type {import('node:http').IncomingHttpHeaders} */ headers) => {
+    const cookies = (headers.cookie ?? '').split(';').map((pair) => pair.trim());
+    return cookies.includes(`${name}=${value}`) ? JSON.stringify({ error: 400, message }) : undefined;
   };
 }

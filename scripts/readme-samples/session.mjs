@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseDocument } from 'yaml';
-import { refuseName, rewriteErrors, ServerRegistry } from './servers.mjs';
+import { refuseCookie, refuseName, rewriteErrors, ServerRegistry } from './servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The token samples run with; shown nowhere (the output says Bearer ***). */
@@ -19,6 +19,8 @@ const TOKEN = 'readme-token';
 /** Where servers appear in samples: the mock's documented address, and an implementation's. */
 const MOCK_URL = 'http://127.0.0.1:4010';
 const TARGET_URL = 'http://127.0.0.1:8080';
+/** The richer fixture spec of the parameter samples: path, query, header and cookie parameters under a /v1 server path. */
+export const CATALOG_SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
 
 /** @typedef {{ method: string, body?: unknown, auth?: boolean, include?: boolean }} SampleRequest */
 /** @typedef {Awaited<ReturnType<typeof createSession>>} Session */
@@ -54,7 +56,7 @@ export async function createSession() {
     return out;
   };
 
-  /** @param {{ token?: string, log?: { write(text: string): unknown } }} [options] */
+  /** @param {{ token?: string, spec?: string, log?: { write(text: string): unknown } }} [options] */
   const startMock = async (options = {}) => {
     const mock = await plantkit.startMock({ spec: path.join(ROOT, 'openapi.yaml'), port: 0, ...options });
     mocks.cleanups.push(() => mock.close());
@@ -68,6 +70,7 @@ export async function createSession() {
     'wrong-error-shape': async () => servers.front(await startMock({ token: TOKEN }), { rewrite: rewriteErrors }),
     'refuses-long-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => [...name].length > 64, 'name is longer than 64 characters') }),
     'refuses-non-ascii-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => /[^\u0000-\u007f]/.test(name), 'name must be ASCII') }),
+    'catalog-refuses-lang-fr': async () => servers.front(await startMock({ spec: path.join(ROOT, CATALOG_SPEC) }), { refuse: refuseCookie('lang', 'fr', 'lang=fr is not supported') }),
     dead: () => servers.deadTarget(),
   };
 

@@ -110,45 +110,38 @@ export interface CharactersOptions {
  * By default an array of characters: shrinking removes characters anywhere
  * and simplifies each one, at several requests per character. `shapeOnly`
  * (the first shrinking pass, which also generates every random value): a
- * length plus `max` unshrinkable character slots, the string being the
- * first `length` of them, so shrinking a 256-character failure is a binary
- * search over its length of a dozen requests. Beyond SLOTS characters,
- * whatever the mode, a string is a length and SLOTS slots repeated (see
- * {@link longCharactersGen}): generating and shrinking cost the same for a
- * 65,536-character string as for a 512-character one.
+ * length plus PERIOD unshrinkable character slots, the string being the
+ * slots repeated up to the length, so shrinking a 256-character failure is
+ * a binary search over its length of a dozen requests, and drawing a
+ * string costs at most PERIOD characters whatever its length (see
+ * {@link repeatingGen}). Beyond SLOTS characters the full form repeats too.
  */
 export function charactersGen(min: number, max: number, options: CharactersOptions = {}): Gen<string> {
   const { wide = false, shapeOnly = false, charset = 'any' } = options;
-  if (max > SLOTS) return longCharactersGen(min, max, wide, shapeOnly ? FIXED_CHARACTERS[charset] : CHARACTERS[charset]);
-  if (!shapeOnly) return mapped(arrayOf(CHARACTERS[charset], min, max, wide), (points) => String.fromCodePoint(...points), (text) => codePoints(text, max));
-  return mapped(
-    tupleOf<[number, number[]]>(lengthGen(min, max, wide), arrayOf(FIXED_CHARACTERS[charset], max, max)),
-    ([count, points]) => String.fromCodePoint(...points.slice(0, count)),
-    (text) => {
-      const points = codePoints(text, max);
-      return [points.length, [...points, ...Array<number>(max - points.length).fill(FILLER)]] as [number, number[]];
-    },
-  );
+  if (shapeOnly) return repeatingGen(min, max, wide, FIXED_CHARACTERS[charset], Math.min(max, PERIOD));
+  if (max > SLOTS) return repeatingGen(min, max, wide, CHARACTERS[charset], SLOTS);
+  return mapped(arrayOf(CHARACTERS[charset], min, max, wide), (points) => String.fromCodePoint(...points), (text) => codePoints(text, max));
 }
 
 /**
- * Long strings: a length and SLOTS character slots, the string being the
+ * Strings as a length and `period` character slots, the string being the
  * slots repeated up to the length. Lengths shrink first, by halving towards
- * `min` (fast-check's integer shrinking), then, in the full pass, the slots'
- * characters; a character is never removed from the middle. A long edge
- * string can be shrunk when it repeats with that period (`a` 65,536 times).
- * The array form would draw, copy and shrink one value per character: that
- * is what once took minutes and 1.4 GB for a `maxLength: 65535` property.
+ * `min` (fast-check's integer shrinking), then, where the slots shrink, their
+ * characters; a character is never removed from the middle. A string it did
+ * not generate can be shrunk when it repeats with that period (every string
+ * up to `period` characters, `a` 65,536 times). Drawing, copying and
+ * shrinking one value per character instead is what once took minutes and
+ * 1.4 GB for a `maxLength: 65535` property.
  */
-function longCharactersGen(min: number, max: number, wide: boolean, item: Gen<number>): Gen<string> {
+function repeatingGen(min: number, max: number, wide: boolean, item: Gen<number>, period: number): Gen<string> {
   return mapped(
-    tupleOf<[number, number[]]>(lengthGen(min, max, wide), arrayOf(item, SLOTS, SLOTS)),
+    tupleOf<[number, number[]]>(lengthGen(min, max, wide), arrayOf(item, period, period)),
     ([count, points]) => repeatTo(points, count),
     (text) => {
       const points = codePoints(text, max);
       if (points.length < min) throw new Error('too short');
-      const slots = [...points.slice(0, SLOTS), ...Array<number>(Math.max(0, SLOTS - points.length)).fill(FILLER)];
-      if (points.some((point, index) => point !== slots[index % SLOTS])) throw new Error('does not repeat every SLOTS characters');
+      const slots = [...points.slice(0, period), ...Array<number>(Math.max(0, period - points.length)).fill(FILLER)];
+      if (points.some((point, index) => point !== slots[index % period])) throw new Error('does not repeat with the period');
       return [points.length, slots] as [number, number[]];
     },
   );
@@ -161,13 +154,17 @@ function lengthGen(min: number, max: number, wide: boolean): Gen<number> {
 
 /** The first `count` code points of `points` repeated. */
 function repeatTo(points: readonly number[], count: number): string {
+  if (points.length === 0) return '';
   const period = String.fromCodePoint(...points);
   const whole = Math.floor(count / points.length);
   return period.repeat(whole) + String.fromCodePoint(...points.slice(0, count - whole * points.length));
 }
 
-/** Most character slots a string generator keeps (longer strings repeat them). */
+/** Most character slots of the full (character-shrinking) form; longer strings repeat them. */
 const SLOTS = 512;
+
+/** Characters drawn for a random string: longer ones repeat them (a 400-character string is 64 drawn characters, repeated). */
+const PERIOD = 64;
 
 /** Longest string a length edge or a too-long value may have: a `maxLength: 65535` is not worth a 64 KiB request (as for the static cases). */
 export const MAX_EDGE_LENGTH = 4096;
@@ -191,18 +188,10 @@ const LONG = 400;
 
 /** Random valid strings for `schema` (format and pattern honoured where fast-check can), from `charset`. */
 export function stringGen(schema: SchemaObject, shapeOnly = false, charset: Charset = 'any'): Gen<string> {
-  const format = typeof schema.format === 'string' ? FORMAT_GENS[schema.format] : undefined;
-  if (format) return format();
-  // A pattern JavaScript cannot compile, or one fast-check cannot generate from (lookarounds,
-  // backreferences), gives plain strings, discarded if the validator disagrees.
-  const pattern = typeof schema.pattern === 'string' ? patternRegExp(schema.pattern) : undefined;
-  if (pattern) {
-    try {
-      return matching(pattern);
-    } catch {
-      // fall through to plain strings
-    }
-  }
+  const format = typeof schema.format === 'string' ? formatGen(schema.format) : undefined;
+  if (format) return format;
+  const pattern = typeof schema.pattern === 'string' ? patternGen(schema.pattern) : undefined;
+  if (pattern) return pattern;
   const options = { shapeOnly, charset: charset === 'any' && isBinary(schema) ? 'ascii' : charset } as const;
   const { min, max } = stringLimits(schema);
   const shortMax = Math.min(max, min + 16);
@@ -211,6 +200,39 @@ export function stringGen(schema: SchemaObject, shapeOnly = false, charset: Char
   // The long alternative spreads lengths over the whole range (so it can also
   // shrink any edge string up to LONG characters it did not generate itself).
   return oneOf<string>({ gen: charactersGen(min, shortMax, options), weight: 4 }, { gen: charactersGen(min, longMax, { ...options, wide: true }), weight: 1 });
+}
+
+/**
+ * Generators are immutable, and building fast-check's URL or regular
+ * expression ones is costly (a spec of 1,000 operations has thousands of
+ * `format: uri` properties): one per format and per pattern, shared.
+ */
+const FORMATS = new Map<string, Gen<string>>();
+const PATTERNS = new Map<string, Gen<string> | undefined>();
+
+function formatGen(format: string): Gen<string> | undefined {
+  if (!FORMAT_GENS[format]) return undefined;
+  if (!FORMATS.has(format)) FORMATS.set(format, FORMAT_GENS[format]());
+  return FORMATS.get(format);
+}
+
+/**
+ * Strings matching `source`. A pattern JavaScript cannot compile, or one
+ * fast-check cannot generate from (lookarounds, backreferences), gives
+ * undefined: plain strings then, discarded if the validator disagrees.
+ */
+function patternGen(source: string): Gen<string> | undefined {
+  if (!PATTERNS.has(source)) {
+    const pattern = patternRegExp(source);
+    let gen: Gen<string> | undefined;
+    try {
+      gen = pattern && matching(pattern);
+    } catch {
+      gen = undefined;
+    }
+    PATTERNS.set(source, gen);
+  }
+  return PATTERNS.get(source);
 }
 
 /** Strings that stand for bytes (OAS 3.0 `format: binary`, 3.1 `contentMediaType`): sent one byte per character. */

@@ -6,57 +6,12 @@
  * right check fails.
  */
 import { describe, expect, test } from 'vitest';
-import { runContract } from '../../src/contract/run-contract.js';
 import type { ContractOptions } from '../../src/contract/options.js';
 import type { RunResult } from '../../src/contract/types.js';
-import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog, type CatalogVariant } from '../apps/catalog.js';
-import { GARDEN_SESSION, startGardenForms, type GardenFormsVariant } from '../apps/garden-forms.js';
-import { GREENHOUSE_BASIC, GREENHOUSE_PARTNER_KEY, GREENHOUSE_TOKEN, startGreenhouse, type GreenhouseVariant } from '../apps/greenhouse.js';
-import { POT_API_KEY, POT_BASIC, startPotStore, type PotStoreVariant } from '../apps/pot-store.js';
-import type { ReferenceApp } from '../apps/shared/app-server.js';
+import { failures, runAgainst, TARGETS, type Target } from '../support/rich-targets.js';
 
-interface Target {
-  spec: string;
-  start: (variant: string, pinned: boolean) => Promise<ReferenceApp>;
-  options: Partial<ContractOptions>;
-}
-
-const pair = (basic: { username: string; password: string }) => `${basic.username}:${basic.password}`;
-
-const TARGETS: Record<string, Target> = {
-  catalog: {
-    spec: 'test/fixtures/rich/catalog-3.1.yaml',
-    start: (variant, pinned) => startCatalog(variant as CatalogVariant, pinned ? { apiKey: CATALOG_API_KEY, basic: CATALOG_BASIC } : undefined),
-    options: { credentials: { apiKey: CATALOG_API_KEY, basic: pair(CATALOG_BASIC) } },
-  },
-  forms: {
-    spec: 'test/fixtures/rich/forms-3.0.yaml',
-    start: (variant, pinned) => startGardenForms(variant as GardenFormsVariant, pinned ? { session: GARDEN_SESSION } : undefined),
-    options: { credentials: { apiKey: GARDEN_SESSION } },
-  },
-  pots: {
-    spec: 'test/fixtures/rich/petstore-swagger2.yaml',
-    start: (variant, pinned) => startPotStore(variant as PotStoreVariant, pinned ? { apiKey: POT_API_KEY, basic: POT_BASIC } : undefined),
-    options: { credentials: { apiKey: POT_API_KEY, basic: pair(POT_BASIC) } },
-  },
-  greenhouse: {
-    spec: 'test/fixtures/rich/auth-3.1.yaml',
-    start: (variant, pinned) => startGreenhouse(variant as GreenhouseVariant, pinned ? { token: GREENHOUSE_TOKEN, basic: GREENHOUSE_BASIC, partnerKey: GREENHOUSE_PARTNER_KEY } : undefined),
-    options: { token: GREENHOUSE_TOKEN, credentials: { apiKey: GREENHOUSE_PARTNER_KEY, basic: pair(GREENHOUSE_BASIC) } },
-  },
-};
-
-/** A run against `variant` of `target`, with the origin only as --base-url (the runner adds the servers' path). */
-async function run(target: Target, variant: string, pinned = true, extra: Partial<ContractOptions> = {}): Promise<RunResult> {
-  const app = await target.start(variant, pinned);
-  try {
-    return await runContract({ baseUrl: new URL(app.url).origin, spec: target.spec, contracts: false, seed: 7, maxCases: 20, workers: 4, ...target.options, ...extra });
-  } finally {
-    await app.close();
-  }
-}
-
-const failures = (result: RunResult) => result.results.flatMap((item) => item.findings.filter((finding) => finding.severity === 'error').map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`));
+/** A run against `variant` of `target` (test/support/rich-targets.ts). */
+const run = (target: Target, variant: string, pinned = true, extra: Partial<ContractOptions> = {}): Promise<RunResult> => runAgainst(target, variant, pinned, extra);
 
 describe('correct servers: zero findings (no false alarms)', () => {
   test.each([
@@ -75,7 +30,7 @@ describe('correct servers: zero findings (no false alarms)', () => {
     ['greenhouse', 'charset'],
   ])('%s %s', async (name, variant) => {
     // Every answer takes 100 ms: a small time budget keeps the generated cases to a few seconds.
-    const result = await run(TARGETS[name]!, variant, true, variant === 'slow-100ms' ? { operationBudgetMs: 1_000 } : {});
+    const result = await run(TARGETS[name as keyof typeof TARGETS], variant, true, variant === 'slow-100ms' ? { operationBudgetMs: 1_000 } : {});
     expect(failures(result)).toEqual([]);
     expect(result.passed).toBeGreaterThan(10);
   });
@@ -110,7 +65,7 @@ describe('broken servers: caught by the right check', () => {
     ['greenhouse', 'and-as-or', 'outcome'],
     ['greenhouse', 'hangs-up', 'transport'],
   ])('%s %s -> %s', async (name, variant, check) => {
-    const result = await run(TARGETS[name]!, variant);
+    const result = await run(TARGETS[name as keyof typeof TARGETS], variant);
     expect(failures(result).some((line) => line.includes(`: ${check} `))).toBe(true);
   });
 });

@@ -9,11 +9,12 @@ import { boundaryValues, type BoundaryValue } from '../../generate/boundary.js';
 import { applyMutation, type NegativeValue } from '../../generate/negative.js';
 import { valueAt } from '../../spec/json-pointer.js';
 import type { PhaseClock } from './budget.js';
-import { hunt } from './hunt.js';
+import { hunt, type Attempt } from './hunt.js';
 import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';
 import { BODY_KEY, bodyPointer, type RequestValue } from './request-parts.js';
 import { huntResult, type ResultLabel } from './results.js';
 import { deriveSeed } from './seeds.js';
+import type { Prepared } from './sender.js';
 
 /** The edge values of the operation, in the order they are sent. */
 function edgesOf(run: OperationRun): BoundaryValue[] {
@@ -21,10 +22,9 @@ function edgesOf(run: OperationRun): BoundaryValue[] {
   return boundaryValues(target.whole, run.session.context.scope, target.sites, target.mutations, (mode) => target.base(mode, (pointer, range) => ids.fresh(pointer, range)));
 }
 
-/** Whether the edge can be sent: a generator to shrink it exists, and its values look right for its schemas (the wire decides). */
+/** Whether the edge looks right for its schemas (the wire decides); an invalid edge exists only where a mutation does. */
 function usable(run: OperationRun, edge: BoundaryValue): boolean {
   const { target } = run;
-  if (!(edge.valid ? target.valid : target.invalid)) return false;
   const value = edge.valid ? edge.value : applyMutation(edge.value as NegativeValue, target.mutations);
   return value !== undefined && target.admits(value as RequestValue, edge.valid);
 }
@@ -53,7 +53,7 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
   // Two edges that make the same request (no optional part to add, say) send it once.
   const sent = new Set<string>();
   let requests = 0;
-  const cutFrom = (index: number): BoundaryOutcome => ({ requests, cut: true, notSent: edges.slice(index).filter((rest) => usable(run, rest) && session.selected(`${operation.id}/generated/boundary/${rest.slug}`)).length });
+  const cutFrom = (index: number): BoundaryOutcome => ({ requests, cut: true, notSent: edges.slice(index).filter((rest) => run.planned.has(`${operation.id}/generated/boundary/${rest.slug}`)).length });
   for (const [index, edge] of edges.entries()) {
     const own = ownIds[index];
     if (own) ids.release(own.pointer, own.value);
@@ -72,7 +72,7 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     // sending it again could be refused as a duplicate: it is left out.
     if (sent.has(key) || alreadyAccepted(run, edge)) continue;
     sent.add(key);
-    const found = await hunt(gen!, attemptFor(run, () => intent), {
+    const found = await hunt(gen!, reusing(attemptFor(run, () => intent), edge.value, prepared), {
       seed: deriveSeed(session.settings.seed, operation.id, 'boundary', edge.slug),
       numRuns: 1,
       examples: [edge.value],
@@ -88,6 +88,19 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     if (found.cut) return cutFrom(index + 1);
   }
   return { requests, cut: false, notSent: 0 };
+}
+
+/** `attempt`, whose first preparation of `value` is the one already made (a wire check per edge, not two). */
+function reusing<T>(attempt: Attempt<T>, value: T, prepared: Prepared): Attempt<T> {
+  let ready: Prepared | undefined = prepared;
+  return {
+    prepare: (candidate) => {
+      const reused = candidate === value ? ready : undefined;
+      ready = undefined;
+      return reused ?? attempt.prepare(candidate);
+    },
+    send: attempt.send,
+  };
 }
 
 /** The id a valid edge sets itself (sent unchanged, so never moved), by pointer inside the body, if it sets one. */

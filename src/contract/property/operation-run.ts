@@ -14,6 +14,8 @@ export interface OperationRun {
   ids: UniqueIds;
   /** Set when the server stopped answering usefully: the operation's remaining generated cases are not sent. */
   halted: string | undefined;
+  /** Ids of the cases the plan expects (selected ones), for counting what a budget cut left unsent. */
+  planned: ReadonlySet<string>;
 }
 
 /** The attempt of a hunt: prepare a value with `intent` (the title may depend on the value), send it. */

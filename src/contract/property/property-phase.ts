@@ -23,12 +23,22 @@ import { UniqueIds } from './unique-ids.js';
 export const propertyPhase: ContractPhase = {
   name: 'generated',
   enabled: (settings) => settings.generated && settings.phases.length > 0,
-  plan: (session) => session.spec.operations.flatMap((operation) => plannedIds(session, operation)),
+  plan: (session) => session.spec.operations.flatMap((operation) => plannedOf(session, operation)),
   run: runPropertyPhase,
 };
 
 /** Targets are built once per run: the plan and the run share them. */
 const targets = new WeakMap<PhaseSession, Map<string, ReturnType<typeof propertyTarget>>>();
+
+/** The plan of each operation, computed once per run. */
+const plans = new WeakMap<PhaseSession, Map<string, string[]>>();
+
+function plannedOf(session: PhaseSession, operation: Operation): string[] {
+  let byOperation = plans.get(session);
+  if (!byOperation) plans.set(session, (byOperation = new Map()));
+  if (!byOperation.has(operation.id)) byOperation.set(operation.id, plannedIds(session, operation));
+  return byOperation.get(operation.id)!;
+}
 
 function targetOf(session: PhaseSession, operation: Operation): ReturnType<typeof propertyTarget> {
   let byOperation = targets.get(session);
@@ -51,11 +61,11 @@ function plannedIds(session: PhaseSession, operation: Operation): string[] {
   const { phases, maxCases, seed } = session.settings;
   // A scratch register: planning must not move the ids the run itself hands out.
   const ids = new UniqueIds(seed);
-  const run: OperationRun = { session, target, sender: new GeneratedSender(session, ids), ids, halted: undefined };
+  const run: OperationRun = { session, target, sender: new GeneratedSender(session, ids), ids, halted: undefined, planned: new Set() };
   return [
     ...(phases.includes('boundary') ? plannedBoundaryIds(run) : []),
     ...(phases.includes('positive') && maxCases > 0 ? [`${operation.id}/generated/positive`] : []),
-    ...(phases.includes('negative') && maxCases > 0 && target.invalid ? [`${operation.id}/generated/negative`] : []),
+    ...(phases.includes('negative') && maxCases > 0 && target.mutations.length > 0 ? [`${operation.id}/generated/negative`] : []),
   ];
 }
 
@@ -63,10 +73,11 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
   const { settings } = session;
   const ids = new UniqueIds(settings.seed);
   for (const result of session.results) recordAcceptedIds(ids, result);
+  const unanswered = staticTransportFailures(session.results);
   const sender = new GeneratedSender(session, ids);
   const budget = new GeneratedBudget({ operationMs: settings.operationBudgetMs, generatedMs: settings.generatedBudgetMs });
   session.extras.budget = { operationMs: settings.operationBudgetMs, generatedMs: settings.generatedBudgetMs, cut: [] };
-  const work = session.spec.operations.map((operation) => ({ operation, planned: plannedIds(session, operation).filter((id) => session.selected(id)) })).filter((item) => item.planned.length > 0);
+  const work = session.spec.operations.map((operation) => ({ operation, planned: plannedOf(session, operation).filter((id) => session.selected(id)) })).filter((item) => item.planned.length > 0);
   for (const [index, { operation, planned }] of work.entries()) {
     const outcome = targetOf(session, operation)!;
     if ('cannot' in outcome) {
@@ -74,9 +85,11 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
       session.record(skippedResult(operation, { id: planned[0]!, title: 'generated cases', phase: settings.phases[0]!, seed: settings.seed }, `cannot generate a valid request: ${outcome.cannot}`, settings.baseUrl));
       continue;
     }
-    const run: OperationRun = { session, target: outcome.target, sender, ids, halted: staticTransportFailure(session.results, operation.id) };
+    const run: OperationRun = { session, target: outcome.target, sender, ids, halted: unanswered.get(operation.id), planned: new Set(planned) };
     if (!session.stopped()) await runOperation(run, budget.operation(work.length - index), budget);
     reportUnsent(session, operation, planned, run);
+    // Its generators are not needed again: a large spec keeps one operation's in memory at a time.
+    targets.get(session)?.delete(operation.id);
   }
   session.extras.budget.cut = budget.report();
 }
@@ -84,7 +97,7 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
 /** The phases of one operation, each with its share of the operation's budget; what the budget cuts is recorded. */
 async function runOperation(run: OperationRun, operationBudget: OperationBudget, budget: GeneratedBudget): Promise<void> {
   const { session, target } = run;
-  const phases = session.settings.phases.filter((phase) => phase !== 'negative' || target.invalid);
+  const phases = session.settings.phases.filter((phase) => phase !== 'negative' || target.mutations.length > 0);
   for (const [index, phase] of phases.entries()) {
     if (run.halted || session.stopped()) return;
     const ran = operationBudget.expired();
@@ -130,8 +143,16 @@ function recordAcceptedIds(ids: UniqueIds, result: CaseResult): void {
   if (parsed.ok) ids.recordAccepted(parsed.value);
 }
 
-/** Why not to start: a static case of the operation already got no usable response (a hanging server would cost a timeout per case). */
-function staticTransportFailure(results: readonly CaseResult[], operationId: string): string | undefined {
-  const failed = results.find((result) => result.case.operation.id === operationId && result.exchange.failure);
-  return failed?.exchange.failure && `a static case (${failed.case.id}) got no usable response (${failed.exchange.failure.kind})`;
+/**
+ * Why not to start, by operation: a static case of the operation already got
+ * no usable response (a hanging server would cost a timeout per case).
+ */
+function staticTransportFailures(results: readonly CaseResult[]): Map<string, string> {
+  const reasons = new Map<string, string>();
+  for (const result of results) {
+    const failure = result.exchange.failure;
+    const operationId = result.case.operation.id;
+    if (failure && !reasons.has(operationId)) reasons.set(operationId, `a static case (${result.case.id}) got no usable response (${failure.kind})`);
+  }
+  return reasons;
 }

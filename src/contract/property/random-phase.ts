@@ -58,14 +58,16 @@ export async function runRandomPhase(run: OperationRun, phase: Exclude<Generated
  */
 async function sendableNegatives(run: OperationRun): Promise<ShrinkPair<NegativeValue> | undefined> {
   const { target, session } = run;
-  if (!target.invalid) return undefined;
+  if (target.mutations.length === 0) return undefined;
   // A scratch register: trying edges must not move the ids the run hands out.
   const ids = new UniqueIds(session.settings.seed);
-  const base = (mode: 'minimal' | 'full') => target.base(mode, (pointer, range) => ids.fresh(pointer, range));
+  // One base of each kind serves every mutation (applyMutation copies it): only validity is tried here.
+  const minimal = target.base('minimal', (pointer, range) => ids.fresh(pointer, range));
+  const full = target.base('full', (pointer, range) => ids.fresh(pointer, range));
   const keys = new Set<string>();
   for (const mutation of target.mutations) {
-    let value: NegativeValue = [base('minimal'), [mutation.key, mutation.edge]];
-    if (applyMutation(value, target.mutations) === undefined) value = [base('full'), [mutation.key, mutation.edge]];
+    let value: NegativeValue = [minimal, [mutation.key, mutation.edge]];
+    if (applyMutation(value, target.mutations) === undefined) value = [full, [mutation.key, mutation.edge]];
     const prepared = await run.sender.prepare(target, value, { valid: false, id: '', title: '' });
     if (!('unusable' in prepared)) keys.add(mutation.key);
   }

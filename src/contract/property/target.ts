@@ -89,16 +89,17 @@ export function propertyTarget(operation: Operation, context: CaseContext, spec:
 function buildTarget(operation: Operation, parts: RequestPart[], body: SendableBody | undefined, fixed: ReadonlyMap<string, unknown>, checks: ReadonlyMap<string, PartCheck>, spec: LoadedSpec): PropertyTarget {
   const required = parts.filter((part) => part.required).map((part) => part.key);
   const record = (shapeOnly: boolean) => recordOf(Object.fromEntries(parts.map((part) => [part.key, valueGen(part.schema, { ...part.scope, shapeOnly })])), required) as Gen<RequestValue>;
-  const valid = { structural: record(true), full: record(false) };
+  // Generators are built on first use: a plan over 1,000 operations needs only their edges.
+  const valid = lazy(() => ({ structural: record(true), full: record(false) }));
   const mutationsOf = (shapeOnly: boolean) => parts.flatMap((part) => mutationsFor(part.sites, {}, { ...part.scope, shapeOnly }).filter((mutation) => sendable(mutation, part, body)));
   const mutations = mutationsOf(false);
-  const structuralMutations = mutationsOf(true);
+  const structuralMutations = lazy(() => mutationsOf(true));
   const invalidFor = (keys: ReadonlySet<string>) => {
     const chosen = mutations.filter((mutation) => keys.has(mutation.key));
     if (chosen.length === 0) return undefined;
-    return { structural: negativeGen(valid.structural, structuralMutations.filter((mutation) => keys.has(mutation.key))), full: negativeGen(valid.full, chosen) };
+    return { structural: negativeGen(valid().structural, structuralMutations().filter((mutation) => keys.has(mutation.key))), full: negativeGen(valid().full, chosen) };
   };
-  const invalid = invalidFor(new Set(mutations.map((mutation) => mutation.key)));
+  const invalid = lazy(() => invalidFor(new Set(mutations.map((mutation) => mutation.key))));
   const sites = parts.flatMap((part) => part.sites);
   const idRanges = new Map<string, IntegerRange>();
   for (const site of sites) {
@@ -116,7 +117,30 @@ function buildTarget(operation: Operation, parts: RequestPart[], body: SendableB
     }
     return value;
   };
-  return { operation, parts, body, sites, whole: wholeValue(parts, body, scope), valid, mutations, invalid, invalidFor, idRanges, base, admits: (value, isValid) => admits(parts, checks, value, isValid) };
+  return {
+    operation,
+    parts,
+    body,
+    sites,
+    whole: wholeValue(parts, body, scope),
+    get valid() {
+      return valid();
+    },
+    mutations,
+    get invalid() {
+      return mutations.length === 0 ? undefined : invalid();
+    },
+    invalidFor,
+    idRanges,
+    base,
+    admits: (value, isValid) => admits(parts, checks, value, isValid),
+  };
+}
+
+/** `make()`'s value, computed on the first call. */
+function lazy<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /**
