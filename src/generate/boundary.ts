@@ -3,7 +3,10 @@
  * type (strings: empty, long, non-ASCII, ...; integers: 0, -1, int32 and
  * int64 bounds, ...) in an otherwise minimal valid body, then each mutation's
  * simplest breaking value. The list depends on the schema only, so every run
- * sends the same edges, before any random case.
+ * sends the same edges, before any random case. Each edge builds its value
+ * when asked (`build`): a spec of 1,000 operations lists hundreds of
+ * thousands of them, and a value kept until its case is sent would be
+ * memory held for nothing.
  */
 import { preview } from '../findings.js';
 import { sampleValue } from '../schema/sample-value.js';
@@ -22,10 +25,12 @@ export interface BoundaryValue {
   title: string;
   /** Valid values must be accepted, invalid ones rejected. */
   valid: boolean;
-  /** A body when valid, a {@link NegativeValue} when invalid. */
-  value: unknown;
+  /** The value: a body when valid, a {@link NegativeValue} when invalid; a fresh base (fresh unique ids) each call. */
+  build(): unknown;
   /** The property the edge sets ('' for whole-body edges). */
   pointer: string;
+  /** The value a valid property edge sets at `pointer`; undefined for whole-value edges and broken ones. */
+  edge?: unknown;
 }
 
 /** Builds a fresh base body (fresh unique ids each call). */
@@ -44,27 +49,29 @@ export interface WholeValue {
 
 /** Every boundary value of a body (or request) value, valid ones first. Slugs are made unique. */
 export function boundaryValues(whole: WholeValue, scope: SchemaScope, sites: readonly Site[], mutations: readonly Mutation[], base: BaseBody): BoundaryValue[] {
+  // One base of each kind says which holds a property's parent (an optional object is in the full one only).
+  const probes = { minimal: base('minimal'), full: base('full') };
+  const modeFor = (change: (body: unknown) => boolean) => (['minimal', 'full'] as const).find((mode) => change(cloneValue(probes[mode])));
   const values: BoundaryValue[] = [
-    { slug: `${whole.label}/required-only`, title: whole.minimal, valid: true, value: base('minimal'), pointer: '' },
-    { slug: `${whole.label}/every-property`, title: whole.full, valid: true, value: base('full'), pointer: '' },
+    { slug: `${whole.label}/required-only`, title: whole.minimal, valid: true, build: () => base('minimal'), pointer: '' },
+    { slug: `${whole.label}/every-property`, title: whole.full, valid: true, build: () => base('full'), pointer: '' },
   ];
-  if (whole.extraAt !== undefined) {
-    const body = base('full');
-    if (addProperty(body, whole.extraAt, 'extraField', 'extra')) values.push({ slug: `${whole.label}/extra-property`, title: 'an extra undeclared property (the schema allows it)', valid: true, value: body, pointer: whole.extraAt });
+  const { extraAt } = whole;
+  if (extraAt !== undefined && addProperty(cloneValue(probes.full), extraAt, 'extraField', 'extra')) {
+    values.push({ slug: `${whole.label}/extra-property`, title: 'an extra undeclared property (the schema allows it)', valid: true, build: () => withProperty(base('full'), extraAt), pointer: extraAt });
   }
   for (const site of sites) {
+    const mode = modeFor((body) => setAtPointer(body, site.pointer, null));
+    if (!mode) continue;
     for (const edge of siteEdges(site, scope)) {
-      const body = withValue(base, site.pointer, edge.value);
-      if (body === undefined) continue;
-      values.push({ slug: `${site.label}/${edge.name}`, title: `${site.noun} ${edge.name}: ${show(edge.value)}`, valid: true, value: body, pointer: site.pointer });
+      values.push({ slug: `${site.label}/${edge.name}`, title: `${site.noun} ${edge.name}: ${show(edge.value)}`, valid: true, build: () => withValue(base(mode), site.pointer, edge.value), pointer: site.pointer, edge: edge.value });
     }
   }
   for (const mutation of mutations) {
-    let negative: NegativeValue = [base('minimal'), [mutation.key, mutation.edge]];
     // A property of an optional object needs a body that has the object.
-    if (applyMutation(negative, mutations) === undefined) negative = [base('full'), [mutation.key, mutation.edge]];
+    const mode = modeFor((body) => applyMutation([body, [mutation.key, mutation.edge]], mutations) !== undefined) ?? 'full';
     const shown = mutation.kind === 'missing' ? '' : `: ${show(mutation.kind === 'undeclared-property' ? Object.fromEntries([mutation.edge as [string, unknown]]) : mutation.edge)}`;
-    values.push({ slug: `${mutation.label}/${mutation.kind}`, title: `invalid: ${mutation.describe}${shown}`, valid: false, value: negative, pointer: mutation.pointer });
+    values.push({ slug: `${mutation.label}/${mutation.kind}`, title: `invalid: ${mutation.describe}${shown}`, valid: false, build: (): NegativeValue => [base(mode), [mutation.key, mutation.edge]], pointer: mutation.pointer });
   }
   return uniqueSlugs(values);
 }
@@ -93,13 +100,16 @@ function uniqueSlugs(values: BoundaryValue[]): BoundaryValue[] {
   });
 }
 
-/** A minimal base body (a full one when the property's parent is optional) with `value` at `pointer`. */
-function withValue(base: BaseBody, pointer: string, value: unknown): unknown {
-  for (const mode of ['minimal', 'full'] as const) {
-    const body = cloneValue(base(mode));
-    if (setAtPointer(body, pointer, value)) return body;
-  }
-  return undefined;
+/** `body` with `value` at `pointer` (its parent is known to be there). */
+function withValue(body: unknown, pointer: string, value: unknown): unknown {
+  setAtPointer(body, pointer, value);
+  return body;
+}
+
+/** `body` with an undeclared property added to the object at `pointer`. */
+function withProperty(body: unknown, pointer: string): unknown {
+  addProperty(body, pointer, 'extraField', 'extra');
+  return body;
 }
 
 /** A value as a short title fragment: JSON, exact numbers, long strings by length. */

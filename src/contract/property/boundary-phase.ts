@@ -7,11 +7,10 @@
  */
 import { boundaryValues, type BoundaryValue } from '../../generate/boundary.js';
 import { applyMutation, type NegativeValue } from '../../generate/negative.js';
-import { valueAt } from '../../spec/json-pointer.js';
 import type { PhaseClock } from './budget.js';
 import { hunt, type Attempt } from './hunt.js';
 import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';
-import { BODY_KEY, bodyPointer, type RequestValue } from './request-parts.js';
+import { bodyPointer, type RequestValue } from './request-parts.js';
 import { huntResult, type ResultLabel } from './results.js';
 import { deriveSeed } from './seeds.js';
 import type { Prepared } from './sender.js';
@@ -22,17 +21,17 @@ function edgesOf(run: OperationRun): BoundaryValue[] {
   return boundaryValues(target.whole, run.session.context.scope, target.sites, target.mutations, (mode) => target.base(mode, (pointer, range) => ids.fresh(pointer, range)));
 }
 
-/** Whether the edge looks right for its schemas (the wire decides); an invalid edge exists only where a mutation does. */
-function usable(run: OperationRun, edge: BoundaryValue): boolean {
+/** Whether an edge's value looks right for its schemas (the wire decides). */
+function usable(run: OperationRun, edge: BoundaryValue, value: unknown): boolean {
   const { target } = run;
-  const value = edge.valid ? edge.value : applyMutation(edge.value as NegativeValue, target.mutations);
-  return value !== undefined && target.admits(value as RequestValue, edge.valid);
+  const request = edge.valid ? value : applyMutation(value as NegativeValue, target.mutations);
+  return request !== undefined && target.admits(request as RequestValue, edge.valid);
 }
 
 /** Ids of the boundary cases the operation can send (edges its schemas admit), for the run's plan. */
 export function plannedBoundaryIds(run: OperationRun): string[] {
   return edgesOf(run)
-    .filter((edge) => usable(run, edge))
+    .filter((edge) => usable(run, edge, edge.build()))
     .map((edge) => `${run.target.operation.id}/generated/boundary/${edge.slug}`);
 }
 
@@ -59,23 +58,25 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     if (own) ids.release(own.pointer, own.value);
     if (run.halted || session.stopped()) return { requests, cut: false, notSent: 0 };
     const label: ResultLabel = { id: `${operation.id}/generated/boundary/${edge.slug}`, title: edge.title, phase: 'boundary', seed: session.settings.seed };
-    if (!session.selected(label.id) || !usable(run, edge)) continue;
+    if (!run.planned.has(label.id)) continue;
+    const value = edge.build();
+    if (!usable(run, edge, value)) continue;
     // The first edge always goes: a started phase sends at least one request.
     if (requests > 0 && clock.expired()) return cutFrom(index);
     const gen = edge.valid ? target.valid : target.invalid;
     const intent = { valid: edge.valid, id: label.id, title: label.title };
     // An edge the wire check refuses (or, for an invalid one, accepts) is no edge of this operation.
-    const prepared = await run.sender.prepare(target, edge.value, intent);
+    const prepared = await run.sender.prepare(target, value, intent);
     if ('unusable' in prepared) continue;
     const key = JSON.stringify([prepared.case.request.path, prepared.case.request.headers, prepared.case.request.body]);
     // An id edge the run already had accepted (say by a contracts/ scenario) is covered, and
     // sending it again could be refused as a duplicate: it is left out.
     if (sent.has(key) || alreadyAccepted(run, edge)) continue;
     sent.add(key);
-    const found = await hunt(gen!, reusing(attemptFor(run, () => intent), edge.value, prepared), {
+    const found = await hunt(gen!, reusing(attemptFor(run, () => intent), value, prepared), {
       seed: deriveSeed(session.settings.seed, operation.id, 'boundary', edge.slug),
       numRuns: 1,
-      examples: [edge.value],
+      examples: [value],
       maxShrinks: session.settings.maxShrinks,
       expired: clock.expired,
       onRequest: progressFor(run, label.id),
@@ -107,8 +108,7 @@ function reusing<T>(attempt: Attempt<T>, value: T, prepared: Prepared): Attempt<
 function ownId(run: OperationRun, edge: BoundaryValue): { pointer: string; value: bigint } | undefined {
   const pointer = bodyPointer(edge.pointer);
   if (!edge.valid || pointer === undefined || !run.target.idRanges.has(pointer)) return undefined;
-  const value = valueAt((edge.value as RequestValue)[BODY_KEY], pointer);
-  return typeof value === 'bigint' ? { pointer, value } : undefined;
+  return typeof edge.edge === 'bigint' ? { pointer, value: edge.edge } : undefined;
 }
 
 /** True when the edge's own id was accepted earlier in the run. */
