@@ -51,6 +51,7 @@ export const SAMPLES = {
   'contract-error-shape': (s) => s.contract('wrong-error-shape', ['--no-generated', '--quiet'], '0.1 s'),
   'contract-long-names': (s) => s.contract('refuses-long-names', ['--quiet', '--seed', '12345'], '2.2 s'),
   'contract-non-ascii-names': (s) => s.contract('refuses-non-ascii-names', ['--quiet', '--seed', '12345'], '3.3 s'),
+  'contract-cookie-parameter': (s) => s.contract('catalog-refuses-lang-fr', ['--spec', 'test/fixtures/rich/catalog-3.1.yaml', '--quiet', '--seed', '12345', '--only', 'getCatalogEntry'], '0.4 s'),
   'contract-dead-target': (s) => s.contract('dead', ['--quiet', '--no-generated'], '30.0 s'),
   'contract-help': (s) => s.cli('npx plantkit contract --help', ['contract', '--help']),
   'stateful-mock-start': (s) => s.mockBanner(`npx plantkit mock --spec ${STATEFUL_SPEC} --stateful`, ['--spec', STATEFUL_SPEC, '--stateful']),

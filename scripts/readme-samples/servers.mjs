@@ -30,13 +30,14 @@ export class ServerRegistry {
   }
 
   /**
-   * A front for `upstream`: `refuse` may answer a request body itself with a
-   * 400 Error body; `rewrite` may change an upstream answer's body;
-   * `keepDeleted` answers a DELETE of an item the upstream can read with 204
-   * and deletes nothing (other DELETEs go through, refusals included);
-   * `allHeaders` passes every upstream header on (else only Content-Type).
+   * A front for `upstream`: `refuse` may answer a request (its body and
+   * headers) itself with a 400 Error body; `rewrite` may change an upstream
+   * answer's body; `keepDeleted` answers a DELETE of an item the upstream can
+   * read with 204 and deletes nothing (other DELETEs go through, refusals
+   * included); `allHeaders` passes every upstream header on (else only
+   * Content-Type).
    * @param {string} upstream
-   * @param {{ rewrite?: (status: number, body: string) => string, refuse?: (body: string) => string | undefined, keepDeleted?: boolean, allHeaders?: boolean }} behaviour
+   * @param {{ rewrite?: (status: number, body: string) => string, refuse?: (body: string, headers: import('node:http').IncomingHttpHeaders) => string | undefined, keepDeleted?: boolean, allHeaders?: boolean }} behaviour
    */
   async front(upstream, behaviour) {
     const server = createServer((incoming, outgoing) => {
@@ -45,7 +46,7 @@ export class ServerRegistry {
       incoming.on('data', (chunk) => chunks.push(chunk));
       incoming.on('end', async () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        const refusal = behaviour.refuse?.(body);
+        const refusal = behaviour.refuse?.(body, incoming.headers);
         if (refusal !== undefined) {
           outgoing.writeHead(400, { 'content-type': 'application/json' }).end(refusal);
           return;
@@ -128,5 +129,17 @@ export function refuseName(refused, message) {
     } catch {
       return undefined;
     }
+  };
+}
+
+/**
+ * A front's refusal: a 400 Error body for a request carrying the cookie
+ * `name=value` (the generated parameter sample), else undefined (forwarded).
+ * @param {string} name @param {string} value @param {string} message
+ */
+export function refuseCookie(name, value, message) {
+  return (/** @type {string} */ _body, /** @type {import('node:http').IncomingHttpHeaders} */ headers) => {
+    const cookies = (headers.cookie ?? '').split(';').map((pair) => pair.trim());
+    return cookies.includes(`${name}=${value}`) ? JSON.stringify({ error: 400, message }) : undefined;
   };
 }

@@ -11,16 +11,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseDocument } from 'yaml';
-import { refuseName, rewriteErrors, ServerRegistry } from './servers.mjs';
+import { refuseCookie, refuseName, rewriteErrors, ServerRegistry } from './servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The spec of the stateful samples (docs/stateful.md): CRUD plants with paging and X-Total-Count. */
-const CATALOG = 'test/fixtures/rich/catalog-3.1.yaml';
 /** The token samples run with; shown nowhere (the output says Bearer ***). */
 const TOKEN = 'readme-token';
 /** Where servers appear in samples: the mock's documented address, and an implementation's. */
 const MOCK_URL = 'http://127.0.0.1:4010';
 const TARGET_URL = 'http://127.0.0.1:8080';
+/** The richer fixture spec of the parameter and stateful samples: path, query, header and cookie parameters under a /v1 server path, CRUD plants with paging and X-Total-Count. */
+export const CATALOG_SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
 
 /** @typedef {{ method: string, body?: unknown, auth?: boolean, include?: boolean }} SampleRequest */
 /** @typedef {{ method: string, path: string, headers?: Record<string, string>, body?: unknown, include?: boolean }} WalkRequest */
@@ -73,11 +73,12 @@ export async function createSession() {
     'wrong-error-shape-any-token': async () => servers.front(await startMock(), { rewrite: rewriteErrors }),
     'refuses-long-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => [...name].length > 64, 'name is longer than 64 characters') }),
     'refuses-non-ascii-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => /[^\u0000-\u007f]/.test(name), 'name must be ASCII') }),
+    'catalog-refuses-lang-fr': async () => servers.front(await startMock({ spec: path.join(ROOT, CATALOG_SPEC) }), { refuse: refuseCookie('lang', 'fr', 'lang=fr is not supported') }),
     dead: () => servers.deadTarget(),
     // The stateful samples: the catalog spec's mock with and without state, and a front whose deletes delete nothing.
-    'stateful-mock': () => startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN, stateful: true }),
-    'stateless-mock': () => startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN }),
-    'deletes-nothing': async () => servers.front(await startMock({ spec: path.join(ROOT, CATALOG), apiKey: TOKEN, stateful: true }), { keepDeleted: true, allHeaders: true }),
+    'stateful-mock': () => startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN, stateful: true }),
+    'stateless-mock': () => startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN }),
+    'deletes-nothing': async () => servers.front(await startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN, stateful: true }), { keepDeleted: true, allHeaders: true }),
   };
 
   /** @type {Map<string, Promise<{ curl: string, log: string }>>} */

@@ -58,7 +58,7 @@ export const multipartCodec: MediaCodec = {
     return { ok: true, value, validatable: true };
   },
   encode(value, context) {
-    const boundary = `plantkit-${randomBytes(12).toString('hex')}`;
+    const boundary = context.boundary ?? `plantkit-${randomBytes(12).toString('hex')}`;
     const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     const chunks: Buffer[] = [];
     for (const [name, item] of Object.entries(record)) {

@@ -14,6 +14,8 @@ export interface CodecContext {
   schema: SchemaObject | undefined;
   /** Encoding Objects of form and multipart properties (OAS 4.8.15). */
   encoding: Record<string, PropertyEncoding>;
+  /** The multipart boundary to write with (default: a random one); the runner's generated cases fix it so a seed replays byte for byte. */
+  boundary?: string;
 }
 
 /** A decoded body: a value to validate, or why the bytes are not a body of this media type. */

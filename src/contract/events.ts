@@ -7,6 +7,10 @@ export interface GeneratedSettings {
   seed: number;
   maxCases: number;
   phases: readonly string[];
+  /** --operation-budget in ms: the most one operation's generated cases may take. */
+  operationBudgetMs: number;
+  /** --generated-budget in ms: the most all generated cases together may take. */
+  generatedBudgetMs: number;
 }
 
 /** Progress of a contract run. */
@@ -27,4 +31,6 @@ export type RunEvent =
       otherCredentials?: string[];
     }
   | { type: 'case-finished'; result: CaseResult; index: number; total: number }
+  /** A case still running sent another request (generated cases send many: random values, shrinking); for live progress lines. */
+  | { type: 'case-progress'; id: string; requests: number; shrinking: boolean }
   | { type: 'run-finished'; result: RunResult };

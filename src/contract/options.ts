@@ -44,6 +44,18 @@ export const CONTRACT_DEFAULTS = {
    * collection, the lifecycle sequence and 5 random ones (about 70 requests).
    */
   casesPerSequence: 20,
+  /**
+   * Most time one operation's generated cases may take (--operation-budget):
+   * a default run against a local server needs well under a second per
+   * operation, so this only bounds slow servers and huge schemas.
+   */
+  operationBudgetMs: 10_000,
+  /**
+   * Most time all generated cases together may take (--generated-budget),
+   * shared out fairly among the operations (docs/property-cases.md, Budget):
+   * a spec of 1,000 operations finishes in minutes, not hours.
+   */
+  generatedBudgetMs: 300_000,
   /** Largest seed: fast-check seeds are 32-bit integers; non-negative ones read better. */
   maxSeed: 2 ** 31 - 1,
   /** Cases in flight at once; 1 sends them one after the other. */
@@ -106,6 +118,10 @@ export interface ContractOptions {
   phases?: readonly PhaseName[];
   /** Follow resources across calls after the generated cases (default true, where the spec has collections; docs/stateful.md). */
   stateful?: boolean;
+  /** Most ms one operation's generated cases may take (default 10000). */
+  operationBudgetMs?: number;
+  /** Most ms all generated cases together may take, shared among the operations (default 300000). */
+  generatedBudgetMs?: number;
   /** Extra request headers sent with every case (`X-Api-Key`, a Basic Authorization); a case's own headers win. */
   headers?: Readonly<Record<string, string>>;
   /** Static cases in flight at once (default 1); results are reported in case order either way. */
@@ -148,6 +164,8 @@ export interface NormalizedContractOptions {
   phases: readonly GeneratedPhase[];
   /** The stateful phase runs: generated cases on, not turned off, and named by --phases when that is given. */
   stateful: boolean;
+  operationBudgetMs: number;
+  generatedBudgetMs: number;
   headers: Readonly<Record<string, string>>;
   workers: number;
   rateLimit: number | undefined;
@@ -195,6 +213,8 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
     phases: parsePhases(options.phases),
     stateful: (options.generated ?? CONTRACT_DEFAULTS.generated) && (options.stateful ?? CONTRACT_DEFAULTS.stateful) && (options.phases === undefined || options.phases.includes('stateful')),
+    operationBudgetMs: positive('operation-budget', options.operationBudgetMs) ?? CONTRACT_DEFAULTS.operationBudgetMs,
+    generatedBudgetMs: positive('generated-budget', options.generatedBudgetMs) ?? CONTRACT_DEFAULTS.generatedBudgetMs,
     headers: normalizeHeaders(options.headers ?? {}),
     workers: ranged('workers', options.workers ?? CONTRACT_DEFAULTS.workers, 1, CONTRACT_DEFAULTS.maxWorkers),
     rateLimit: positive('rate-limit', options.rateLimit),

@@ -8,7 +8,7 @@ import type { LoadedSpec } from '../spec/types.js';
 import type { CaseContext } from './cases/index.js';
 import type { NormalizedContractOptions } from './options.js';
 import type { RunStop } from './run-control.js';
-import type { CaseResult, ContractCase } from './types.js';
+import type { CaseResult, ContractCase, RunExtras } from './types.js';
 
 /** What a phase may use while it runs. */
 export interface PhaseSession {
@@ -26,6 +26,8 @@ export interface PhaseSession {
   selected(id: string): boolean;
   /** Why the run stopped (interrupt, --max-duration, unresponsive target); undefined while it goes on. */
   stopped(): RunStop | undefined;
+  /** Fields of the run's result a phase fills in (the generated phases' budget report). */
+  extras: RunExtras;
 }
 
 /** A phase of a contract run. */

@@ -24,7 +24,7 @@ import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
 import { statefulPhase } from './stateful/stateful-phase.js';
 import { createRunControl, isRunStopped, RunStoppedError, type RunControl, type RunStop } from './run-control.js';
-import type { CaseResult, ContractCase, Exchange, RunResult } from './types.js';
+import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
 const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];
@@ -56,6 +56,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const client = createHttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}) });
   const control = createRunControl({ signal: settings.signal, maxDurationMs: settings.maxDurationMs, rateLimit: settings.rateLimit, maxTransportFailures: settings.maxTransportFailures });
   const results: CaseResult[] = [];
+  const extras: RunExtras = {};
   const execute = (contractCase: ContractCase) => runCase(contractCase, client, checks, checkContext, settings, control);
   const session: PhaseSession = {
     spec,
@@ -69,6 +70,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     },
     selected,
     stopped: () => control.stopped(),
+    extras,
   };
   const phases = PHASES.filter((phase) => phase.enabled(settings));
   const plannedByPhase = phases.map((phase) => [phase, phase.plan(session)] as const);
@@ -82,7 +84,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const started = performance.now();
   try {
     if (!settings.dispatcher) await client.probe(settings.baseUrl);
-    const generated = settings.generated ? { generated: { seed: settings.seed, maxCases: settings.maxCases, phases: phaseNames } } : {};
+    const generated = settings.generated ? { generated: { seed: settings.seed, maxCases: settings.maxCases, phases: phaseNames, operationBudgetMs: settings.operationBudgetMs, generatedBudgetMs: settings.generatedBudgetMs } } : {};
     const estimate = phases.length > 0 ? { generatedEstimate: planned.filter(selected).length } : {};
     const others = otherCredentials(settings.credentials);
     settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict, ...estimate, ...generated, ...(serverPath ? { serverPath } : {}), ...(others.length > 0 ? { otherCredentials: others } : {}) });
@@ -92,7 +94,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     control.close();
     await client.close();
   }
-  const result = summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes);
+  const result = { ...summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes), ...extras };
   settings.onEvent({ type: 'run-finished', result });
   return result;
 }

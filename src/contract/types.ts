@@ -121,8 +121,38 @@ export interface GeneratedDetails {
   requests: number;
   /** Shrinking steps that still failed (0 when the failure did not shrink). */
   shrinks: number;
-  /** The failing request body as first found, before shrinking; absent when it did not shrink. */
+  /** The failing request as first found, before shrinking (its body; with method, path and parameters first when the operation has parameters); absent when it did not shrink. */
   original?: string;
+  /** Set when the time budget stopped this case early (docs/property-cases.md, Budget): the phase sent fewer requests, or shrinking ended sooner. */
+  cut?: BudgetCut['budget'];
+}
+
+/** What the generated phases' time budget left out: one record per phase of an operation it cut. */
+export interface BudgetCut {
+  /** Operation id. */
+  operation: string;
+  phase: GeneratedPhase;
+  /** `operation`: the operation used up --operation-budget; `generated`: its share of --generated-budget (what was left over the operations to go). */
+  budget: 'operation' | 'generated';
+  /** Requests the phase had sent when it was cut; 0 when it did not start. */
+  requests: number;
+  /** Boundary cases left unsent (boundary phase only). */
+  casesNotSent?: number;
+}
+
+/** The generated phases' budgets and what they cut. */
+export interface BudgetReport {
+  /** --operation-budget in ms. */
+  operationMs: number;
+  /** --generated-budget in ms. */
+  generatedMs: number;
+  cut: BudgetCut[];
+}
+
+/** Parts of a run's result that its phases fill in. */
+export interface RunExtras {
+  /** The generated phases' budgets and what they cut; absent when no generated phase ran. */
+  budget?: BudgetReport;
 }
 
 /** One step of a stateful sequence as it was sent. */
@@ -153,7 +183,7 @@ export interface SequenceDetails {
 }
 
 /** The verdict on a whole run. */
-export interface RunResult {
+export interface RunResult extends RunExtras {
   baseUrl: string;
   results: CaseResult[];
   passed: number;

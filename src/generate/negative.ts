@@ -8,13 +8,13 @@
  */
 import type { SchemaObject } from '../spec/types.js';
 import { arrayOf, bigIntBetween, booleans, constant, filtered, mapped, oneOf, tupleOf, type Gen } from './fast-check.js';
-import { integerGen, integerRange } from './integers.js';
+import { integerGen, integerRange, type IntegerRange } from './integers.js';
 import { ExactText } from './logical-value.js';
 import { addProperty, cloneValue, setAtPointer } from './value-paths.js';
 import { anyPrimitive } from './objects.js';
 import { typeAllowed, type JsonTypeName, type SchemaScope } from './schema-facts.js';
 import type { Site } from './sites.js';
-import { charactersGen, stringLimits } from './strings.js';
+import { charactersGen, MAX_EDGE_LENGTH, stringLimits } from './strings.js';
 
 /** One way to break one constraint. */
 export interface Mutation {
@@ -23,6 +23,8 @@ export interface Mutation {
   /** Kebab-case kind, used in case ids. */
   kind: string;
   pointer: string;
+  /** The broken property's label, for case ids (`id`, `owner/id`, `body`). */
+  label: string;
   /** What the mutation does, for titles: `id above its int64 range`. */
   describe: string;
   gen: Gen<unknown>;
@@ -34,6 +36,8 @@ export interface Mutation {
 export type NegativeValue = [body: unknown, change: [key: string, value: unknown]];
 
 const SPAN = 2n ** 64n;
+/** Integers from here on have no halves as doubles (52 fraction bits). */
+const DOUBLE_HALVES = 2n ** 52n;
 const EMPTY_OBJECT = {};
 const EMPTY_ARRAY: unknown[] = [];
 /** Formats Ajv checks (ajv-formats, full mode): a non-matching string is invalid for them. */
@@ -43,11 +47,11 @@ const CHECKED_FORMATS = new Set(['date-time', 'date', 'time', 'email', 'hostname
 export function mutationsFor(sites: readonly Site[], root: SchemaObject, scope: SchemaScope): Mutation[] {
   const mutations: Mutation[] = [];
   const shapeOnly = scope.shapeOnly === true;
-  const characters = (min: number, max: number) => charactersGen(min, max, false, shapeOnly);
-  const undeclaredGen = () => tupleOf<[string, unknown]>(filtered(characters(1, 12), (key) => key !== ''), anyPrimitive(shapeOnly));
-  const add = (kind: string, site: { pointer: string; name: string }, describe: string, gen: Gen<unknown>, edge: unknown) =>
-    mutations.push({ key: `${kind}:${site.pointer}`, kind, pointer: site.pointer, describe: `${site.name || 'body'} ${describe}`, gen, edge });
-  if (root.additionalProperties === false) add('undeclared-property', { pointer: '', name: '' }, 'with a property the schema does not declare', undeclaredGen(), ['extraField', 'extra']);
+  const characters = (min: number, max: number) => charactersGen(min, max, { shapeOnly, charset: scope.charset });
+  const undeclaredGen = () => tupleOf<[string, unknown]>(filtered(characters(1, 12), (key) => key !== ''), anyPrimitive(shapeOnly, scope.charset));
+  const add = (kind: string, site: { pointer: string; label: string; noun: string }, describe: string, gen: Gen<unknown>, edge: unknown) =>
+    mutations.push({ key: `${kind}:${site.pointer}`, kind, pointer: site.pointer, label: site.label || 'body', describe: `${site.noun || 'body'} ${describe}`, gen, edge });
+  if (root.additionalProperties === false) add('undeclared-property', { pointer: '', label: '', noun: '' }, 'with a property the schema does not declare', undeclaredGen(), ['extraField', 'extra']);
 
   for (const site of sites) {
     const { schema, types } = site;
@@ -59,18 +63,19 @@ export function mutationsFor(sites: readonly Site[], root: SchemaObject, scope: 
       const label = typeof schema.format === 'string' ? `its ${schema.format} range` : 'its range';
       if (range.bounded.high) add('above-range', site, `above ${label} (max ${range.high})`, bigIntBetween(range.high + 1n, range.high + SPAN), range.high + 1n);
       if (range.bounded.low) add('below-range', site, `below ${label} (min ${range.low})`, bigIntBetween(range.low - SPAN, range.low - 1n), range.low - 1n);
-      add('fraction', site, 'with a fractional value', fractionGen(integerGen(range)), new ExactText('0.5'));
+      add('fraction', site, 'with a fractional value', fractionGen(range), new ExactText('0.5'));
     }
     if (types.includes('string')) {
       const { min, max } = stringLimits(schema);
       if (min > 0) add('too-short', site, `shorter than minLength ${min}`, characters(0, min - 1), 'a'.repeat(min - 1));
-      if (Number.isFinite(max)) add('too-long', site, `longer than maxLength ${max}`, characters(max + 1, max + 40), 'a'.repeat(max + 1));
+      // A maxLength beyond MAX_EDGE_LENGTH is not tested with a longer string (a 64 KiB field is not worth the request).
+      if (Number.isFinite(max) && max < MAX_EDGE_LENGTH) add('too-long', site, `longer than maxLength ${max}`, characters(max + 1, max + 40), 'a'.repeat(max + 1));
       if (Array.isArray(schema.enum)) add('not-in-enum', site, 'not one of its enum values', filtered(characters(1, 16), (text) => !(schema.enum as unknown[]).includes(text)), 'not-in-enum');
       if (typeof schema.format === 'string' && CHECKED_FORMATS.has(schema.format)) add('bad-format', site, `not a valid ${schema.format}`, constant('%% not valid'), '%% not valid');
     }
     if (types.includes('array')) {
       if (typeof schema.minItems === 'number' && schema.minItems > 0) add('too-few-items', site, `with fewer than ${schema.minItems} items`, constant(EMPTY_ARRAY), EMPTY_ARRAY);
-      if (typeof schema.maxItems === 'number') add('too-many-items', site, `with more than ${schema.maxItems} items`, arrayOf(anyPrimitive(shapeOnly), schema.maxItems + 1, schema.maxItems + 1), Array.from({ length: schema.maxItems + 1 }, () => null));
+      if (typeof schema.maxItems === 'number') add('too-many-items', site, `with more than ${schema.maxItems} items`, arrayOf(anyPrimitive(shapeOnly, scope.charset), schema.maxItems + 1, schema.maxItems + 1), Array.from({ length: schema.maxItems + 1 }, () => null));
     }
     if (types.includes('object') && schema.additionalProperties === false) add('undeclared-property', site, 'with a property the schema does not declare', undeclaredGen(), ['extraField', 'extra']);
   }
@@ -110,8 +115,16 @@ function wrongTypes(allowed: readonly JsonTypeName[], characters: (min: number, 
   return candidates.filter(([type]) => !typeAllowed(type, allowed));
 }
 
-/** `n.5` for generated integers n, written exactly (so `9223372036854775807.5` keeps its digits). */
-function fractionGen(integers: Gen<bigint>): Gen<unknown> {
+/**
+ * `n.5` for generated integers n of the range with |n| < 2^52, written
+ * exactly: beyond 2^52 a double has no halves, so a server that reads
+ * numbers as doubles (JavaScript's Number, JSON.parse) sees an integer
+ * there, and calling its acceptance a bug would cry wolf.
+ */
+function fractionGen(range: IntegerRange): Gen<unknown> {
+  const low = range.low > -DOUBLE_HALVES ? range.low : -DOUBLE_HALVES + 1n;
+  const high = range.high < DOUBLE_HALVES ? range.high : DOUBLE_HALVES - 1n;
+  const integers = low <= high ? integerGen({ ...range, low, high }) : constant(0n);
   return mapped(integers, (whole) => new ExactText(`${whole}.5`), (value) => {
     const match = value instanceof ExactText ? /^(-?\d+)\.5$/.exec(value.text) : null;
     if (!match) throw new Error('not a generated fraction');

@@ -9,7 +9,7 @@ import { isRecord } from '../schema/object-shape.js';
 import { toJsonText } from './logical-value.js';
 import { arrayOf, booleans, bigIntBetween, constant, dictionaryOf, filtered, mapped, oneOf, oneOfShrinkingToFirst, recordOf, tupleOf, uniqueArrayOf, type Gen } from './fast-check.js';
 import { flatten, MAX_DEPTH, type SchemaScope } from './schema-facts.js';
-import { charactersGen } from './strings.js';
+import { charactersGen, type Charset } from './strings.js';
 import type { SchemaObject } from '../spec/types.js';
 
 /** The extra properties of a body that has none (one object, so fast-check recognises it when shrinking). */
@@ -34,8 +34,8 @@ export function allowsExtraProperties(schema: SchemaObject): boolean {
 }
 
 /** A small JSON value of any primitive type: the value of an extra property the schema says nothing about. */
-export const anyPrimitive = (shapeOnly = false): Gen<unknown> =>
-  oneOf<unknown>({ gen: charactersGen(0, 12, false, shapeOnly), weight: 2 }, { gen: bigIntBetween(-1000n, 1000n), weight: 1 }, { gen: booleans(), weight: 1 }, { gen: constant(null), weight: 1 });
+export const anyPrimitive = (shapeOnly = false, charset: Charset = 'any'): Gen<unknown> =>
+  oneOf<unknown>({ gen: charactersGen(0, 12, { shapeOnly, charset }), weight: 2 }, { gen: bigIntBetween(-1000n, 1000n), weight: 1 }, { gen: booleans(), weight: 1 }, { gen: constant(null), weight: 1 });
 
 /** Random objects for a flattened object schema. */
 export function objectGen(schema: SchemaObject, scope: SchemaScope, depth: number, recurse: Recurse): Gen<Record<string, unknown>> {
@@ -43,12 +43,12 @@ export function objectGen(schema: SchemaObject, scope: SchemaScope, depth: numbe
   const names = depth >= (scope.maxDepth ?? MAX_DEPTH) ? required : [...new Set([...Object.keys(properties), ...required])];
   const model: Record<string, Gen<unknown>> = {};
   const shapeOnly = scope.shapeOnly === true;
-  for (const name of names) model[name] = name in properties ? recurse(properties[name], depth + 1) : anyPrimitive(shapeOnly);
+  for (const name of names) model[name] = name in properties ? recurse(properties[name], depth + 1) : anyPrimitive(shapeOnly, scope.charset);
   const declared = recordOf(model, required);
-  if (!allowsExtraProperties(schema) || depth >= MAX_DEPTH || scope.direction === 'response') return declared;
+  if (!allowsExtraProperties(schema) || depth >= MAX_DEPTH || scope.direction === 'response' || scope.extraProperties === false) return declared;
 
-  const extraValue = isRecord(schema.additionalProperties) ? recurse(schema.additionalProperties, depth + 1) : anyPrimitive(shapeOnly);
-  const extraKey = filtered(charactersGen(1, 12, false, shapeOnly), (key) => !(key in model) && !(key in (isRecord(schema.properties) ? schema.properties : {})));
+  const extraValue = isRecord(schema.additionalProperties) ? recurse(schema.additionalProperties, depth + 1) : anyPrimitive(shapeOnly, scope.charset);
+  const extraKey = filtered(charactersGen(1, 12, { shapeOnly, charset: scope.charset }), (key) => !(key in model) && !(key in (isRecord(schema.properties) ? schema.properties : {})));
   // Most bodies have no extra property; a quarter carry one to three, which shrinking drops.
   const extras = oneOfShrinkingToFirst<Record<string, unknown>>({ gen: constant(NO_EXTRAS), weight: 3 }, { gen: dictionaryOf(extraKey, extraValue, 1, 3), weight: 1 });
   // Extras come first in the tuple: fast-check shrinks components in order, so they are dropped early.

@@ -11,6 +11,7 @@ import { canonicalJson } from '../json/exact-json.js';
 import { valueAt } from '../spec/json-pointer.js';
 import { isRecord, jsonType, type JsonTypeName } from '../schema/object-shape.js';
 import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
+import type { Charset } from './strings.js';
 
 /** Where schemas come from: the dereferenced document (for circular `$ref`s) and its OpenAPI line. */
 export interface SchemaScope {
@@ -32,6 +33,14 @@ export interface SchemaScope {
   direction?: 'request' | 'response';
   /** Depth below which optional properties and extra array items are generated (default MAX_DEPTH); the mock's answers use less, as wide schemas (Stripe's) grow exponentially. */
   maxDepth?: number;
+  /** Characters strings may hold (default `any`; `header` for header and cookie parameters). */
+  charset?: Charset;
+  /**
+   * Whether objects may carry undeclared properties (default: where the
+   * schema allows them). Parameters never do: an extra key of an exploded
+   * object would read as a parameter of its own (OAS 4.8.12.4).
+   */
+  extraProperties?: boolean;
 }
 
 /** How deep generators follow nested and circular schemas before keeping to required parts only. */

@@ -30,7 +30,7 @@ export function valueGen(schema: SchemaObject | undefined, scope: SchemaScope, d
     return oneOf(...chosen.map((branch) => ({ gen: valueGen(branch, scope, depth + 1), weight: 1 })));
   }
   const types = allowedTypes(flat, scope.version);
-  if (types.length === 0) return anyPrimitive(scope.shapeOnly);
+  if (types.length === 0) return anyPrimitive(scope.shapeOnly, scope.charset);
   const alternatives: Array<Weighted<unknown>> = types.map((type) => ({ gen: typeGen(type, flat, scope, depth, recurse), weight: TYPE_WEIGHTS[type] }));
   return alternatives.length === 1 ? alternatives[0]!.gen : oneOf(...alternatives);
 }
@@ -46,7 +46,7 @@ export function branchSchemas(schema: SchemaObject): SchemaObject[] {
 function typeGen(type: JsonTypeName, flat: SchemaObject, scope: SchemaScope, depth: number, recurse: (child: SchemaObject | undefined, depth: number) => Gen<unknown>): Gen<unknown> {
   switch (type) {
     case 'string':
-      return stringGen(flat, scope.shapeOnly);
+      return stringGen(flat, scope.shapeOnly, scope.charset);
     case 'integer':
       return integerGen(integerRange(flat, scope.version));
     case 'number':
@@ -62,6 +62,6 @@ function typeGen(type: JsonTypeName, flat: SchemaObject, scope: SchemaScope, dep
       return arrayGen(flat, depth, recurse, scope.maxDepth);
     default:
       // A type name JSON Schema does not have: nothing can be valid, so send what any type allows.
-      return anyPrimitive(scope.shapeOnly);
+      return anyPrimitive(scope.shapeOnly, scope.charset);
   }
 }

@@ -7,6 +7,7 @@ import { joinPointer } from '../spec/json-pointer.js';
 import type { SchemaObject } from '../spec/types.js';
 import { requestProperties } from './objects.js';
 import { allowedTypes, flatten, type JsonTypeName, type SchemaScope } from './schema-facts.js';
+import type { Charset } from './strings.js';
 
 /** One property of a body. */
 export interface Site {
@@ -14,12 +15,18 @@ export interface Site {
   pointer: string;
   /** Last token of the pointer: the property's name. */
   name: string;
+  /** How case ids and titles name it: the pointer without its first `/` (`owner/id`), unless set otherwise. */
+  label: string;
+  /** How messages name it: the property's name (`id`), or `query parameter 'limit'`. */
+  noun: string;
   /** The property's schema, `$ref` resolved and `allOf` merged. */
   schema: SchemaObject;
   /** Required by its parent object. */
   required: boolean;
   /** Allowed JSON types; empty for any. */
   types: JsonTypeName[];
+  /** Characters its strings may hold (default `any`). */
+  charset?: Charset;
 }
 
 /** How deep nested object properties are visited. */
@@ -34,7 +41,7 @@ export function bodySites(schema: SchemaObject | undefined, scope: SchemaScope, 
   for (const [name, property] of Object.entries(properties)) {
     const child = flatten(property, scope);
     const childPointer = joinPointer(pointer, name);
-    sites.push({ pointer: childPointer, name, schema: child, required: required.includes(name), types: allowedTypes(child, scope.version) });
+    sites.push({ pointer: childPointer, name, label: childPointer.slice(1), noun: name, schema: child, required: required.includes(name), types: allowedTypes(child, scope.version) });
     sites.push(...bodySites(child, scope, childPointer, depth + 1));
   }
   return sites;

@@ -62,40 +62,112 @@ const CHARACTER = oneOf<number>(
   { gen: anyScalar(), weight: 1 },
 );
 
-const FIXED_CHARACTER = unshrinkable(CHARACTER);
+/**
+ * Which characters a string may hold. `any`: the classes above. `header`:
+ * RFC 6265 cookie-octets without `%` (visible ASCII but `"`, `,`, `;`, `\\`),
+ * which travel unchanged in a header field (RFC 9110 section 5.5) and in a
+ * Cookie header, so what the server reads is what was checked. `ascii`:
+ * printable ASCII and whitespace, for `format: binary` strings, which are
+ * sent as bytes one character each (Latin-1) and so must stay below U+0080.
+ */
+export type Charset = 'any' | 'header' | 'ascii';
+
+const HEADER_SAFE = `${ASCII_ALNUM}!#$&'()*+-./:<=>?@[]^_\`{|}~`;
+
+const CHARACTERS: Record<Charset, Gen<number>> = {
+  any: CHARACTER,
+  header: listed(HEADER_SAFE),
+  ascii: oneOf<number>({ gen: listed(ASCII_ALNUM), weight: 6 }, { gen: listed(ASCII_PUNCTUATION), weight: 1 }, { gen: listed(' \t\n\r'), weight: 1 }),
+};
+
+const FIXED_CHARACTERS: Record<Charset, Gen<number>> = {
+  any: unshrinkable(CHARACTERS.any),
+  header: unshrinkable(CHARACTERS.header),
+  ascii: unshrinkable(CHARACTERS.ascii),
+};
+
+/** True when every character of `text` belongs to `charset`. */
+export function inCharset(text: string, charset: Charset): boolean {
+  if (charset === 'any') return true;
+  if (charset === 'header') return [...text].every((character) => HEADER_SAFE.includes(character));
+  return /^[\x20-\x7e\t\n\r]*$/.test(text);
+}
 
 /** Where unused character slots start when a string is read back for shrinking: the first character class. */
 const FILLER = 0x61;
+
+/** How {@link charactersGen} draws and shrinks. */
+export interface CharactersOptions {
+  /** Spread lengths over the whole range instead of favouring short ones. */
+  wide?: boolean;
+  /** The first shrinking pass: lengths shrink, characters stay (see below). */
+  shapeOnly?: boolean;
+  charset?: Charset;
+}
 
 /**
  * A string of `min` to `max` code points from the character classes.
  * By default an array of characters: shrinking removes characters anywhere
  * and simplifies each one, at several requests per character. `shapeOnly`
  * (the first shrinking pass, which also generates every random value): a
- * length plus `max` unshrinkable character slots, the string being the
- * first `length` of them, so shrinking a 256-character failure is a binary
- * search over its length of a dozen requests. Beyond SLOTS characters the
- * array form is used either way.
+ * length plus PERIOD unshrinkable character slots, the string being the
+ * slots repeated up to the length, so shrinking a 256-character failure is
+ * a binary search over its length of a dozen requests, and drawing a
+ * string costs at most PERIOD characters whatever its length (see
+ * {@link repeatingGen}). Beyond SLOTS characters the full form repeats too.
  */
-export function charactersGen(min: number, max: number, wide = false, shapeOnly = false): Gen<string> {
-  if (!shapeOnly || max > SLOTS) {
-    const item = shapeOnly ? FIXED_CHARACTER : CHARACTER;
-    return mapped(arrayOf(item, min, max, wide), (points) => String.fromCodePoint(...points), (text) => codePoints(text, max));
-  }
-  const item = FIXED_CHARACTER;
-  const length = wide ? integerBetween(min, max) : oneOf<number>({ gen: integerBetween(min, Math.min(max, min + 4)), weight: 1 }, { gen: integerBetween(min, max), weight: 1 });
+export function charactersGen(min: number, max: number, options: CharactersOptions = {}): Gen<string> {
+  const { wide = false, shapeOnly = false, charset = 'any' } = options;
+  if (shapeOnly) return repeatingGen(min, max, wide, FIXED_CHARACTERS[charset], Math.min(max, PERIOD));
+  if (max > SLOTS) return repeatingGen(min, max, wide, CHARACTERS[charset], SLOTS);
+  return mapped(arrayOf(CHARACTERS[charset], min, max, wide), (points) => String.fromCodePoint(...points), (text) => codePoints(text, max));
+}
+
+/**
+ * Strings as a length and `period` character slots, the string being the
+ * slots repeated up to the length. Lengths shrink first, by halving towards
+ * `min` (fast-check's integer shrinking), then, where the slots shrink, their
+ * characters; a character is never removed from the middle. A string it did
+ * not generate can be shrunk when it repeats with that period (every string
+ * up to `period` characters, `a` 65,536 times). Drawing, copying and
+ * shrinking one value per character instead is what once took minutes and
+ * 1.4 GB for a `maxLength: 65535` property.
+ */
+function repeatingGen(min: number, max: number, wide: boolean, item: Gen<number>, period: number): Gen<string> {
   return mapped(
-    tupleOf<[number, number[]]>(length, arrayOf(item, max, max)),
-    ([count, points]) => String.fromCodePoint(...points.slice(0, count)),
+    tupleOf<[number, number[]]>(lengthGen(min, max, wide), arrayOf(item, period, period)),
+    ([count, points]) => repeatTo(points, count),
     (text) => {
       const points = codePoints(text, max);
-      return [points.length, [...points, ...Array<number>(max - points.length).fill(FILLER)]] as [number, number[]];
+      if (points.length < min) throw new Error('too short');
+      const slots = [...points.slice(0, period), ...Array<number>(Math.max(0, period - points.length)).fill(FILLER)];
+      if (points.some((point, index) => point !== slots[index % period])) throw new Error('does not repeat with the period');
+      return [points.length, slots] as [number, number[]];
     },
   );
 }
 
-/** Most character slots a string generator keeps (longer strings use the array form). */
+/** A length in [min, max]; unless `wide`, short lengths are favoured. */
+function lengthGen(min: number, max: number, wide: boolean): Gen<number> {
+  return wide ? integerBetween(min, max) : oneOf<number>({ gen: integerBetween(min, Math.min(max, min + 4)), weight: 1 }, { gen: integerBetween(min, max), weight: 1 });
+}
+
+/** The first `count` code points of `points` repeated. */
+function repeatTo(points: readonly number[], count: number): string {
+  if (points.length === 0) return '';
+  const period = String.fromCodePoint(...points);
+  const whole = Math.floor(count / points.length);
+  return period.repeat(whole) + String.fromCodePoint(...points.slice(0, count - whole * points.length));
+}
+
+/** Most character slots of the full (character-shrinking) form; longer strings repeat them. */
 const SLOTS = 512;
+
+/** Characters drawn for a random string: longer ones repeat them (a 400-character string is 64 drawn characters, repeated). */
+const PERIOD = 64;
+
+/** Longest string a length edge or a too-long value may have: a `maxLength: 65535` is not worth a 64 KiB request (as for the static cases). */
+export const MAX_EDGE_LENGTH = 4096;
 
 function codePoints(text: unknown, max: number): number[] {
   if (typeof text !== 'string') throw new Error('not a string');
@@ -114,27 +186,58 @@ export function stringLimits(schema: SchemaObject): { min: number; max: number }
 /** Longest random string when the schema sets no maxLength: "hundreds of characters". */
 const LONG = 400;
 
-/** Random valid strings for `schema` (format and pattern honoured where fast-check can). */
-export function stringGen(schema: SchemaObject, shapeOnly = false): Gen<string> {
-  const format = typeof schema.format === 'string' ? FORMAT_GENS[schema.format] : undefined;
-  if (format) return format();
-  // A pattern JavaScript cannot compile, or one fast-check cannot generate from (lookarounds,
-  // backreferences), gives plain strings, discarded if the validator disagrees.
-  const pattern = typeof schema.pattern === 'string' ? patternRegExp(schema.pattern) : undefined;
-  if (pattern) {
-    try {
-      return matching(pattern);
-    } catch {
-      // fall through to plain strings
-    }
-  }
+/** Random valid strings for `schema` (format and pattern honoured where fast-check can), from `charset`. */
+export function stringGen(schema: SchemaObject, shapeOnly = false, charset: Charset = 'any'): Gen<string> {
+  const format = typeof schema.format === 'string' ? formatGen(schema.format) : undefined;
+  if (format) return format;
+  const pattern = typeof schema.pattern === 'string' ? patternGen(schema.pattern) : undefined;
+  if (pattern) return pattern;
+  const options = { shapeOnly, charset: charset === 'any' && isBinary(schema) ? 'ascii' : charset } as const;
   const { min, max } = stringLimits(schema);
   const shortMax = Math.min(max, min + 16);
   const longMax = Math.min(max, Math.max(min, LONG));
-  if (longMax <= shortMax) return charactersGen(min, shortMax, false, shapeOnly);
+  if (longMax <= shortMax) return charactersGen(min, shortMax, options);
   // The long alternative spreads lengths over the whole range (so it can also
   // shrink any edge string up to LONG characters it did not generate itself).
-  return oneOf<string>({ gen: charactersGen(min, shortMax, false, shapeOnly), weight: 4 }, { gen: charactersGen(min, longMax, true, shapeOnly), weight: 1 });
+  return oneOf<string>({ gen: charactersGen(min, shortMax, options), weight: 4 }, { gen: charactersGen(min, longMax, { ...options, wide: true }), weight: 1 });
+}
+
+/**
+ * Generators are immutable, and building fast-check's URL or regular
+ * expression ones is costly (a spec of 1,000 operations has thousands of
+ * `format: uri` properties): one per format and per pattern, shared.
+ */
+const FORMATS = new Map<string, Gen<string>>();
+const PATTERNS = new Map<string, Gen<string> | undefined>();
+
+function formatGen(format: string): Gen<string> | undefined {
+  if (!FORMAT_GENS[format]) return undefined;
+  if (!FORMATS.has(format)) FORMATS.set(format, FORMAT_GENS[format]());
+  return FORMATS.get(format);
+}
+
+/**
+ * Strings matching `source`. A pattern JavaScript cannot compile, or one
+ * fast-check cannot generate from (lookarounds, backreferences), gives
+ * undefined: plain strings then, discarded if the validator disagrees.
+ */
+function patternGen(source: string): Gen<string> | undefined {
+  if (!PATTERNS.has(source)) {
+    const pattern = patternRegExp(source);
+    let gen: Gen<string> | undefined;
+    try {
+      gen = pattern && matching(pattern);
+    } catch {
+      gen = undefined;
+    }
+    PATTERNS.set(source, gen);
+  }
+  return PATTERNS.get(source);
+}
+
+/** Strings that stand for bytes (OAS 3.0 `format: binary`, 3.1 `contentMediaType`): sent one byte per character. */
+function isBinary(schema: SchemaObject): boolean {
+  return schema.format === 'binary' || typeof schema.contentMediaType === 'string';
 }
 
 /** Edge strings, each sent in the boundary phase; the caller drops those the schema refuses. */
@@ -154,16 +257,21 @@ export const STRING_EDGES: readonly Edge<string>[] = [
   { name: 'long-astral', value: '🌵'.repeat(128) },
 ];
 
-/** Edge strings for `schema`: the fixed list, the exact length limits, enum values or a format sample. */
-export function stringEdges(schema: SchemaObject, sample: () => unknown): Edge<string>[] {
+/**
+ * Edge strings for `schema`: the fixed list, the exact length limits, enum
+ * values or a format sample; only those of `charset` (a header cannot carry
+ * a line break). A maxLength above MAX_EDGE_LENGTH gets no max-length edge.
+ */
+export function stringEdges(schema: SchemaObject, sample: () => unknown, charset: Charset = 'any'): Edge<string>[] {
   if (Array.isArray(schema.enum)) return schema.enum.filter((value) => typeof value === 'string').map((value, index) => ({ name: `enum-${index}`, value }));
   if ((typeof schema.format === 'string' && FORMAT_GENS[schema.format]) || typeof schema.pattern === 'string') {
     const value = sample();
     return typeof value === 'string' ? [{ name: 'sample', value }] : [];
   }
   const { min, max } = stringLimits(schema);
-  const edges = [...STRING_EDGES];
+  const allowed = isBinary(schema) && charset === 'any' ? 'ascii' : charset;
+  const edges = STRING_EDGES.filter((edge) => inCharset(edge.value, allowed));
   if (min > 0) edges.push({ name: 'min-length', value: 'a'.repeat(min) });
-  if (Number.isFinite(max) && max > 0) edges.push({ name: 'max-length', value: 'a'.repeat(max) });
+  if (Number.isFinite(max) && max > 0 && max <= MAX_EDGE_LENGTH) edges.push({ name: 'max-length', value: 'a'.repeat(max) });
   return edges;
 }

@@ -28,7 +28,7 @@ export interface CaseRecord {
   findings: Finding[];
   curl: string | null;
   /** For generated cases: phase, seed, requests spent, shrink steps and the body before shrinking. */
-  generated: { phase: string; seed: number; requests: number; shrinks: number; original: string | null } | null;
+  generated: { phase: string; seed: number; requests: number; shrinks: number; original: string | null; cut: 'operation' | 'generated' | null } | null;
   /** For stateful sequences: the collection, seed, shrinking and every step with the curl line that reproduces it. */
   sequence: SequenceRecord | null;
 }
@@ -71,7 +71,7 @@ export function toCaseRecord(result: CaseResult, secrets: readonly Secret[]): Ca
     findings: result.findings.map((finding) => JSON.parse(redact(JSON.stringify(finding))) as Finding),
     curl: result.verdict === 'failed' ? toCurl(exchange.url, contractCase.request, secrets) : null,
     generated: result.generated
-      ? { phase: result.generated.phase, seed: result.generated.seed, requests: result.generated.requests, shrinks: result.generated.shrinks, original: result.generated.original === undefined ? null : cut(result.generated.original) }
+      ? { phase: result.generated.phase, seed: result.generated.seed, requests: result.generated.requests, shrinks: result.generated.shrinks, original: result.generated.original === undefined ? null : cut(result.generated.original), cut: result.generated.cut ?? null }
       : null,
     sequence: result.sequence
       ? {
@@ -92,6 +92,7 @@ export function generatedNotes(record: CaseRecord): string[] {
   if (!details) return [];
   const notes = [`seed: ${details.seed} (replay with --seed ${details.seed}; ${details.phase} phase)`];
   if (details.original !== null) notes.push(`shrunk in ${details.shrinks} step${details.shrinks === 1 ? '' : 's'} from: ${details.original}`);
+  if (details.cut !== null) notes.push(`the time budget (--${details.cut}-budget) ended this case early`);
   return notes;
 }
 

@@ -10,6 +10,7 @@
 import type { RunEvent } from '../contract/events.js';
 import { createRedactor, runSecrets, toCurl, type Secret } from '../contract/redact.js';
 import type { CaseResult, RunResult } from '../contract/types.js';
+import { budgetHeader, budgetLines } from './budget-lines.js';
 import { displayText } from './display-text.js';
 import { generatedLines } from './generated-lines.js';
 import { sequenceLines } from './sequence-lines.js';
@@ -29,7 +30,12 @@ export interface ConsoleReporterOptions {
   verbose?: boolean;
   /** Show a live progress line (a TTY outside CI; default false). */
   progress?: boolean;
+  /** Clock for throttling the progress line (injected in tests; default Date.now). */
+  now?: () => number;
 }
+
+/** Least time between two redraws of the progress line for one case's requests: a generated case sends hundreds. */
+const PROGRESS_INTERVAL_MS = 100;
 
 /** Erase the current terminal line (the progress line) before writing a real one. */
 const CLEAR_LINE = '\r\u001b[K';
@@ -70,6 +76,8 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
   };
   let done = 0;
   let expected = 0;
+  const now = options.now ?? Date.now;
+  let lastProgress = -Infinity;
   return {
     onEvent(event: RunEvent) {
       switch (event.type) {
@@ -82,7 +90,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
           const others = event.otherCredentials && event.otherCredentials.length > 0 ? `; also ${event.otherCredentials.join(', ')}: ***` : '';
           write(style.dim(`${cases}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}${others}`));
           const generated = event.generated;
-          if (generated) write(style.dim(`generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase`));
+          if (generated) write(style.dim(`generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase; ${budgetHeader(generated)}`));
           break;
         }
         case 'case-finished': {
@@ -90,6 +98,12 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
           if (pending.length > 0 && pending[0]!.case.operation.id !== event.result.case.operation.id) flush();
           pending.push(event.result);
           progress(`  [${done}/${Math.max(done, expected)}] ${event.result.case.id}`);
+          break;
+        }
+        case 'case-progress': {
+          if (now() - lastProgress < PROGRESS_INTERVAL_MS) break;
+          lastProgress = now();
+          progress(`  [${done + 1}/${Math.max(done + 1, expected)}] ${event.id}: ${event.requests} request${event.requests === 1 ? '' : 's'}${event.shrinking ? ', shrinking a failure' : ''}`);
           break;
         }
         case 'run-finished': {
@@ -120,6 +134,7 @@ interface BlockContext {
 function closingLines(result: RunResult): string[] {
   const lines: string[] = [];
   if (result.stopped) lines.push(`stopped: ${result.stopped.message}; ${result.notRun} case${result.notRun === 1 ? '' : 's'} not run`);
+  lines.push(...budgetLines(result));
   for (const hint of result.hints) lines.push(`hint: ${hint}`);
   return lines;
 }

@@ -35,8 +35,8 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
         document = { spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source }, baseUrl: event.baseUrl, generated: event.generated ?? null };
       } else if (event.type === 'case-finished') {
         cases.push(toCaseRecord(event.result, secrets));
-      } else {
-        const { passed, failed, skipped, notRun, durationMs, stopped, hints } = event.result;
+      } else if (event.type === 'run-finished') {
+        const { passed, failed, skipped, notRun, durationMs, stopped, hints, budget } = event.result;
         document = {
           reportVersion: 1,
           tool: { name: 'plantkit', version: plantkitVersion() },
@@ -47,6 +47,8 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
           interrupted: stopped?.reason === 'interrupted',
           stopped: stopped ?? null,
           hints,
+          // The generated phases' time budgets and what they cut (docs/property-cases.md, Budget).
+          budget: budget ?? null,
           summary: { total: cases.length, passed, failed, skipped, notRun },
           cases,
         };

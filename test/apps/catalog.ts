@@ -35,6 +35,7 @@ export type CatalogVariant =
   | 'invalid-400' // 400 (undocumented) where the spec documents 422 -> status-documented
   | 'rejects-lang-fr' // 400 for the valid cookie lang=fr -> outcome
   | 'ignores-limit' // list returns everything after offset, whatever `limit` says -> list-honours-limit (needs > limit plants)
+  | 'offset-int32' // 500 for an offset beyond 2147483647 (kept in a 32-bit column) -> server-error (only generated values reach it)
   | 'health-html' // /health answers text/html -> content-type
   | 'truncated-json' // every 2xx JSON body lacks its last character -> json-body
   // broken between calls only (catalog-shelf.ts): the stateful phase's checks catch them
@@ -109,6 +110,7 @@ function listPlants(catalog: Catalog, request: AppRequest, response: ServerRespo
   if ('error' in limit) return invalid(catalog, response, limit.error);
   const offset = integerQuery(request, 'offset', 0, Infinity, 0);
   if ('error' in offset) return invalid(catalog, response, offset.error);
+  if (catalog.variant === 'offset-int32' && offset.value > 2_147_483_647) return problem(catalog, response, 500, 'Internal Server Error', 'offset out of range for integer');
   const tags = tagFilter(request);
   if ('error' in tags) return invalid(catalog, response, tags.error);
   const matching = catalog.plants.list().filter((plant) => tags.value.length === 0 || tags.value.includes(plant.tag ?? ''));

@@ -32,7 +32,8 @@ export type GardenFormsVariant =
   | 'xml-ignores-names' // XML named after the properties: <Order>, <id> element, unwrapped colours -> response-schema (XML read by its xml objects)
   | 'accepts-zero-packets' // packets=0 is accepted though minimum is 1 -> outcome
   | 'lax-deep-object' // filter[height]=tall (or any bad filter) is ignored with a 200 -> outcome
-  | 'meta-500'; // a photo upload with a `meta` part gets a 500 (an Error body, so only the status is wrong) -> server-error
+  | 'meta-500' // a photo upload with a `meta` part gets a 500 (an Error body, so only the status is wrong) -> server-error
+  | 'ascii-variety'; // a form variety with a character beyond ASCII is refused (400, the default Error) -> outcome (only generated form values reach it)
 
 /** Credentials to pin: the SESSION cookie value. */
 export interface GardenFormsCredentials {
@@ -85,6 +86,7 @@ function orderSeeds(garden: Garden, request: AppRequest, response: ServerRespons
   if (essence !== 'application/x-www-form-urlencoded') return error(response, 415, `Content-Type ${essence || '(none)'} is not accepted; send application/x-www-form-urlencoded`);
   const form = readSeedForm(request.body, garden.variant === 'accepts-zero-packets' ? 0 : 1);
   if ('error' in form) return error(response, 400, form.error);
+  if (garden.variant === 'ascii-variety' && /[^\x00-\x7f]/.test(form.fields.variety)) return error(response, 400, 'variety must be ASCII');
   const offered = garden.variant === 'prefers-json' ? ['application/json', 'application/xml'] : ['application/xml', 'application/json'];
   const accept = request.headers.accept;
   let type = negotiate(accept, offered);

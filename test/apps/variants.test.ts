@@ -117,11 +117,13 @@ describe('broken variants: one deviation each, absent from the correct server', 
       await createPlant(app, 'Moss');
       return ((await call(`${app.baseUrl}/plants?limit=1`, { headers: key })).json as unknown[]).length > 1;
     }],
+    ['catalog offset-int32', 'server-error', catalog('offset-int32'), async (app) => (await call(`${app.baseUrl}/plants?offset=2147483648`, { headers: key })).status === 500],
     ['catalog health-html', 'content-type', catalog('health-html'), async (app) => (await call(`${app.baseUrl}/health`)).headers.get('content-type') === 'text/html'],
     ['catalog truncated-json', 'json-body', catalog('truncated-json'), async (app) => (await call(`${app.baseUrl}/plants`, { headers: key })).json === undefined],
     ['forms malformed-xml', 'body-syntax', forms('malformed-xml'), async (app) => XMLValidator.validate((await orderSeeds(app, undefined, 'application/xml')).text) !== true],
     ['forms xml-ignores-names', 'response-schema', forms('xml-ignores-names'), async (app) => !/^<\?xml[^>]*\?><order id="\d+">.*<colours><colour>red<\/colour><\/colours><\/order>$/.test((await orderSeeds(app, undefined, 'application/xml')).text)],
     ['forms accepts-zero-packets', 'outcome', forms('accepts-zero-packets'), async (app) => (await orderSeeds(app, 'variety=rose&packets=0')).status === 200],
+    ['forms ascii-variety', 'outcome', forms('ascii-variety'), async (app) => (await orderSeeds(app, 'variety=ros%C3%A9&packets=2')).status === 400],
     ['forms lax-deep-object', 'outcome', forms('lax-deep-object'), async (app) => (await call(`${app.url}/search?filter[height]=tall`, { headers: session })).status === 200],
     ['forms meta-500', 'server-error', forms('meta-500'), async (app) => {
       const upload = new FormData();

@@ -62,3 +62,44 @@ describe('echoed values are escaped and capped', () => {
     expect(out).not.toContain('\u0007');
   });
 });
+
+describe('generated cases: live progress and the time budget', () => {
+  const capture = (options: { progress: boolean; now?: () => number }) => {
+    let out = '';
+    const reporter = createConsoleReporter({ out: { write: (text: string) => (out += text) }, token: undefined, tokenEnv: 'PLANTKIT_TOKEN', color: false, ...options });
+    return { reporter, text: () => out };
+  };
+
+  test('on a terminal, the progress line follows a generated case request by request, redrawn at most every 100 ms', () => {
+    let now = 0;
+    const { reporter, text } = capture({ progress: true, now: () => now });
+    reporter.onEvent({ type: 'case-progress', id: 'listPlants/generated/positive', requests: 1, shrinking: false });
+    now = 50;
+    reporter.onEvent({ type: 'case-progress', id: 'listPlants/generated/positive', requests: 2, shrinking: false });
+    now = 150;
+    reporter.onEvent({ type: 'case-progress', id: 'listPlants/generated/positive', requests: 57, shrinking: true });
+    expect(text()).toContain('[1/1] listPlants/generated/positive: 1 request');
+    expect(text()).not.toContain(': 2 requests');
+    expect(text()).toContain('[1/1] listPlants/generated/positive: 57 requests, shrinking a failure');
+  });
+
+  test('outside a terminal, progress events print nothing', () => {
+    const { reporter, text } = capture({ progress: false });
+    reporter.onEvent({ type: 'case-progress', id: 'listPlants/generated/positive', requests: 1, shrinking: false });
+    expect(text()).toBe('');
+  });
+
+  test('what the budget cut is one line before the summary', () => {
+    const { reporter, text } = capture({ progress: false });
+    const cut = [
+      { operation: 'listPlants', phase: 'boundary', budget: 'operation', requests: 4, casesNotSent: 20 },
+      { operation: 'listPlants', phase: 'negative', budget: 'operation', requests: 0 },
+      { operation: 'getPlant', phase: 'positive', budget: 'generated', requests: 12 },
+    ] as const;
+    const result = { results: [], passed: 3, failed: 0, skipped: 0, notRun: 0, hints: [], durationMs: 5, baseUrl: '', budget: { operationMs: 10_000, generatedMs: 300_000, cut: [...cut] } } as unknown as RunResult;
+    reporter.onEvent({ type: 'run-finished', result });
+    expect(text()).toBe(
+      '\nbudget: the time budget cut the generated cases of 2 operations (1 used up --operation-budget 10 s, 1 their share of --generated-budget 5 min): 20 boundary cases not sent, 2 random phases cut short or not started; raise the budgets to send them\n3 passed, 0 failed in 0.0 s\n',
+    );
+  });
+});

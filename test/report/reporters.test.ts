@@ -94,7 +94,9 @@ describe('a run with generated cases against a server that breaks on non-ASCII n
 
   test('the JSON holds the generated settings and each failure with its phase, seed and shrunk body', () => {
     expect(validateReport(outputs.json), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(outputs.json.generated).toEqual({ seed: 7, maxCases: 100, phases: ['boundary', 'positive', 'negative'] });
+    expect(outputs.json.generated).toEqual({ seed: 7, maxCases: 100, phases: ['boundary', 'positive', 'negative'], operationBudgetMs: 10_000, generatedBudgetMs: 300_000 });
+    // Nothing was cut: the budgets are there, with an empty list.
+    expect(outputs.json.budget).toEqual({ operationMs: 10_000, generatedMs: 300_000, cut: [] });
     const generatedFailures = failed.filter((item) => item.kind === 'generated');
     expect(generatedFailures.length).toBeGreaterThan(0);
     expect(generatedFailures.every((item) => item.generated?.seed === 7)).toBe(true);

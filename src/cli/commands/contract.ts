@@ -52,6 +52,11 @@ Generated cases (property-based, after the static ones; docs/property-cases.md):
   --max-cases N          random cases per operation in each random phase (default: ${CONTRACT_DEFAULTS.maxCases})
   --max-shrinks N        requests spent shrinking one failure (default: ${CONTRACT_DEFAULTS.maxShrinks}; 0 reports it unshrunk)
   --phases LIST          comma-separated, from ${PHASE_NAMES.join(',')} (default: all)
+  --operation-budget TIME
+                         most time one operation's generated cases take (default: ${CONTRACT_DEFAULTS.operationBudgetMs / 1000}s)
+  --generated-budget TIME
+                         most time all generated cases take, shared fairly among the
+                         operations (default: ${CONTRACT_DEFAULTS.generatedBudgetMs / 60_000}m); what a budget cuts is reported
   --no-generated         send the static cases only (no generated cases, no stateful sequences)
 
 Stateful sequences (after the generated cases, where the spec has collections; docs/stateful.md):
@@ -114,6 +119,8 @@ export const contractCommand: Command = {
       'max-shrinks': { type: 'string' },
       phases: { type: 'string' },
       stateful: { type: 'boolean', default: CONTRACT_DEFAULTS.stateful },
+      'operation-budget': { type: 'string' },
+      'generated-budget': { type: 'string' },
       reporter: { type: 'string', multiple: true },
       output: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
@@ -162,6 +169,8 @@ export const contractCommand: Command = {
       ...(values.seed === undefined ? {} : { seed: integerFlag('seed', values.seed, 0, 0) }),
       maxCases: integerFlag('max-cases', values['max-cases'], CONTRACT_DEFAULTS.maxCases, 0),
       maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
+      ...optional('operationBudgetMs', durationFlag('operation-budget', values['operation-budget'])),
+      ...optional('generatedBudgetMs', durationFlag('generated-budget', values['generated-budget'])),
       ...(typeof values.phases === 'string' ? { phases: values.phases.split(',').map((phase) => phase.trim()).filter(Boolean) as PhaseName[] } : {}),
       stateful: values.stateful !== false,
     }).finally(() => closeAll(reporters));

@@ -1,72 +1,114 @@
 /**
- * The boundary phase: every edge value (boundary.ts in src/generate) is sent
- * as its own case, before any random case, in the same order every run. A
- * failing edge is shrunk with fast-check from the edge itself, so the report
- * shows the smallest body that still fails.
+ * The boundary phase: every edge value (boundary.ts in src/generate) of every
+ * part of the request (parameters and body) is sent as its own case, before
+ * any random case, in the same order every run. A failing edge is shrunk
+ * with fast-check from the edge itself, so the report shows the smallest
+ * request that still fails.
  */
-import { baseValue } from '../../generate/base-value.js';
 import { boundaryValues, type BoundaryValue } from '../../generate/boundary.js';
-import { valueAt } from '../../spec/json-pointer.js';
-import { hunt } from './hunt.js';
-import { attemptFor, haltOnTransportFailure, type OperationRun } from './operation-run.js';
+import { applyMutation, type NegativeValue } from '../../generate/negative.js';
+import type { PhaseClock } from './budget.js';
+import { hunt, type Attempt } from './hunt.js';
+import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';
+import { bodyPointer, type RequestValue } from './request-parts.js';
 import { huntResult, type ResultLabel } from './results.js';
 import { deriveSeed } from './seeds.js';
+import type { Prepared } from './sender.js';
 
 /** The edge values of the operation, in the order they are sent. */
 function edgesOf(run: OperationRun): BoundaryValue[] {
   const { target, ids } = run;
-  const base = (mode: 'minimal' | 'full') => baseValue(target.schema, target.scope, { mode, integer: (pointer, range) => ids.fresh(pointer, range) });
-  return boundaryValues(target.schema, target.scope, target.sites, target.mutations, base);
+  return boundaryValues(target.whole, run.session.context.scope, target.sites, target.mutations, (mode) => target.base(mode, (pointer, range) => ids.fresh(pointer, range)));
 }
 
-/** Ids of the boundary cases the operation can send (edges its schema admits), for the run's plan. */
-export function plannedBoundaryIds(run: OperationRun): string[] {
+/** Whether an edge's value looks right for its schemas (the wire decides). */
+function usable(run: OperationRun, edge: BoundaryValue, value: unknown): boolean {
   const { target } = run;
-  return edgesOf(run)
-    .filter((edge) => {
-      const gen = edge.valid ? target.valid : target.invalid;
-      return gen !== undefined && !('unusable' in run.sender.prepare(target, edge.value, { valid: edge.valid, id: '', title: '' }));
-    })
-    .map((edge) => `${target.operation.id}/generated/boundary/${edge.slug}`);
+  const request = edge.valid ? value : applyMutation(value as NegativeValue, target.mutations);
+  return request !== undefined && target.admits(request as RequestValue, edge.valid);
 }
 
-/** Send every boundary case of the operation. */
-export async function runBoundaryPhase(run: OperationRun): Promise<void> {
+/** Ids of the boundary cases the operation can send (edges its schemas admit), for the run's plan. */
+export function plannedBoundaryIds(run: OperationRun): string[] {
+  return edgesOf(run)
+    .filter((edge) => usable(run, edge, edge.build()))
+    .map((edge) => `${run.target.operation.id}/generated/boundary/${edge.slug}`);
+}
+
+/** What the boundary phase of an operation did: requests sent, and whether (with how many cases left unsent) the time budget cut it. */
+export interface BoundaryOutcome {
+  requests: number;
+  cut: boolean;
+  notSent: number;
+}
+
+/** Send every boundary case of the operation while `clock` has time left. */
+export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Promise<BoundaryOutcome> {
   const { target, session, ids } = run;
   const { operation } = target;
   const edges = edgesOf(run);
   const ownIds = edges.map((edge) => ownId(run, edge));
   for (const id of ownIds) if (id) ids.reserve(id.pointer, id.value);
+  // Two edges that make the same request (no optional part to add, say) send it once.
+  const sent = new Set<string>();
+  let requests = 0;
+  const cutFrom = (index: number): BoundaryOutcome => ({ requests, cut: true, notSent: edges.slice(index).filter((rest) => run.planned.has(`${operation.id}/generated/boundary/${rest.slug}`)).length });
   for (const [index, edge] of edges.entries()) {
     const own = ownIds[index];
     if (own) ids.release(own.pointer, own.value);
-    if (run.halted || session.stopped()) return;
+    if (run.halted || session.stopped()) return { requests, cut: false, notSent: 0 };
     const label: ResultLabel = { id: `${operation.id}/generated/boundary/${edge.slug}`, title: edge.title, phase: 'boundary', seed: session.settings.seed };
-    if (!session.selected(label.id)) continue;
+    if (!run.planned.has(label.id)) continue;
+    const value = edge.build();
+    if (!usable(run, edge, value)) continue;
+    // The first edge always goes: a started phase sends at least one request.
+    if (requests > 0 && clock.expired()) return cutFrom(index);
     const gen = edge.valid ? target.valid : target.invalid;
     const intent = { valid: edge.valid, id: label.id, title: label.title };
-    // An edge the schema refuses (or, for an invalid one, accepts) is no edge of this schema.
-    if (!gen || 'unusable' in run.sender.prepare(target, edge.value, intent)) continue;
+    // An edge the wire check refuses (or, for an invalid one, accepts) is no edge of this operation.
+    const prepared = await run.sender.prepare(target, value, intent);
+    if ('unusable' in prepared) continue;
+    const key = JSON.stringify([prepared.case.request.path, prepared.case.request.headers, prepared.case.request.body]);
     // An id edge the run already had accepted (say by a contracts/ scenario) is covered, and
     // sending it again could be refused as a duplicate: it is left out.
-    if (alreadyAccepted(run, edge)) continue;
-    const found = await hunt(gen, attemptFor(run, () => intent), {
+    if (sent.has(key) || alreadyAccepted(run, edge)) continue;
+    sent.add(key);
+    const found = await hunt(gen!, reusing(attemptFor(run, () => intent), value, prepared), {
       seed: deriveSeed(session.settings.seed, operation.id, 'boundary', edge.slug),
       numRuns: 1,
-      examples: [edge.value],
+      examples: [value],
       maxShrinks: session.settings.maxShrinks,
+      expired: clock.expired,
+      onRequest: progressFor(run, label.id),
     });
+    requests += found.requests;
     const result = huntResult(found, label, false);
     if (result) session.record(result);
     haltOnTransportFailure(run, found.transport);
+    // The time ran out while this edge shrank: the rest are not sent.
+    if (found.cut) return cutFrom(index + 1);
   }
+  return { requests, cut: false, notSent: 0 };
 }
 
-/** The id a valid edge sets itself (sent unchanged, so never moved), if it sets one. */
+/** `attempt`, whose first preparation of `value` is the one already made (a wire check per edge, not two). */
+function reusing<T>(attempt: Attempt<T>, value: T, prepared: Prepared): Attempt<T> {
+  let ready: Prepared | undefined = prepared;
+  return {
+    prepare: (candidate) => {
+      const reused = candidate === value ? ready : undefined;
+      ready = undefined;
+      return reused ?? attempt.prepare(candidate);
+    },
+    send: attempt.send,
+  };
+}
+
+/** The id a valid edge sets itself (sent unchanged, so never moved), by pointer inside the body, if it sets one. */
 function ownId(run: OperationRun, edge: BoundaryValue): { pointer: string; value: bigint } | undefined {
-  if (!edge.valid || !run.target.idRanges.has(edge.pointer)) return undefined;
-  const value = valueAt(edge.value, edge.pointer);
-  return typeof value === 'bigint' ? { pointer: edge.pointer, value } : undefined;
+  const pointer = bodyPointer(edge.pointer);
+  if (!edge.valid || pointer === undefined || !run.target.idRanges.has(pointer)) return undefined;
+  return typeof edge.edge === 'bigint' ? { pointer, value: edge.edge } : undefined;
 }
 
 /** True when the edge's own id was accepted earlier in the run. */

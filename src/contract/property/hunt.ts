@@ -6,18 +6,20 @@
  * so a bounded budget is spent on what matters most. The smallest failing
  * exchange is kept as it was sent (ids may have moved, so re-sending the
  * counterexample could differ). A request identical to one already sent in
- * the hunt is not sent again: its verdict is reused. The budget counts
- * requests, not time, so a replay with the same seed sends the same requests.
+ * the hunt is not sent again: its verdict is reused. The shrinking budget
+ * counts requests, not time, so a replay with the same seed sends the same
+ * requests; the time budget (budget.ts) may end a hunt sooner, and says so.
  */
 import { assume, checkProperty } from '../../generate/fast-check.js';
 import { isRunStopped } from '../run-control.js';
 import type { CaseResult } from '../types.js';
+import type { BudgetKind } from './budget.js';
 import type { Prepared } from './sender.js';
 import type { ShrinkPair } from './target.js';
 
-/** What the property phase does with one value: prepare it, then send it. */
+/** What the property phase does with one value: prepare it (checked on the wire), then send it. */
 export interface Attempt<T> {
-  prepare(value: T): Prepared;
+  prepare(value: T): Prepared | Promise<Prepared>;
   send(prepared: Extract<Prepared, { case: unknown }>): Promise<CaseResult>;
 }
 
@@ -29,6 +31,10 @@ export interface HuntOptions<T> {
   examples?: T[];
   /** Requests allowed for shrinking once a failure is found. */
   maxShrinks: number;
+  /** The time budget: which budget ran out, once no more requests may be sent. */
+  expired?: () => BudgetKind | undefined;
+  /** Called after each request, for live progress. */
+  onRequest?: (requests: number, shrinking: boolean) => void;
 }
 
 /** What a hunt found. */
@@ -47,11 +53,13 @@ export interface HuntResult {
   shrinks: number;
   /** Why values were discarded, when all were (or fast-check gave up). */
   unusable: string | undefined;
+  /** Set when the time budget ended the hunt before fast-check did. */
+  cut: BudgetKind | undefined;
 }
 
 /** Run the property; faults (target unreachable) are rethrown after fast-check has finished. */
 export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options: HuntOptions<T>): Promise<HuntResult> {
-  const found: HuntResult = { first: undefined, smallest: undefined, passed: undefined, transport: undefined, requests: 0, shrinks: 0, unusable: undefined };
+  const found: HuntResult = { first: undefined, smallest: undefined, passed: undefined, transport: undefined, requests: 0, shrinks: 0, unusable: undefined, cut: undefined };
   let fault: unknown;
   let stopped = false;
   let shrinkRequests = 0;
@@ -59,13 +67,16 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
 
   const predicate = async (value: T): Promise<boolean> => {
     // Once stopped or out of budget, every value "passes" without a request: fast-check then ends quickly.
-    if (stopped || (found.first && shrinkRequests >= options.maxShrinks)) return true;
-    const prepared = attempt.prepare(value);
+    if (stopped || found.cut || (found.first && shrinkRequests >= options.maxShrinks)) return true;
+    // Out of time: nothing more is sent (a started hunt has sent at least one request, see budget.ts).
+    if (found.requests > 0 || found.first) found.cut = options.expired?.();
+    if (found.cut) return true;
+    const prepared = await attempt.prepare(value);
     if ('unusable' in prepared) found.unusable = prepared.unusable;
     assume(!('unusable' in prepared));
     if ('unusable' in prepared) return true;
     const { request } = prepared.case;
-    const key = `${request.method} ${request.path}\n${request.body ?? ''}`;
+    const key = `${request.method} ${request.path}\n${JSON.stringify(request.headers)}\n${request.body ?? ''}`;
     const known = verdicts.get(key);
     if (known !== undefined) return known;
     let result: CaseResult;
@@ -79,6 +90,7 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     }
     found.requests += 1;
     if (found.first) shrinkRequests += 1;
+    options.onRequest?.(found.requests, found.first !== undefined);
     verdicts.set(key, result.verdict !== 'failed');
     if (result.verdict !== 'failed') {
       found.passed = result;
@@ -98,7 +110,7 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
 
   const run = { seed: options.seed, numRuns: options.numRuns };
   const shapes = await checkProperty(gens.structural, predicate, { ...run, ...(options.examples ? { examples: options.examples } : {}) });
-  if (shapes.counterexample !== undefined && !stopped && shrinkRequests < options.maxShrinks && gens.full !== gens.structural) {
+  if (shapes.counterexample !== undefined && !stopped && !found.cut && shrinkRequests < options.maxShrinks && gens.full !== gens.structural) {
     // Starts with the first pass's counterexample, a known request: no request is sent for it.
     await checkProperty(gens.full, predicate, { ...run, numRuns: 1, examples: [shapes.counterexample] });
   }

@@ -14,6 +14,8 @@ export interface OperationRun {
   ids: UniqueIds;
   /** Set when the server stopped answering usefully: the operation's remaining generated cases are not sent. */
   halted: string | undefined;
+  /** Ids of the cases the plan expects (selected ones), for counting what a budget cut left unsent. */
+  planned: ReadonlySet<string>;
 }
 
 /** The attempt of a hunt: prepare a value with `intent` (the title may depend on the value), send it. */
@@ -22,6 +24,11 @@ export function attemptFor<T>(run: OperationRun, intent: (value: T) => Intent): 
     prepare: (value) => run.sender.prepare(run.target, value, intent(value)),
     send: (prepared) => run.sender.send(prepared.case),
   };
+}
+
+/** Reports each request of the case `id` as progress (the console's live line on a terminal). */
+export function progressFor(run: OperationRun, id: string): (requests: number, shrinking: boolean) => void {
+  return (requests, shrinking) => run.session.settings.onEvent({ type: 'case-progress', id, requests, shrinking });
 }
 
 /** Stop the operation's generated cases when `result` got no usable response. */

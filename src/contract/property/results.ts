@@ -2,6 +2,7 @@
 import type { Operation } from '../../spec/types.js';
 import type { CaseResult, GeneratedDetails, GeneratedPhase } from '../types.js';
 import type { HuntResult } from './hunt.js';
+import { requestSummary } from './request-summary.js';
 
 /** Identity of a recorded result. */
 export interface ResultLabel {
@@ -17,11 +18,11 @@ export interface ResultLabel {
  * Undefined when nothing was sent.
  */
 export function huntResult(found: HuntResult, label: ResultLabel, keepCaseTitle: boolean): CaseResult | undefined {
-  const details: GeneratedDetails = { phase: label.phase, seed: label.seed, requests: found.requests, shrinks: 0 };
+  const details: GeneratedDetails = { phase: label.phase, seed: label.seed, requests: found.requests, shrinks: 0, ...(found.cut ? { cut: found.cut } : {}) };
   const failure = found.smallest ?? found.transport;
   if (failure) {
     const shrunk = found.smallest !== undefined && found.first !== found.smallest;
-    if (shrunk) Object.assign(details, { shrinks: found.shrinks, original: found.first?.case.request.body });
+    if (shrunk && found.first) Object.assign(details, { shrinks: found.shrinks, original: requestSummary(found.first.case) });
     return relabel(failure, label, keepCaseTitle, details);
   }
   return found.passed ? relabel(found.passed, label, false, details) : undefined;

@@ -1,19 +1,23 @@
 /**
- * From a generated value to a sent case: invalid values get their mutation
- * applied, taken ids move (unique-ids.ts), the body becomes exact JSON text,
- * and that text, parsed back, is validated against the request schema. A
- * "valid" body the validator refuses, or an "invalid" one it accepts, is
- * never sent: this re-validation of every request, shrunk ones included, is
- * what keeps a server that rejects or accepts it from raising a false alarm.
+ * From a generated request value to a sent case: invalid values get their
+ * mutation applied, taken ids move (unique-ids.ts), the value is encoded
+ * (request-encoding.ts), and the request as it goes on the wire is checked
+ * the way the mock checks what it receives (cases/wire-check.ts). A "valid"
+ * request with any violation, or an "invalid" one that is valid or breaks
+ * anything besides the part its mutation broke, is never sent: this
+ * re-validation of every request, shrunk ones included, is what keeps a
+ * server that rejects or accepts it from raising a false alarm.
  */
-import { applyMutation, type NegativeValue } from '../../generate/negative.js';
-import { toJsonText } from '../../generate/logical-value.js';
+import { applyMutation, type Mutation, type NegativeValue } from '../../generate/negative.js';
 import { parseJson } from '../../json/exact-json.js';
-import { describeViolation } from '../../validation/violations.js';
+import type { RequestViolation } from '../../request/types.js';
 import type { CaseContext } from '../cases/index.js';
-import { buildRequest } from '../cases/request-builder.js';
+import { requestViolations } from '../cases/wire-check.js';
 import type { PhaseSession } from '../phase.js';
 import type { CaseResult, ContractCase } from '../types.js';
+import { encodeRequest } from './request-encoding.js';
+import { BODY_KEY, bodyPointer, parameterPointer, type RequestValue } from './request-parts.js';
+import { deriveSeed } from './seeds.js';
 import type { PropertyTarget } from './target.js';
 import type { UniqueIds } from './unique-ids.js';
 
@@ -22,7 +26,7 @@ export type Prepared = { case: ContractCase } | { unusable: string };
 
 /** How a value is to be sent. */
 export interface Intent {
-  /** True: a valid body that must be accepted; false: a {@link NegativeValue} that must be rejected. */
+  /** True: a valid request that must be accepted; false: a {@link NegativeValue} that must be rejected. */
   valid: boolean;
   /** Case id and title. */
   id: string;
@@ -31,7 +35,6 @@ export interface Intent {
 
 /** Prepares and sends generated cases. */
 export class GeneratedSender {
-  /** Requests sent so far by this sender. */
   private readonly context: CaseContext;
 
   constructor(
@@ -42,28 +45,22 @@ export class GeneratedSender {
     this.context = { ...session.context, nextInteger: () => ids.counter() };
   }
 
-  /** The case for `value`, checked against the request schema. */
-  prepare(target: PropertyTarget, value: unknown, intent: Intent): Prepared {
-    const mutated = intent.valid ? value : applyMutation(value as NegativeValue, target.mutations);
-    if (mutated === undefined) return { unusable: 'the property to break is not in the body' };
-    const keep = intent.valid ? undefined : target.mutations.find((mutation) => mutation.key === (value as NegativeValue)[1][0])?.pointer;
-    const text = toJsonText(this.ids.adjust(mutated, target.idRanges, keep));
-    const parsed = parseJson(text);
-    if (!parsed.ok) return { unusable: parsed.message };
-    const [violation] = target.body.validate(parsed.value);
-    if (intent.valid && violation) return { unusable: `generated body is not valid: ${describeViolation(violation)}` };
-    if (!intent.valid && !violation) return { unusable: 'the mutated body is still valid' };
+  /** The case for `value`, checked on the wire. */
+  async prepare(target: PropertyTarget, value: unknown, intent: Intent): Promise<Prepared> {
+    const mutation = intent.valid ? undefined : target.mutations.find((candidate) => candidate.key === (value as NegativeValue)[1][0]);
+    const mutated = (intent.valid ? value : applyMutation(value as NegativeValue, target.mutations)) as RequestValue | undefined;
+    if (mutated === undefined) return { unusable: 'the property to break is not in the request' };
+    const request = encodeRequest(target, this.withFreeIds(target, mutated, mutation), this.context, this.boundary(target));
+    if ('unusable' in request) return request;
+    const violations = await requestViolations(target.operation, request.request, this.context);
+    const noun = target.parts.every((part) => part.key === BODY_KEY) ? 'body' : 'request';
+    if (intent.valid && violations.length > 0) return { unusable: `generated ${noun} is not valid: ${violations[0]!.message}` };
+    if (mutation) {
+      const problem = intendedProblem(violations, mutation, target);
+      if (problem) return { unusable: problem.replace('%s', noun) };
+    }
     const { operation } = target;
-    return {
-      case: {
-        id: intent.id,
-        kind: 'generated',
-        operation,
-        title: intent.title,
-        request: buildRequest(operation, { body: text, contentType: target.body.media.mediaType }, this.context),
-        expect: { outcome: intent.valid ? 'success' : 'rejection' },
-      },
-    };
+    return { case: { id: intent.id, kind: 'generated', operation, title: intent.title, request: request.request, expect: { outcome: intent.valid ? 'success' : 'rejection' } } };
   }
 
   /** Send a prepared case; the ids of an accepted body become taken. */
@@ -76,4 +73,41 @@ export class GeneratedSender {
     }
     return result;
   }
+
+  /** The value with taken body ids moved; the property a mutation breaks is left as it is. */
+  private withFreeIds(target: PropertyTarget, value: RequestValue, mutation: Mutation | undefined): RequestValue {
+    if (!(BODY_KEY in value) || target.idRanges.size === 0) return value;
+    const keep = mutation && bodyPointer(mutation.pointer);
+    const body = this.ids.adjust(value[BODY_KEY], target.idRanges, keep);
+    return body === value[BODY_KEY] ? value : { ...value, [BODY_KEY]: body };
+  }
+
+  /** A multipart boundary fixed by the seed and the operation: a replay sends the same bytes, and a repeated request is recognised. */
+  private boundary(target: PropertyTarget): string {
+    return `plantkit-${deriveSeed(this.session.settings.seed, target.operation.id, 'multipart').toString(36)}`;
+  }
+}
+
+/**
+ * Why `violations` are not the one `mutation` intends, with `%s` for what
+ * was sent; undefined when they are. Every violation must be in the part it
+ * broke (that parameter; for the body, the body and nothing else), and one
+ * on the path to the broken property (a required error points at its
+ * parent, a type error inside it). Other branches of a oneOf the mutation
+ * left also fail: they are the same broken constraint, seen from the oneOf.
+ */
+function intendedProblem(violations: readonly RequestViolation[], mutation: Mutation, target: PropertyTarget): string | undefined {
+  if (violations.length === 0) return 'the mutated %s is still valid';
+  const part = target.parts.find((candidate) => mutation.pointer === candidate.pointer || mutation.pointer.startsWith(`${candidate.pointer}/`));
+  const own = part?.parameter ? parameterPointer(part.parameter) : undefined;
+  const inPart = (violation: RequestViolation) =>
+    own ? violation.kind === 'parameter' && related(violation.pointer, own) && violation.pointer.length >= own.length : ['body', 'body-syntax', 'missing-body'].includes(violation.kind);
+  const stray = violations.find((violation) => !inPart(violation));
+  if (stray) return `the mutated %s breaks more than ${mutation.describe}: ${stray.message}`;
+  if (!own && !violations.some((violation) => related(violation.pointer, mutation.pointer))) return `the mutated %s is invalid elsewhere than ${mutation.describe}: ${violations[0]!.message}`;
+  return undefined;
+}
+
+function related(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }

@@ -5,7 +5,13 @@ import { contractAgainst } from '../../contract/property/cli-harness.js';
 describe('plantkit contract: generated-case flags', () => {
   it('prints a random seed in the run header when none is given', async () => {
     const run = await contractAgainst('correct', ['--quiet']);
-    expect(run.out).toMatch(/generated cases: seed (\d+) \(replay with --seed \1\); phases boundary, positive, negative; up to 100 random cases per phase/);
+    expect(run.out).toMatch(/generated cases: seed (\d+) \(replay with --seed \1\); phases boundary, positive, negative; up to 100 random cases per phase; time budget 10 s per operation, 5 min in all\n/);
+  });
+
+  it('--operation-budget and --generated-budget are printed in the header as given', async () => {
+    const run = await contractAgainst('correct', ['--quiet', '--seed', '5', '--operation-budget', '1500ms', '--generated-budget', '2m']);
+    expect(run.out).toContain('; time budget 1.5 s per operation, 2 min in all\n');
+    expect(run.code).toBe(0);
   });
 
   it.each([
@@ -15,6 +21,8 @@ describe('plantkit contract: generated-case flags', () => {
     [['--max-cases=-5'], '--max-cases must be an integer >= 0'],
     [['--max-shrinks', 'x'], '--max-shrinks must be an integer >= 0'],
     [['--phases', 'boundary,fuzz'], "unknown phase 'fuzz'"],
+    [['--operation-budget', 'soon'], "--operation-budget must be a duration such as 90s, 5m or 1500ms, got 'soon'"],
+    [['--generated-budget', '0s'], "--generated-budget must be a duration such as 90s, 5m or 1500ms, got '0s'"],
   ])('%j is a usage error', async (args, message) => {
     const run = await contractAgainst('correct', args);
     expect(run.code).toBe(2);

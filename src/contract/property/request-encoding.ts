@@ -1,0 +1,61 @@
+/**
+ * A generated request value on the wire: parameters serialised in their
+ * styles by the request builder (params/encode.ts), the body written by its
+ * media type's codec (JSON with int64 digits kept, form, multipart, text,
+ * XML, bytes), a required parameter the value leaves out omitted. Values
+ * HTTP cannot carry as generated are refused here, never sent: a header
+ * value outside RFC 9110 field-value characters, a path segment `.` or
+ * `..` (RFC 3986 section 5.2.4 would remove it before it reaches the server).
+ */
+import { codecFor } from '../../codec/index.js';
+import { numberText, toJsonText, toJsonValue } from '../../generate/logical-value.js';
+import { parseMediaType } from '../../http/media-type.js';
+import type { CaseContext } from '../cases/context.js';
+import { buildRequest } from '../cases/request-builder.js';
+import type { CaseRequest } from '../types.js';
+import { BODY_KEY, type RequestValue } from './request-parts.js';
+import type { PropertyTarget } from './target.js';
+
+/** A request ready to check and send, or why the value cannot be sent as generated. */
+export type EncodedRequest = { request: CaseRequest } | { unusable: string };
+
+/** Characters a header field value may hold as sent (RFC 9110 section 5.5; what Node's HTTP client accepts). */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** The request for `value`; `boundary` fixes the multipart boundary, so a replay sends the same bytes. */
+export function encodeRequest(target: PropertyTarget, value: RequestValue, context: CaseContext, boundary: string): EncodedRequest {
+  const values = new Map<string, unknown>();
+  const omit = new Set<string>();
+  for (const part of target.parts) {
+    if (!part.parameter) continue;
+    if (part.key in value) values.set(part.key, parameterText(value[part.key], part.parameter.mediaType !== undefined));
+    else if (part.required) omit.add(part.key);
+  }
+  const body = BODY_KEY in value && target.body ? encodeBody(target, value[BODY_KEY], boundary) : undefined;
+  const request = buildRequest(target.operation, { values, omit, ...(body ? { body: body.text, contentType: body.contentType } : {}) }, context);
+  const header = Object.entries(request.headers).find(([, text]) => !FIELD_VALUE.test(text));
+  if (header) return { unusable: `header ${header[0]} would carry a character HTTP cannot send` };
+  const path = request.path.split('?')[0]!;
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return { unusable: `path ${path} has a dot segment, which URL resolution removes` };
+  return { request };
+}
+
+/**
+ * A parameter value as encodeParameter reads it: containers with exact
+ * number texts, a root number as its digits (a JSON-content parameter's
+ * root number goes through a double: it has nowhere to record its text).
+ */
+function parameterText(value: unknown, asJson: boolean): unknown {
+  const text = asJson ? undefined : numberText(value);
+  return text ?? toJsonValue(value);
+}
+
+function encodeBody(target: PropertyTarget, value: unknown, boundary: string): { text: string; contentType: string } {
+  const { media, codec } = target.body!;
+  if (codec.name === 'json') return { text: toJsonText(value), contentType: media.mediaType };
+  const mediaType = parseMediaType(media.mediaType)!;
+  const root = numberText(value);
+  const encoded = codecFor(mediaType).encode(root ?? toJsonValue(value), { mediaType, schema: media.schema, encoding: media.encoding, boundary });
+  // Binary strings are generated as ASCII (strings.ts), so every body the phase builds is text.
+  return { text: encoded.body.toString('utf8'), contentType: encoded.contentType };
+}
