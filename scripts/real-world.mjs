@@ -17,7 +17,7 @@ const CREDENTIALS = { token: 'real-world-token', credentials: { apiKey: 'real-wo
 
 /** One spec through the loop; never throws. */
 export async function checkSpec(spec, options = {}) {
-  const outcome = { id: spec.id, bytes: spec.bytes, operations: 0, started: false, startMs: undefined, cases: 0, failed: 0, skipped: 0, serverErrors: 0, failures: [], error: undefined, durationMs: 0 };
+  const outcome = { id: spec.id, bytes: spec.bytes, operations: 0, started: false, startMs: undefined, cases: 0, failed: 0, skipped: 0, cut: false, serverErrors: 0, failures: [], error: undefined, durationMs: 0 };
   const begun = performance.now();
   let mock;
   try {
@@ -44,6 +44,8 @@ export async function checkSpec(spec, options = {}) {
     outcome.cases = result.results.length;
     outcome.failed = result.failed;
     outcome.skipped = result.skipped;
+    // A run --max-duration (or a dead mock) stopped sent fewer cases than the spec has.
+    outcome.cut = result.stopped !== undefined;
     for (const item of result.results) {
       if (item.exchange.response && item.exchange.response.status >= 500) outcome.serverErrors += 1;
       if (item.verdict !== 'failed') continue;
@@ -74,7 +76,7 @@ export async function runRealWorld({ count = 60, seed, onSpec = () => {}, ...opt
 /** Started N/M, agreed K/M, slowest start: the figures of a loop. */
 export function summarise(outcomes) {
   const started = outcomes.filter((outcome) => outcome.started);
-  const agreed = started.filter((outcome) => outcome.failed === 0 && outcome.serverErrors === 0);
+  const agreed = started.filter((outcome) => outcome.failed === 0 && outcome.serverErrors === 0 && !outcome.cut);
   const slowest = [...started].sort((a, b) => b.startMs - a.startMs)[0];
   return { total: outcomes.length, started: started.length, agreed: agreed.length, slowestStart: slowest ? `${slowest.id} ${slowest.startMs} ms` : 'none', cases: outcomes.reduce((sum, outcome) => sum + outcome.cases, 0) };
 }
@@ -89,7 +91,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     dynamic,
     ...(args.includes('--static') ? { generated: false, maxDurationMs: 45_000 } : {}),
     onSpec: (outcome) => {
-      const verdict = outcome.error ? `ERROR ${outcome.error}` : `${outcome.cases} cases, ${outcome.failed} failed, ${outcome.serverErrors} 5xx, ${outcome.skipped} skipped`;
+      const verdict = outcome.error ? `ERROR ${outcome.error}` : `${outcome.cases} cases, ${outcome.failed} failed, ${outcome.serverErrors} 5xx, ${outcome.skipped} skipped${outcome.cut ? ', CUT' : ''}`;
       console.log(`${outcome.id.padEnd(50)} ${String(outcome.operations).padStart(4)} ops  start ${String(outcome.startMs ?? '-').padStart(6)} ms  ${verdict}  (${outcome.durationMs} ms)`);
       for (const failure of outcome.failures.slice(0, 4)) console.log(`    ${failure}`);
     },

@@ -210,8 +210,11 @@ function storedPlant(catalog: Catalog, response: ServerResponse, plantId: string
 /** plantId is an int64 with minimum 1; anything else is not an id. */
 function plantKey(plantId: string): number | undefined {
   const value = integerValue(plantId);
-  return value !== undefined && value >= 1 ? value : undefined;
+  // Ids are int64 with minimum 1: anything outside names no plant (a malformed id, 404 before any lookup).
+  return value !== undefined && value >= 1 && BigInt(value) <= MAX_INT64 ? value : undefined;
 }
+
+const MAX_INT64 = 2n ** 63n - 1n;
 
 /** A valid NewPlant body, or undefined after answering 422. */
 function validPlantBody(catalog: Catalog, request: AppRequest, response: ServerResponse): Record<string, unknown> | undefined {
