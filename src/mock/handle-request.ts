@@ -67,6 +67,9 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
     return errorReply(state, undefined, 405, `${method} ${path} is not documented; allowed: ${routed.allow.join(', ')}`, { allow: routed.allow.join(', ') });
   }
   const { operation, pathParameters } = routed;
+  const unservable = state.spec.unservable?.find((item) => item.route === `${operation.method} ${operation.path}`);
+  // The spec's fault, not the client's: a 500 that says which $ref to fix.
+  if (unservable) return errorReply(state, operation, 500, `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every unresolved $ref)`);
 
   const read = await readBody(request, settings.maxBodyBytes);
   if (!read.ok) {

@@ -51,7 +51,7 @@ function mockIdentity(spec: LoadedSpec, pinned: (scheme: SecuritySchemeUse) => s
 
 /** Load (or take) a spec and build the state serving it; `stateful` infers its collections (src/resources/). */
 export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean, credentials: CredentialSet, stateful = false): Promise<MockState> {
-  const loaded = typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs }) : spec;
+  const loaded = typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs, isolateUnresolvedRefs: true }) : spec;
   const validators = compileValidators(loaded);
   const pinned = (scheme: SecuritySchemeUse) => credentialFor(scheme, credentials);
   return {

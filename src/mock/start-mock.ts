@@ -43,7 +43,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const store = settings.stateful ? new ResourceStore(settings.data === undefined ? new Map() : await readDataFile(settings.data, state)) : undefined;
   const log = createRequestLog(settings.log);
   const notices = createRequestLog(settings.notices);
-  noteUnusablePatterns(notices, state.spec);
+  noteSpecProblems(notices, state.spec);
   let sequence = 0;
   const pipeline: PipelineSettings = {
     dynamic: settings.dynamic,
@@ -85,7 +85,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
           try {
             state = await buildMockState(specPath, settings.allowExternalRefs, settings.credentials, settings.stateful);
             notices.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
-            noteUnusablePatterns(notices, state.spec);
+            noteSpecProblems(notices, state.spec);
           } catch (error) {
             notices.note(`plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`);
           }
@@ -109,8 +109,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   };
 }
 
-/** One line per `pattern` no JavaScript regular expression mode reads: it is not checked (validation/pattern.ts). */
-function noteUnusablePatterns(notices: RequestLog, spec: LoadedSpec): void {
+/**
+ * One line per operation the mock cannot serve (a `$ref` that does not
+ * resolve: answered 500 with the reason, the rest served), and per `pattern`
+ * no JavaScript regular expression mode reads (not checked; validation/pattern.ts).
+ */
+function noteSpecProblems(notices: RequestLog, spec: LoadedSpec): void {
+  for (const { route, reason } of spec.unservable ?? []) notices.note(`plantkit mock: warning: ${route} is not served: ${reason}; the rest of the spec is`);
   scanPatterns(spec.document);
   for (const [pattern, reason] of takeUnusablePatterns()) notices.note(`plantkit mock: warning: pattern ${JSON.stringify(pattern)} is not checked: ${reason}`);
 }

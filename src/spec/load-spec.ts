@@ -13,10 +13,10 @@ import { validateOpenApiDocument } from '../lint/spectral.js';
 import { describeMetaSchemaErrors, type StructuralProblem } from './meta-schema-errors.js';
 import { cloneJson } from '../json/exact-json.js';
 import { linkCircularRefs } from './circular-refs.js';
-import { encodePointer } from './json-pointer.js';
 import { listOperations } from './operations.js';
 import { nameComponentSchemas } from './schema-names.js';
 import { serverUrls } from './servers.js';
+import { fillUnresolved, unresolvedRefsOf, unservableOperations, type UnresolvedHolders } from './unresolved-refs.js';
 import { convertSwagger2, isSwagger2, originalPointer } from './swagger2.js';
 import { refResolverOptions, type RefReader } from './ref-policy.js';
 import { describeValueKind, readSpecSource, type SpecSource } from './spec-source.js';
@@ -28,6 +28,13 @@ export type { StructuralProblem } from './meta-schema-errors.js';
 export interface LoadSpecOptions {
   /** Follow `$ref`s outside the spec's folder and over http(s). Default false. */
   allowExternalRefs?: boolean;
+  /**
+   * Load a spec whose `$ref`s do not all resolve: the operations that reach
+   * one are listed in `unservable` (the mock serves the rest) instead of the
+   * load failing. Default false: the runner, the proxy and the checks need
+   * the whole spec.
+   */
+  isolateUnresolvedRefs?: boolean;
 }
 
 /** A spec given as a file path, or as an already parsed document (then `source` names it in messages). */
@@ -58,19 +65,24 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const rawDocument = cloneJson(document);
   const parser = new SwaggerParser();
   const refusals: SpecError[] = [];
+  let holders: UnresolvedHolders | undefined;
   try {
     await parser.dereference(source === '<inline>' ? path.join(root, 'inline.yaml') : source, document as never, {
       resolve: refResolverOptions(root, options.allowExternalRefs ?? false, undefined, refusals),
       dereference: { circular: 'ignore' },
+      ...(options.isolateUnresolvedRefs ? { continueOnError: true } : {}),
     } as never);
   } catch (error) {
     if (refusals[0]) throw refusals[0];
-    throw describeParserError(error, label);
+    const failures = options.isolateUnresolvedRefs ? unresolvedRefsOf(error) : undefined;
+    if (!failures || !parser.api) throw describeParserError(error, label);
+    holders = fillUnresolved(parser.api as unknown as Record<string, unknown>, failures);
   }
   const dereferenced = parser.api as unknown as Record<string, unknown>;
   linkCircularRefs(dereferenced);
   nameComponentSchemas(dereferenced);
   const info = (dereferenced.info ?? {}) as Record<string, unknown>;
+  const operations = listOperations(dereferenced);
   return {
     source,
     version,
@@ -79,9 +91,10 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
     apiVersion: String(info.version ?? ''),
     document: dereferenced,
     rawDocument,
-    operations: listOperations(dereferenced),
+    operations,
     servers: serverUrls(dereferenced),
     convertedFrom,
+    ...(holders ? { unservable: unservableOperations(dereferenced, holders, operations) } : {}),
   };
 }
 
@@ -136,21 +149,10 @@ export async function inspectSpec(source: SpecSource, options: InspectSpecOption
   } catch (error) {
     const refused = refusals[0] ?? findPlantkitError(error);
     if (refused) throw refused;
-    const problems = unresolvedRefs(error) ?? [{ rule: 'ref' as const, pointer: '', message: firstLine(error) }];
+    const problems = unresolvedRefsOf(error)?.map(({ pointer, message }) => ({ rule: 'ref' as const, pointer, message })) ?? [{ rule: 'ref' as const, pointer: '', message: firstLine(error) }];
     return { version, openapi, problems, document: undefined };
   }
   return { version, openapi, problems: [], document: parser.api as unknown as Record<string, unknown> };
-}
-
-/** `$ref`s that do not resolve, from json-schema-ref-parser's error group (continueOnError). */
-function unresolvedRefs(error: unknown): StructuralProblem[] | undefined {
-  const group = (error as { errors?: Array<{ path?: Array<string | number>; message?: string }> }).errors;
-  if (!Array.isArray(group)) return undefined;
-  return group.map((item) => ({
-    rule: 'ref' as const,
-    pointer: encodePointer(item.path ?? []),
-    message: `$ref does not resolve: ${(item.message ?? 'unknown reason').replace(/^Missing \$ref pointer /, '').split('\n')[0]}`,
-  }));
 }
 
 function firstLine(error: unknown): string {

@@ -158,4 +158,13 @@ export interface LoadedSpec {
   servers: string[];
   /** The version the file was written in when it was converted on load (`2.0` for Swagger 2.0); else undefined. */
   convertedFrom: string | undefined;
+  /** Operations that reach a `$ref` that does not resolve (only with `isolateUnresolvedRefs`; the mock answers them 500 with the reason). */
+  unservable?: UnservableOperation[];
+}
+
+/** An operation the mock cannot serve, and why (one line). */
+export interface UnservableOperation {
+  /** `METHOD /path`, as routes are named. */
+  route: string;
+  reason: string;
 }
