@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { fmt, freePort } from '../servers/ports.mjs';
+import { fmt, freePort } from '../lib/processes.mjs';
 import { Pool } from 'undici';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
