@@ -39,7 +39,7 @@ export async function checkSpec(spec, options = {}) {
       timeoutMs: 15_000,
       workers: 4,
       seed: 1,
-      maxDurationMs: options.maxDurationMs ?? 120_000,
+      maxDurationMs: options.maxDurationMs ?? 600_000,
     });
     outcome.cases = result.results.length;
     outcome.failed = result.failed;

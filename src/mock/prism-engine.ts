@@ -15,6 +15,7 @@
  * header, so they are memoised; dynamic ones are not.
  */
 import { createRequire } from 'node:module';
+import { walkComponentRefs } from '../spec/component-refs.js';
 
 type PrismHttp = typeof import('@stoplight/prism-http');
 type PrismCore = typeof import('@stoplight/prism-core');
@@ -147,24 +148,12 @@ function rawPathDocument(raw: Record<string, unknown>, template: string): Record
   if (item === undefined || /"\$ref":"(?!#)/.test(JSON.stringify(item))) return undefined;
   const components = (raw.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const copied: Record<string, Record<string, unknown>> = {};
-  const pending: unknown[] = [item];
-  const seen = new Set<object>();
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    const ref = (node as { $ref?: unknown }).$ref;
-    const [, section, name] = typeof ref === 'string' ? (/^#\/components\/([^/]+)\/([^/]+)/.exec(ref) ?? []) : [];
-    if (section !== undefined && name !== undefined) {
-      const key = name.replace(/~1/g, '/').replace(/~0/g, '~');
-      const target = components[section]?.[key];
-      if (target !== undefined && copied[section]?.[key] === undefined) {
-        (copied[section] ??= {})[key] = target;
-        pending.push(target);
-      }
-    }
-    for (const child of Object.values(node)) pending.push(child);
-  }
+  walkComponentRefs(item, ({ section, name }) => {
+    const target = components[section]?.[name];
+    if (target === undefined || copied[section]?.[name] !== undefined) return undefined;
+    (copied[section] ??= {})[name] = target;
+    return target;
+  });
   return structuredClone({ openapi: raw.openapi, info: raw.info, paths: { [SYNTHETIC_PATH]: item }, components: { securitySchemes: components.securitySchemes ?? {}, ...copied } });
 }
 
@@ -181,20 +170,11 @@ function pathDocument(document: Record<string, unknown>, template: string): Reco
   const item = structuredClone(((document.paths ?? {}) as Record<string, unknown>)[template]);
   const components = (document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const schemas: Record<string, unknown> = {};
-  const pending = [item];
-  const seen = new Set<object>();
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    const ref = (node as { $ref?: unknown }).$ref;
-    const name = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1] : undefined;
-    if (name !== undefined && !(name in schemas) && components.schemas?.[name] !== undefined) {
-      schemas[name] = structuredClone(components.schemas[name]);
-      pending.push(schemas[name]);
-    }
-    for (const child of Object.values(node)) pending.push(child);
-  }
+  walkComponentRefs(item, ({ section, name }) => {
+    if (section !== 'schemas' || name in schemas || components.schemas?.[name] === undefined) return undefined;
+    schemas[name] = structuredClone(components.schemas[name]);
+    return schemas[name];
+  });
   return {
     openapi: document.openapi,
     info: document.info,

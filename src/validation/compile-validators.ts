@@ -3,6 +3,7 @@
  * bodies and responses, from one loaded spec. The mock, the contract runner,
  * the spec checks and the vitest matchers all call these: one spec, one validator.
  */
+import { walkComponentRefs } from '../spec/component-refs.js';
 import { valueAt } from '../spec/json-pointer.js';
 import { sourcePointer } from '../spec/source-pointer.js';
 import type { LoadedSpec, MediaTypeContent, Operation, OperationResponse, SchemaObject } from '../spec/types.js';
@@ -166,21 +167,11 @@ class ViewCompiler {
 
   /** View and register every component `schema` refers to, transitively. */
   private addReferencedComponents(schema: SchemaObject): void {
-    const pending: unknown[] = [schema];
-    const seen = new Set<object>();
-    while (pending.length > 0) {
-      const node = pending.pop();
-      if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-      seen.add(node);
-      const ref = (node as { $ref?: unknown }).$ref;
-      const name = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)/.exec(ref)?.[1] : undefined;
-      const decoded = name === undefined ? undefined : name.replace(/~1/g, '/').replace(/~0/g, '~');
-      if (decoded !== undefined && !(decoded in this.viewedComponents) && this.components[decoded] !== undefined) {
-        this.viewedComponents[decoded] = this.view(this.components[decoded]!);
-        pending.push(this.viewedComponents[decoded]);
-      }
-      for (const child of Object.values(node)) pending.push(child);
-    }
+    walkComponentRefs(schema, ({ section, name }) => {
+      if (section !== 'schemas' || name in this.viewedComponents || this.components[name] === undefined) return undefined;
+      this.viewedComponents[name] = this.view(this.components[name]!);
+      return this.viewedComponents[name];
+    });
   }
 }
 
