@@ -104,7 +104,7 @@ export function normalizeProxyOptions(options: ProxyOptions): NormalizedProxyOpt
 
 /** The upstream as an origin plus an optional path, or a UsageError saying what a good one looks like. */
 function upstreamUrl(given: string | undefined): string {
-  const hint = 'e.g. --upstream http://127.0.0.1:8080 (a path such as /api is put before every request path)';
+  const hint = 'e.g. --upstream http://127.0.0.1:8080; a path such as /api is put before every request path';
   if (given === undefined || given === '') throw new UsageError('--upstream is required: the URL of the server to put the proxy in front of', hint);
   let url: URL;
   try {
