@@ -5,7 +5,11 @@
  * XML, bytes), a required parameter the value leaves out omitted. Values
  * HTTP cannot carry as generated are refused here, never sent: a header
  * value outside RFC 9110 field-value characters, a path segment `.` or
- * `..` (RFC 3986 section 5.2.4 would remove it before it reaches the server).
+ * `..` (RFC 3986 section 5.2.4 would remove it before it reaches the server),
+ * and a request line with headers over 8 KiB, which common servers refuse
+ * with 414 or 431 whatever the spec says (nginx and Apache read about 8 KiB
+ * per line; Node's limit is 16 KiB for all headers): an operation with fifty
+ * query parameters can otherwise draw a valid request no server reads.
  */
 import { codecFor } from '../../codec/index.js';
 import { numberText, toJsonText, toJsonValue } from '../../generate/logical-value.js';
@@ -18,6 +22,9 @@ import type { PropertyTarget } from './target.js';
 
 /** A request ready to check and send, or why the value cannot be sent as generated. */
 export type EncodedRequest = { request: CaseRequest } | { unusable: string };
+
+/** Most bytes of the path, query and headers together that a generated request may have (see above). */
+const MAX_HEAD_BYTES = 8 * 1024;
 
 /** Characters a header field value may hold as sent (RFC 9110 section 5.5; what Node's HTTP client accepts). */
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -37,6 +44,8 @@ export function encodeRequest(target: PropertyTarget, value: RequestValue, conte
   if (header) return { unusable: `header ${header[0]} would carry a character HTTP cannot send` };
   const path = request.path.split('?')[0]!;
   if (path.split('/').some((segment) => segment === '.' || segment === '..')) return { unusable: `path ${path} has a dot segment, which URL resolution removes` };
+  const head = Buffer.byteLength(request.path) + Object.entries(request.headers).reduce((sum, [name, text]) => sum + name.length + Buffer.byteLength(text) + 4, 0);
+  if (head > MAX_HEAD_BYTES) return { unusable: `the request line and headers would take ${head} bytes, more than the 8 KiB many servers read (414/431)` };
   return { request };
 }
 
