@@ -12,9 +12,10 @@ import type { Command } from './command.js';
 
 const CHECK_HELP = `Usage: plantkit spec check [FILE] [options]
 
-Validate an OpenAPI 3.0/3.1 file (default: openapi.yaml): structure with
-file:line:column for every problem, every example against its schema as a
-request or a response, and Spectral's OpenAPI ruleset.
+Validate an OpenAPI 3.0/3.1 file (default: openapi.yaml; Swagger 2.0 is checked
+in its converted 3.0 form): structure with file:line:column for every problem,
+every example against its schema as a request or a response, and Spectral's
+OpenAPI ruleset.
 
 Options:
   --ruleset FILE         Spectral ruleset (default: .spectral.yaml beside the spec, then in the
