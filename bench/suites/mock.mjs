@@ -3,6 +3,9 @@
 // (the ceiling), same spec, same requests, same run. Each server runs in its
 // own process with default settings (request logs on, written to /dev/null
 // so that no log reader competes with the load generator for the 2 cores).
+// BENCH_BASELINE=DIR adds another plantkit checkout (built, e.g. a git
+// worktree of the last release) as a row, so a change's effect on the ratio
+// to Prism is measured in the same run, not against an older table.
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +20,11 @@ const HEADERS = { authorization: 'Bearer bench-token', 'content-type': 'applicat
 const VALID = '{"id":10,"name":"Monstera deliciosa","tag":"indoor"}';
 const INVALID = '{"id":10,"tag":"indoor"}';
 
+const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
+
 const SERVERS = [
   { name: 'plantkit mock', args: (port) => [path.join(root, 'bin/plantkit.js'), 'mock', '--port', String(port)] },
+  ...(baseline ? [{ name: `plantkit mock, baseline (${path.basename(baseline)})`, baseline: true, args: (port) => [path.join(baseline, 'bin/plantkit.js'), 'mock', '--spec', path.join(baseline, 'openapi.yaml'), '--port', String(port)] }] : []),
   { name: 'prism mock 5.14.2', args: (port) => [path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', '-h', '127.0.0.1', '-p', String(port), path.join(root, 'openapi.yaml')] },
   { name: 'bare node:http', args: (port) => [path.join(root, 'bench/servers/bare-http.mjs'), String(port)] },
 ];
@@ -26,7 +32,8 @@ const SERVERS = [
 export async function run() {
   const measured = [];
   for (const server of SERVERS) measured.push(await measure(server));
-  const [plantkit, prism] = measured;
+  const [plantkit, prism] = measured.filter((m) => !m.baseline);
+  const base = measured.find((m) => m.baseline);
   const ratio = (a, b, invert = false) => (invert ? b / a : a / b).toFixed(2) + '×';
   const rows = measured.map((m) => [
     m.name,
@@ -44,6 +51,13 @@ export async function run() {
     ['invalid p99 ≤ ½ Prism', ratio(plantkit.invalid.p99, prism.invalid.p99), plantkit.invalid.p99 <= prism.invalid.p99 / 2],
     ['startup to first 200 ≤ Prism', ratio(plantkit.startupMs, prism.startupMs), plantkit.startupMs <= prism.startupMs],
     ['memory after load ≤ Prism', ratio(plantkit.rssMb, prism.rssMb), plantkit.rssMb <= prism.rssMb],
+    // The issues' rule: no regression beyond 10% of the ratio to Prism, both measured in this run.
+    ...(base
+      ? [
+          ['valid throughput ratio to Prism ≥ 90% of the baseline\'s', `${((plantkit.valid.rps / base.valid.rps) * 100).toFixed(0)}%`, plantkit.valid.rps / prism.valid.rps >= 0.9 * (base.valid.rps / prism.valid.rps)],
+          ['invalid throughput ratio to Prism ≥ 90% of the baseline\'s', `${((plantkit.invalid.rps / base.invalid.rps) * 100).toFixed(0)}%`, plantkit.invalid.rps / prism.invalid.rps >= 0.9 * (base.invalid.rps / prism.invalid.rps)],
+        ]
+      : []),
   ];
   return {
     title: `Mock: ${CONNECTIONS} connections, ${DURATION_S} s per request kind, POST /plants`,
@@ -51,7 +65,7 @@ export async function run() {
     rows,
     notes: [
       '| target (plantkit vs Prism) | ratio | met |\n| --- | --- | --- |\n' + targets.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
-      `bare node:http is the ceiling: plantkit reaches ${((plantkit.valid.rps / measured[2].valid.rps) * 100).toFixed(0)}% of it on valid requests.`,
+      `bare node:http is the ceiling: plantkit reaches ${((plantkit.valid.rps / measured.at(-1).valid.rps) * 100).toFixed(0)}% of it on valid requests.`,
     ],
   };
 }
@@ -70,7 +84,7 @@ async function measure(server) {
     const valid = await load(port, VALID, DURATION_S);
     const invalid = await load(port, INVALID, DURATION_S);
     const rssMb = Math.round(rssKb(child.pid) / 1024);
-    return { name: server.name, startupMs, valid, invalid, rssMb };
+    return { name: server.name, baseline: server.baseline === true, startupMs, valid, invalid, rssMb };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

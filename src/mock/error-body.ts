@@ -8,7 +8,7 @@
  * `{error, message}`. XML and other media types are written by their codecs.
  */
 import { STATUS_CODES } from 'node:http';
-import { setExactNumber } from '../json/exact-json.js';
+import { cloneJson, setExactNumber } from '../json/exact-json.js';
 import { objectShape, schemaTypes } from '../schema/object-shape.js';
 import { sampleValue } from '../schema/sample-value.js';
 import type { LoadedSpec, MediaTypeContent, Operation, SchemaObject } from '../spec/types.js';
@@ -100,11 +100,30 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Where each property of an error body comes from, worked out once per schema and status (a refusal is answered often). */
+type FillPlan = { text: true } | { text: false; fields: Array<[string, { from: 'message' } | { value: unknown; exact?: string }]> };
+const PLANS = new WeakMap<SchemaObject, Map<number, FillPlan>>();
+
 function messageShaped(schema: SchemaObject, status: number, message: string): unknown {
-  const types = schemaTypes(schema);
-  if (types.includes('string') && !types.includes('object')) return message;
-  const shape = objectShape(schema);
+  let plans = PLANS.get(schema);
+  if (!plans) PLANS.set(schema, (plans = new Map()));
+  let plan = plans.get(status);
+  if (!plan) plans.set(status, (plan = fillPlan(schema, status)));
+  if (plan.text) return message;
   const body: Record<string, unknown> = {};
+  for (const [name, source] of plan.fields) {
+    if ('from' in source) body[name] = message;
+    else if (source.exact !== undefined) setExactNumber(body, name, source.exact);
+    else body[name] = cloneJson(source.value);
+  }
+  return body;
+}
+
+function fillPlan(schema: SchemaObject, status: number): FillPlan {
+  const types = schemaTypes(schema);
+  if (types.includes('string') && !types.includes('object')) return { text: true };
+  const shape = objectShape(schema);
+  const fields: Extract<FillPlan, { text: false }>['fields'] = [];
   const entries = Object.entries(shape.properties);
   const isFreeText = (property: SchemaObject | undefined) => schemaTypes(property).includes('string') && !hasEnum(property!);
   const named = MESSAGE_NAMES.map((wanted) => entries.find(([name]) => name.toLowerCase() === wanted)?.[0]).find((name) => name !== undefined && isFreeText(shape.properties[name]));
@@ -113,20 +132,19 @@ function messageShaped(schema: SchemaObject, status: number, message: string): u
   for (const [name, property] of entries) {
     const propertyTypes = schemaTypes(property);
     if (name === messageName) {
-      body[name] = message;
+      fields.push([name, { from: 'message' }]);
     } else if (propertyTypes.includes('string') && MESSAGE_NAMES.includes(name.toLowerCase()) && !hasEnum(property)) {
-      body[name] = STATUS_CODES[status] ?? `HTTP ${status}`;
+      fields.push([name, { value: STATUS_CODES[status] ?? `HTTP ${status}` }]);
     } else if ((propertyTypes.includes('integer') || propertyTypes.includes('number')) && CODE_NAMES.test(name) && !hasEnum(property)) {
-      body[name] = status;
+      fields.push([name, { value: status }]);
     } else if (propertyTypes.includes('string') && CODE_NAMES.test(name) && !hasEnum(property)) {
-      body[name] = String(status);
-    } else if (shape.required.includes(name) && !(name in body)) {
+      fields.push([name, { value: String(status) }]);
+    } else if (shape.required.includes(name)) {
       const value = sampleValue(property, { mode: 'minimal', nextInteger: () => BigInt(status), matchPattern: patternSample });
-      if (typeof value === 'bigint') setExactNumber(body, name, value.toString());
-      else body[name] = value;
+      fields.push([name, typeof value === 'bigint' ? { value: undefined, exact: value.toString() } : { value }]);
     }
   }
-  return body;
+  return { text: false, fields };
 }
 
 function hasEnum(schema: SchemaObject | undefined): boolean {

@@ -87,7 +87,7 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
   const preferences = { ...switches.preferences, ...prefer.preferences };
   const valid = { operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value };
   // The one place state enters: after every request check, before the stateless answer.
-  const stored = await answerFromStore({ ...valid, pathParameters, parameters: checked.parameters, bodyMediaType: checked.body?.mediaType }, preferences, settings, state);
+  const stored = settings.store ? await answerFromStore({ ...valid, pathParameters, parameters: checked.parameters, bodyMediaType: checked.body?.mediaType }, preferences, settings, state) : undefined;
   return stored ?? respond(valid, preferences, settings, state);
 }
 

@@ -53,7 +53,12 @@ function mockIdentity(spec: LoadedSpec, pinned: (scheme: SecuritySchemeUse) => s
 export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean, credentials: CredentialSet, stateful = false): Promise<MockState> {
   const loaded = typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs, isolateUnresolvedRefs: true }) : spec;
   const validators = compileValidators(loaded);
-  const pinned = (scheme: SecuritySchemeUse) => credentialFor(scheme, credentials);
+  // Asked on every request: each scheme's pin is worked out once (its environment name takes regular expressions).
+  const pins = new Map<SecuritySchemeUse, string | undefined>();
+  const pinned = (scheme: SecuritySchemeUse) => {
+    if (!pins.has(scheme)) pins.set(scheme, credentialFor(scheme, credentials));
+    return pins.get(scheme);
+  };
   return {
     spec: loaded,
     validators,

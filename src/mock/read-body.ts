@@ -8,8 +8,8 @@ export type BodyOutcome = { ok: true; bytes: Buffer } | { ok: false; status: 400
 /** Read the whole body, refusing more than `limit` bytes (413). */
 export function readBody(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
   const declared = Number(request.headers['content-length']);
-  const tooLarge = { ok: false as const, status: 413 as const, message: `body is larger than the mock's limit of ${formatBytes(limit)}` };
-  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge);
+  const tooLarge = (): BodyOutcome => ({ ok: false, status: 413, message: `body is larger than the mock's limit of ${formatBytes(limit)}` });
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge());
   if (declared === 0) return Promise.resolve({ ok: true, bytes: Buffer.alloc(0) });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -23,7 +23,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyO
     };
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) finish(tooLarge);
+      if (size > limit) finish(tooLarge());
       else chunks.push(chunk);
     });
     request.on('error', () => finish({ ok: false, status: 400, message: 'the request body could not be read' }));

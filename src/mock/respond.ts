@@ -190,7 +190,7 @@ export const WARNING_HEADER = 'x-plantkit-warning';
 
 /** A message as a header value: Latin-1 without control characters (RFC 9110 section 5.5), at most 300 characters. */
 function headerText(message: string): string {
-  return message.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').slice(0, 300);
+  return message.slice(0, 300).replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 }
 
 /** `the example at openapi.yaml#/paths/...`: where to fix it (the same location `plantkit spec check` reports). */

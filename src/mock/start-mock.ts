@@ -140,8 +140,15 @@ function sendReply(response: ServerResponse, reply: MockReply, state: MockState)
 function writeReply(response: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string | undefined): void {
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   response.writeHead(status, headers);
-  response.end(body);
+  // Node sends a string body in the same write as the headers, a Buffer in a second one (writev): for
+  // small answers that second write was a third of the mock's time. latin1 maps bytes to characters one
+  // to one, so any bytes (JSON, XML, images) go out unchanged.
+  if (Buffer.isBuffer(body) && body.length <= SINGLE_WRITE_BYTES) response.end(body.toString('latin1'), 'latin1');
+  else response.end(body);
 }
+
+/** Bodies up to this size are sent in the headers' write (see writeReply). */
+const SINGLE_WRITE_BYTES = 64 * 1024;
 
 /** Node answers header overflows and parse errors itself with an empty body; answer in the Error shape instead. */
 function answerMalformed(error: NodeJS.ErrnoException, socket: Socket, state: MockState): void {

@@ -14,9 +14,30 @@ export type SecurityOutcome = { ok: true } | { ok: false; message: string; chall
 
 /** The credential source of a request: its headers (lower-case names) and query string. */
 export function credentialSource(headers: Record<string, string>, search: string): CredentialSource {
-  const cookies = new Map<string, string>();
-  for (const [name, value] of parseCookieHeader(headers.cookie)) if (!cookies.has(name)) cookies.set(name, value);
-  return { headers, query: new URLSearchParams(search), cookies };
+  return new LazySource(headers, search);
+}
+
+/** Query and cookies read on first use: most schemes look at a header only, and every mock request passes here. */
+class LazySource implements CredentialSource {
+  private parsedQuery: URLSearchParams | undefined;
+  private parsedCookies: Map<string, string> | undefined;
+
+  constructor(
+    readonly headers: Record<string, string>,
+    private readonly search: string,
+  ) {}
+
+  get query(): URLSearchParams {
+    return (this.parsedQuery ??= new URLSearchParams(this.search));
+  }
+
+  get cookies(): Map<string, string> {
+    if (!this.parsedCookies) {
+      this.parsedCookies = new Map<string, string>();
+      for (const [name, value] of parseCookieHeader(this.headers.cookie)) if (!this.parsedCookies.has(name)) this.parsedCookies.set(name, value);
+    }
+    return this.parsedCookies;
+  }
 }
 
 /** True when the operation cannot be called without credentials (no empty `{}` alternative). */

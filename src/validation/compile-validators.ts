@@ -52,9 +52,20 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
   };
   const operations = new Map(spec.operations.map((operation) => [operation.id, operation]));
   const compiled = new Map<string, BodyValidator | undefined>();
+  // Asked on every mock request and runner response: the answer per key and given media type, kept.
+  const picked = new Map<string, BodyValidator | undefined>();
 
   /** The validator of `content`'s media type matching `mediaType`, compiled once per view. */
   const pick = (key: string, content: MediaTypeContent[], mediaType: string, compiler: ViewCompiler, filter?: (errors: ErrorObject[]) => ErrorObject[]) => {
+    const pickKey = `${key}\u0000${mediaType}`;
+    if (picked.has(pickKey)) return picked.get(pickKey);
+    const validator = pickValidator(key, content, mediaType, compiler, filter);
+    // Clients choose the media type text: keep the memo bounded.
+    if (picked.size >= 10_000) picked.clear();
+    picked.set(pickKey, validator);
+    return validator;
+  };
+  const pickValidator = (key: string, content: MediaTypeContent[], mediaType: string, compiler: ViewCompiler, filter?: (errors: ErrorObject[]) => ErrorObject[]) => {
     const essence = parseMediaType(mediaType)?.essence;
     const documented = essence && matchMediaType(essence, content.map((media) => media.mediaType));
     const media = documented ? content.find((candidate) => candidate.mediaType === documented) : undefined;
@@ -85,14 +96,21 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
  */
 export function compileSchemaValidators(spec: Pick<LoadedSpec, 'version' | 'document'>): (schema: SchemaObject, direction: Direction) => BodyValidator {
   const compilers = new Map<Direction, ViewCompiler>();
+  // The mock's echo asks for a property's validator on every request: one function per schema and direction.
+  const made = { request: new WeakMap<SchemaObject, BodyValidator>(), response: new WeakMap<SchemaObject, BodyValidator>() };
   return (schema, direction) => {
+    const cacheable = typeof schema === 'object' && schema !== null;
+    const known = cacheable ? made[direction].get(schema) : undefined;
+    if (known) return known;
     let compiler = compilers.get(direction);
     if (!compiler) {
       compiler = new ViewCompiler(spec, { version: spec.version, direction, closed: false });
       compilers.set(direction, compiler);
     }
     const { validate } = compiler.compile(schema);
-    return (value) => (validate(value) ? [] : toViolations(validate.errors ?? []));
+    const validator: BodyValidator = (value) => (validate(value) ? [] : toViolations(validate.errors ?? []));
+    if (cacheable) made[direction].set(schema, validator);
+    return validator;
   };
 }
 
