@@ -113,7 +113,9 @@ export async function createPrismEngine(document: Record<string, unknown>, raw?:
         // A path item Prism cannot read: plantkit generates the answer itself (respond.ts).
         result = { ok: false, status: 500, message: `Prism cannot read this operation: ${(error as Error).message}` };
       }
-      if (key !== undefined && result.ok) {
+      // A static answer is the same for every valid request with this key, a failed one too (a path item
+      // Prism cannot read fails the same way each time; respond.ts then generates the answer).
+      if (key !== undefined) {
         // The key holds the client's Accept header: bound the memo so clients cannot grow it without end.
         if (memo.size >= MAX_MEMOISED) memo.clear();
         memo.set(key, copyResult(result));
