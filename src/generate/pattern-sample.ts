@@ -6,7 +6,8 @@
  * backreferences) or no short candidate fits the lengths.
  */
 import { patternRegExp } from '../validation/pattern.js';
-import { matching, sampleValues } from './fast-check.js';
+import { sampleValues } from './fast-check.js';
+import { patternGen } from './strings.js';
 
 const cache = new Map<string, string | undefined>();
 
@@ -16,10 +17,12 @@ export function patternSample(pattern: string, min = 0, max = Infinity): string 
   if (cache.has(key)) return cache.get(key);
   let found: string | undefined;
   const expression = patternRegExp(pattern);
-  if (expression) {
+  // The generator is the one strings.ts keeps per pattern (undefined where fast-check cannot read the pattern).
+  const gen = expression && patternGen(pattern);
+  if (expression && gen) {
     try {
       // The shortest of a few candidates reads best.
-      const candidates = sampleValues(matching(expression), 7, 30).filter((text) => text.length >= min && text.length <= max && expression.test(text));
+      const candidates = sampleValues(gen, 7, 30).filter((text) => text.length >= min && text.length <= max && expression.test(text));
       found = candidates.sort((a, b) => a.length - b.length)[0];
     } catch {
       found = undefined;

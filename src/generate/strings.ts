@@ -221,7 +221,7 @@ function formatGen(format: string): Gen<string> | undefined {
  * fast-check cannot generate from (lookarounds, backreferences), gives
  * undefined: plain strings then, discarded if the validator disagrees.
  */
-function patternGen(source: string): Gen<string> | undefined {
+export function patternGen(source: string): Gen<string> | undefined {
   if (!PATTERNS.has(source)) {
     const pattern = patternRegExp(source);
     let gen: Gen<string> | undefined;

@@ -24,11 +24,6 @@ export function jsonMedia(content: readonly MediaTypeContent[]): MediaTypeConten
   return content.find((media) => media.schema !== undefined && isJsonMediaType(media.mediaType.toLowerCase()) && media.mediaType !== '*/*');
 }
 
-/** The JSON request body media type of an operation (what creates and updates send). */
-export function jsonRequestMedia(operation: Operation): MediaTypeContent | undefined {
-  return jsonMedia(operation.requestBody?.content ?? []);
-}
-
 /** Whether `schema` describes objects that declare `field`. */
 export function declares(schema: SchemaObject | undefined, field: string): boolean {
   return schemaTypes(schema).includes('object') && field in objectShape(schema).properties;

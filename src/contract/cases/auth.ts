@@ -22,9 +22,10 @@ import { buildRequestChecked, chosenRequirement, type Credentials } from './requ
 export async function authCases(operation: Operation, context: CaseContext): Promise<ContractCase[]> {
   if (!requiresCredentials(operation.security)) return [];
   // The variants differ from a valid request in their credentials only: without a valid one they would test something else.
-  const base = buildRequestChecked(operation, bodyPartsOf(operation, context), context);
-  if (base.problem || (await requestViolations(operation, base.request, context)).length > 0) return [];
+  // One body for the check and every variant: a body drawn again could differ (its integers come from a counter).
   const bodyParts = bodyPartsOf(operation, context);
+  const base = buildRequestChecked(operation, bodyParts, context);
+  if (base.problem || (await requestViolations(operation, base.request, context)).length > 0) return [];
   const make = (suffix: string, title: string, credentials: Credentials, needsPinned?: string): ContractCase => ({
     id: `${operation.id}/auth/${suffix}`,
     kind: 'auth',

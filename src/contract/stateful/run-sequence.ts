@@ -38,6 +38,11 @@ export interface SequenceRun {
 }
 
 /** Send `plans` against `target`. */
+/** Whether an answer comes from a plantkit mock that keeps no state (`x-plantkit-mock: ...; stateful=false`). */
+export function fromStatelessMock(response: { headers: Record<string, string> } | undefined): boolean {
+  return /\bstateful=false\b/.test(response?.headers['x-plantkit-mock'] ?? '');
+}
+
 export async function runSequence(plans: readonly StepPlan[], target: StatefulTarget, session: PhaseSession, tools: StepTools): Promise<SequenceRun> {
   const model = new SequenceModel(target);
   const run: SequenceRun = { sent: [], failedAt: undefined, unfinished: undefined, statelessMock: false, requests: 0 };
@@ -57,7 +62,7 @@ export async function runSequence(plans: readonly StepPlan[], target: StatefulTa
       if ('skip' in built) continue;
       run.sent.push({ plan, result });
       const response = result.exchange.response;
-      if (/\bstateful=false\b/.test(response?.headers['x-plantkit-mock'] ?? '')) {
+      if (fromStatelessMock(response)) {
         run.statelessMock = true;
         return run;
       }

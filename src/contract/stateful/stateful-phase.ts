@@ -16,7 +16,7 @@ import { isRunStopped } from '../run-control.js';
 import type { CaseResult } from '../types.js';
 import { ItemBodies } from './item-bodies.js';
 import { lifecycle, randomSequence, type StepPlan } from './plan-sequences.js';
-import { runSequence } from './run-sequence.js';
+import { fromStatelessMock, runSequence } from './run-sequence.js';
 import { sequenceResult, skippedSequence } from './sequence-result.js';
 import { shrinkSequence } from './shrink.js';
 import type { StepTools } from './step-case.js';
@@ -26,7 +26,7 @@ import { statefulTargets, type StatefulTarget } from './targets.js';
 export const statefulPhase: ContractPhase = {
   name: 'stateful',
   enabled: (settings) => settings.stateful,
-  plan: (session) => statefulTargets(session.spec, session.context).flatMap((target) => sequenceIds(target, session.settings).map(([id]) => id)),
+  plan: (session) => targetsOf(session).flatMap((target) => sequenceIds(target, session.settings).map(([id]) => id)),
   run: runStatefulPhase,
 };
 
@@ -37,13 +37,19 @@ function sequenceIds(target: StatefulTarget, settings: NormalizedContractOptions
   return [[`${prefix}/lifecycle`, 0], ...Array.from({ length: random }, (_, index): [string, number] => [`${prefix}/random-${index + 1}`, index + 1])];
 }
 
-/** What the plantkit mock says when it keeps no state. */
-const STATELESS_MOCK = /\bstateful=false\b/;
+/** The collections to follow, worked out once per run: the plan and the run share them. */
+const targetsBySession = new WeakMap<PhaseSession, StatefulTarget[]>();
+
+function targetsOf(session: PhaseSession): StatefulTarget[] {
+  let targets = targetsBySession.get(session);
+  if (!targets) targetsBySession.set(session, (targets = statefulTargets(session.spec, session.context)));
+  return targets;
+}
 
 async function runStatefulPhase(session: PhaseSession): Promise<void> {
-  const targets = statefulTargets(session.spec, session.context);
+  const targets = targetsOf(session);
   if (targets.length === 0) return;
-  if (session.results.some((result) => STATELESS_MOCK.test(result.exchange.response?.headers['x-plantkit-mock'] ?? ''))) return noteStatelessMock(session);
+  if (session.results.some((result) => fromStatelessMock(result.exchange.response))) return noteStatelessMock(session);
   // Bodies take their integers from the seed, so --seed sends the same sequences again.
   const context = { ...session.context, nextInteger: integerCounter(BigInt(session.settings.seed) + 1n) };
   const tools: StepTools = { context, bodies: new ItemBodies(context) };
