@@ -37,10 +37,20 @@ export function runSecrets(token: string | undefined, tokenEnv: string, others: 
 /** A redactor for a token or a list of secrets (identity when there are none). */
 export function createRedactor(secrets: string | undefined | readonly Secret[]): Redactor {
   const list = typeof secrets === 'string' ? [{ value: secrets }] : (secrets ?? []);
+  const known = typeof secrets === 'object' ? redactors.get(secrets) : undefined;
+  if (known) return known;
   const patterns = longestFirst(list).map((secret) => standalone(secret.value));
-  if (patterns.length === 0) return (text) => text;
-  return (text) => patterns.reduce((result, pattern) => result.replace(pattern, '***'), text);
+  const redactor: Redactor = patterns.length === 0 ? (text) => text : (text) => patterns.reduce((result, pattern) => result.replace(pattern, '***'), text);
+  if (typeof secrets === 'object') redactors.set(secrets, redactor);
+  return redactor;
 }
+
+/**
+ * Redactors by secret list: the proxy hands the same list (its memory of recent secrets) to every
+ * exchange until a new secret arrives, so its regular expressions are compiled once per change, not
+ * several times per exchange. Lists are read-only once given (`readonly Secret[]`).
+ */
+const redactors = new WeakMap<readonly Secret[], Redactor>();
 
 /** Header values as they may be printed. */
 export function redactHeaders(headers: Record<string, string>, redact: Redactor): Record<string, string> {

@@ -5,7 +5,8 @@
  * check the answer against the spec and write it with the media type's
  * codec. A mock answer that fails the contract is a bug: when a generated
  * value fails, a valid one is generated instead; when the spec's own
- * example fails, the answer is a 500 naming the example, never served.
+ * example fails, generated valid data is served instead, with a warning
+ * naming the example (asked for by name, the example is a 500 saying why).
  */
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
@@ -186,7 +187,7 @@ export function errorReply(state: MockState, operation: Operation | undefined, s
 export const REASON_HEADER = 'x-plantkit-reason';
 
 /** Where the mock says it served something other than the spec's own example, and why. */
-export const WARNING_HEADER = 'x-plantkit-warning';
+const WARNING_HEADER = 'x-plantkit-warning';
 
 /** A message as a header value: Latin-1 without control characters (RFC 9110 section 5.5), at most 300 characters. */
 function headerText(message: string): string {

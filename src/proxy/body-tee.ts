@@ -30,7 +30,7 @@ export interface BodyTee {
 }
 
 /** Bodies up to this size with a Content-Length are read whole before they are sent. */
-export const BUFFERED_BYTES = 64 * 1024;
+const BUFFERED_BYTES = 64 * 1024;
 
 const EMPTY: BodyCopy = { bytes: Buffer.alloc(0), complete: true };
 

@@ -8,6 +8,7 @@
 import type { CaseResult, ContractCase, Exchange } from '../contract/types.js';
 import type { Finding } from '../findings.js';
 import type { LoadedSpec, Operation } from '../spec/types.js';
+import { undocumentedOperation } from './judge-exchange.js';
 import type { ProxyExchange } from './types.js';
 
 /** The case result standing for `exchange`; `upstream` makes its URL. */
@@ -47,5 +48,5 @@ const UNDOCUMENTED = '(undocumented route)';
 
 function undocumented(exchange: ProxyExchange): Operation {
   const path = exchange.target.split('?')[0] ?? exchange.target;
-  return { id: UNDOCUMENTED, method: exchange.method, path, pointer: '', summary: undefined, parameters: [], requestBody: undefined, responses: [], security: [], deprecated: false, tags: [] };
+  return undocumentedOperation(UNDOCUMENTED, exchange.method, path);
 }

@@ -62,7 +62,12 @@ const CLIENT_CHECKS: Record<RequestViolationKind, string> = {
 };
 
 /** The check id of a request to a path or method the spec does not document. */
-export const UNDOCUMENTED_ROUTE = 'undocumented-route';
+const UNDOCUMENTED_ROUTE = 'undocumented-route';
+
+/** An operation the spec does not have, for a request to an undocumented route: documents nothing. */
+export function undocumentedOperation(id: string, method: string, path: string): Operation {
+  return { id, method, path, pointer: '', summary: undefined, parameters: [], requestBody: undefined, responses: [], security: [], deprecated: false, tags: [] };
+}
 
 /** Judge an observed exchange. */
 export async function judgeExchange(observed: ObservedExchange, state: ProxyState, maxBodyBytes: number): Promise<Judgement> {
@@ -89,7 +94,7 @@ export async function judgeExchange(observed: ObservedExchange, state: ProxyStat
 
 /** No operation to judge by: the route is the client's violation, a failed transport still the server's. */
 async function judgeUnrouted(observed: ObservedExchange, routed: Exclude<RouteResult, { kind: 'found' }>, state: ProxyState): Promise<Judgement> {
-  const operation: Operation = { id: `${observed.method} ${observed.path}`, method: observed.method, path: observed.path, pointer: '', summary: undefined, parameters: [], requestBody: undefined, responses: [], security: [], deprecated: false, tags: [] };
+  const operation = undocumentedOperation(`${observed.method} ${observed.path}`, observed.method, observed.path);
   const message = routed.kind === 'no-method' ? `${observed.method} ${observed.path} is not documented; the spec documents ${routed.allow.join(', ')} there` : `no operation of the spec matches ${observed.path}`;
   const client: ProxyViolation = { side: 'client', check: UNDOCUMENTED_ROUTE, severity: 'error', operation: operation.id, pointer: '', message };
   const contractCase: ContractCase = { id: `${operation.id}/proxy/${observed.seq}`, kind: 'negative', operation, title: `${observed.method} ${observed.target}`, request: { method: observed.method, path: observed.target, headers: observed.headers }, expect: { outcome: 'rejection' } };

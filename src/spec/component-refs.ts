@@ -6,7 +6,7 @@
  */
 
 /** The component a `$ref` points into (`#/components/<section>/<name>`, deeper pointers included), its name decoded; undefined for any other `$ref`. */
-export function componentRef(ref: unknown): { section: string; name: string } | undefined {
+function componentRef(ref: unknown): { section: string; name: string } | undefined {
   if (typeof ref !== 'string') return undefined;
   const [, section, name] = /^#\/components\/([^/]+)\/([^/]+)/.exec(ref) ?? [];
   return section === undefined || name === undefined ? undefined : { section, name: name.replace(/~1/g, '/').replace(/~0/g, '~') };

@@ -58,6 +58,6 @@ function buildRules(collection: Collection, state: MockState): CollectionRules {
 }
 
 /** The validator of an operation's JSON success response (accepts anything when it documents none). */
-export function responseValidator(operation: ResourceOperation, state: MockState): BodyValidator {
+function responseValidator(operation: ResourceOperation, state: MockState): BodyValidator {
   return (operation.media && state.validators.response(operation.operation.id, operation.status, operation.media.mediaType)) ?? (() => []);
 }
