@@ -75,7 +75,7 @@ export async function judgeExchange(observed: ObservedExchange, state: ProxyStat
   if (routed.kind !== 'found') return judgeUnrouted(observed, routed, state);
   const { operation, pathParameters } = routed;
   const checked = observed.body.complete
-    ? await checkRequest({ operation, pathParameters, search: observed.search, headers: observed.headers, body: observed.body.bytes }, { validators: state.validators, parameters: state.parameters, pinned: () => undefined })
+    ? await checkRequest({ operation, pathParameters, search: observed.search, headers: observed.headers, body: observed.body.bytes }, state.requestCheckContext)
     : undefined;
   const requestViolations = checked?.violations ?? [];
   const requestValue = checked?.body?.value;
@@ -85,7 +85,7 @@ export async function judgeExchange(observed: ObservedExchange, state: ProxyStat
   const contractCase: ContractCase = { id: `${operation.id}/proxy/${observed.seq}`, kind, operation, title: `${observed.method} ${observed.target}`, request: { method: observed.method, path: observed.target, headers: observed.headers }, expect };
   const analysed = await analyse(contractCase, observed);
   // A request the proxy could not read whole cannot be called valid or invalid: `outcome` has nothing to go by.
-  const checks = checked ? state.checks : state.checks.filter((check) => check.id !== 'outcome');
+  const checks = checked ? state.checks : state.checksWithoutOutcome;
   const server = checks.flatMap((check) => check.run(analysed, state.checkContext)).map((finding): ProxyViolation => ({ ...finding, side: 'server' }));
   const client = requestViolations.map((violation) => clientViolation(operation.id, violation));
   if (!checked) client.push({ side: 'client', check: 'request-body', severity: 'warning', operation: operation.id, pointer: '/body', message: `request body is larger than ${formatBytes(maxBodyBytes)}: forwarded, not checked` });
@@ -99,7 +99,7 @@ async function judgeUnrouted(observed: ObservedExchange, routed: Exclude<RouteRe
   const client: ProxyViolation = { side: 'client', check: UNDOCUMENTED_ROUTE, severity: 'error', operation: operation.id, pointer: '', message };
   const contractCase: ContractCase = { id: `${operation.id}/proxy/${observed.seq}`, kind: 'negative', operation, title: `${observed.method} ${observed.target}`, request: { method: observed.method, path: observed.target, headers: observed.headers }, expect: { outcome: 'rejection' } };
   const analysed = await analyse(contractCase, observed);
-  const transport = state.checks.filter((check) => check.id === 'transport').flatMap((check) => check.run(analysed, state.checkContext));
+  const transport = state.transportChecks.flatMap((check) => check.run(analysed, state.checkContext));
   return { operation: undefined, kind: 'negative', violations: [client, ...transport.map((finding): ProxyViolation => ({ ...finding, side: 'server' }))], requestValue: undefined, responseValue: bodyValue(analysed) };
 }
 

@@ -9,6 +9,7 @@ import { CHECKS, createCheckContext, type Check, type CheckContext } from '../co
 import { loadScenarios } from '../contract/contracts-file.js';
 import { createErrorBodies, type ErrorBodyFactory } from '../mock/error-body.js';
 import { createRouter, type Router } from '../routing/router.js';
+import type { RequestCheckContext } from '../request/check-request.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec } from '../spec/types.js';
@@ -31,7 +32,12 @@ export interface ProxyState {
   route: Router;
   errorBody: ErrorBodyFactory;
   checks: readonly Check[];
+  /** The checks for a request the proxy could not read whole (`outcome` has nothing to go by), and for an unrouted one. */
+  checksWithoutOutcome: readonly Check[];
+  transportChecks: readonly Check[];
   checkContext: CheckContext;
+  /** What the request checks need: the compiled validators, and no pinned credential (the upstream decides). */
+  requestCheckContext: RequestCheckContext;
   echo: EchoRules;
   credentialNames: CredentialNames;
 }
@@ -40,16 +46,20 @@ export interface ProxyState {
 export async function buildProxyState(settings: NormalizedProxyOptions): Promise<ProxyState> {
   const spec = typeof settings.spec === 'string' ? await loadSpec(settings.spec, { allowExternalRefs: settings.allowExternalRefs }) : settings.spec;
   const validators = compileValidators(spec);
+  const parameters = compileParameterValidators(spec);
   const scenarios = settings.contracts === false ? new Map() : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
   // Clients may call `/v1/plants` (the spec's server path) or `/plants` when the upstream URL holds the path.
   const upstreamPath = new URL(settings.upstream).pathname;
   return {
     spec,
     validators,
-    parameters: compileParameterValidators(spec),
+    parameters,
     route: createRouter(spec.operations, { basePaths: [serverBasePath(spec.servers), upstreamPath] }),
     errorBody: createErrorBodies(spec, validators),
     checks: CHECKS,
+    checksWithoutOutcome: CHECKS.filter((check) => check.id !== 'outcome'),
+    transportChecks: CHECKS.filter((check) => check.id === 'transport'),
+    requestCheckContext: { validators, parameters, pinned: () => undefined },
     checkContext: createCheckContext(spec, validators, settings.strict),
     echo: echoRules(scenarios),
     credentialNames: apiKeyNames(spec),
