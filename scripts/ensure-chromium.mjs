@@ -44,14 +44,23 @@ export function chromiumPlan(machine) {
   const configured = machine.env.PLANTKIT_CHROMIUM;
   if (configured) {
     if (machine.exists(configured)) return { action: 'ready', browser: configured };
-    return { action: 'fail', message: `PLANTKIT_CHROMIUM=${configured} does not exist: point it at a Chromium binary, or unset it to use Debian's ${DEFAULT_CHROMIUM}` };
+    return {
+      action: 'fail',
+      message: `PLANTKIT_CHROMIUM=${configured} does not exist: point it at a Chromium binary, or unset it to use Debian's ${DEFAULT_CHROMIUM}`,
+    };
   }
   if (machine.exists(DEFAULT_CHROMIUM)) return { action: 'ready', browser: DEFAULT_CHROMIUM };
   if (!machine.hasAptGet) {
-    return { action: 'fail', message: `the browser test needs Chromium and this machine has no apt-get: install Chromium, then run PLANTKIT_CHROMIUM=/path/to/chromium npm test` };
+    return {
+      action: 'fail',
+      message: `the browser test needs Chromium and this machine has no apt-get: install Chromium, then run PLANTKIT_CHROMIUM=/path/to/chromium npm test`,
+    };
   }
   if (!machine.isRoot) {
-    return { action: 'fail', message: `the browser test needs Debian's chromium at ${DEFAULT_CHROMIUM}: run 'sudo apt-get install -y chromium', then npm test` };
+    return {
+      action: 'fail',
+      message: `the browser test needs Debian's chromium at ${DEFAULT_CHROMIUM}: run 'sudo apt-get install -y chromium', then npm test`,
+    };
   }
   return { action: 'install', browser: DEFAULT_CHROMIUM, commands: APT_INSTALL };
 }
@@ -73,17 +82,26 @@ export function applyChromiumPlan(plan, say) {
     say(`pretest: ${plan.message}`);
     return 1;
   }
-  say(`pretest: installing Debian's chromium for the browser test (${plan.commands.map((command) => command.join(' ')).join(' && ')})`);
+  say(
+    `pretest: installing Debian's chromium for the browser test (${plan.commands.map((command) => command.join(' ')).join(' && ')})`,
+  );
   for (const [command, ...args] of plan.commands) {
-    const ran = spawnSync(/** @type {string} */ (command), args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8' });
+    const ran = spawnSync(/** @type {string} */ (command), args, {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      encoding: 'utf8',
+    });
     if (ran.status !== 0) {
       const last = `${ran.stderr ?? ''}${ran.error?.message ?? ''}`.trim().split('\n').at(-1) ?? '';
-      say(`pretest: '${[command, ...args].join(' ')}' failed (${last || `exit ${ran.status}`}): install chromium yourself, then npm test`);
+      say(
+        `pretest: '${[command, ...args].join(' ')}' failed (${last || `exit ${ran.status}`}): install chromium yourself, then npm test`,
+      );
       return 1;
     }
   }
   if (!existsSync(plan.browser)) {
-    say(`pretest: apt-get installed chromium but ${plan.browser} is missing: set PLANTKIT_CHROMIUM to the Chromium binary, then npm test`);
+    say(
+      `pretest: apt-get installed chromium but ${plan.browser} is missing: set PLANTKIT_CHROMIUM to the Chromium binary, then npm test`,
+    );
     return 1;
   }
   return 0;

@@ -34,7 +34,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md', 'docs/stateful.md', 'docs/proxy.md'];
 
 /** What the proxy samples send through the proxy: a valid create, an invalid one, one without credentials. */
-const PROXY_TRAFFIC = [post({ id: 1, name: 'Monstera', tag: 'indoor' }, { include: true }), post({ tag: 'indoor' }, { include: true }), post({ id: 2, name: 'Fern' }, { auth: false, include: true })];
+const PROXY_TRAFFIC = [
+  post({ id: 1, name: 'Monstera', tag: 'indoor' }, { include: true }),
+  post({ tag: 'indoor' }, { include: true }),
+  post({ id: 2, name: 'Fern' }, { auth: false, include: true }),
+];
 
 /**
  * Every sample, by the name its README block carries. Each entry is one line:
@@ -44,28 +48,69 @@ const PROXY_TRAFFIC = [post({ id: 1, name: 'Monstera', tag: 'indoor' }, { includ
 export const SAMPLES = {
   help: (s) => s.cli('npx plantkit --help', ['--help']),
   'mock-start': (s) => s.mockBanner('npm start            # same as: npx plantkit mock'),
-  'mock-curl': (s) => s.curl([post({ id: 1, name: 'Monstera', tag: 'indoor' }), post({ id: '9223372036854775808', name: 'Monstera' }), post({ tag: 'indoor' }), post({ id: 1, name: 'Monstera' }, { auth: false, include: true }), { method: 'GET', include: true }]),
-  'mock-log': (s) => s.mockLog([post({ id: 1, name: 'Monstera', tag: 'indoor' }), post({ id: '9223372036854775808', name: 'Monstera' }), post({ id: 1, name: 'Monstera' }, { auth: false }), { method: 'GET' }]),
+  'mock-curl': (s) =>
+    s.curl([
+      post({ id: 1, name: 'Monstera', tag: 'indoor' }),
+      post({ id: '9223372036854775808', name: 'Monstera' }),
+      post({ tag: 'indoor' }),
+      post({ id: 1, name: 'Monstera' }, { auth: false, include: true }),
+      { method: 'GET', include: true },
+    ]),
+  'mock-log': (s) =>
+    s.mockLog([
+      post({ id: 1, name: 'Monstera', tag: 'indoor' }),
+      post({ id: '9223372036854775808', name: 'Monstera' }),
+      post({ id: 1, name: 'Monstera' }, { auth: false }),
+      { method: 'GET' },
+    ]),
   'mock-help': (s) => s.cli('npx plantkit mock --help', ['mock', '--help']),
   'contract-pass': (s) => s.contract('mock', ['--no-generated'], '0.1 s'),
   'contract-error-shape': (s) => s.contract('wrong-error-shape', ['--no-generated', '--quiet'], '0.1 s'),
   'contract-long-names': (s) => s.contract('refuses-long-names', ['--quiet', '--seed', '12345'], '2.2 s'),
   'contract-non-ascii-names': (s) => s.contract('refuses-non-ascii-names', ['--quiet', '--seed', '12345'], '3.3 s'),
-  'contract-cookie-parameter': (s) => s.contract('catalog-refuses-lang-fr', ['--spec', 'test/fixtures/rich/catalog-3.1.yaml', '--quiet', '--seed', '12345', '--only', 'getCatalogEntry'], '0.4 s'),
+  'contract-cookie-parameter': (s) =>
+    s.contract(
+      'catalog-refuses-lang-fr',
+      ['--spec', 'test/fixtures/rich/catalog-3.1.yaml', '--quiet', '--seed', '12345', '--only', 'getCatalogEntry'],
+      '0.4 s',
+    ),
   'contract-dead-target': (s) => s.contract('dead', ['--quiet', '--no-generated'], '30.0 s'),
   'contract-help': (s) => s.cli('npx plantkit contract --help', ['contract', '--help']),
-  'stateful-mock-start': (s) => s.mockBanner(`npx plantkit mock --spec ${STATEFUL_SPEC} --stateful`, ['--spec', STATEFUL_SPEC, '--stateful']),
-  'stateful-mock-curl': (s) => s.walk(STATEFUL_SPEC, { stateful: true }, WALK, ['location', 'x-total-count', 'content-type']),
-  'stateful-contract-pass': (s) => s.contract('stateful-mock', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--seed', '12345', '--quiet'], '0.4 s'),
-  'stateful-contract-failure': (s) => s.contract('deletes-nothing', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--max-cases', '0', '--seed', '12345', '--quiet'], '0.6 s'),
-  'stateful-contract-stateless-mock': (s) => s.contract('stateless-mock', ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--seed', '12345', '--quiet'], '0.3 s'),
+  'stateful-mock-start': (s) =>
+    s.mockBanner(`npx plantkit mock --spec ${STATEFUL_SPEC} --stateful`, ['--spec', STATEFUL_SPEC, '--stateful']),
+  'stateful-mock-curl': (s) =>
+    s.walk(STATEFUL_SPEC, { stateful: true }, WALK, ['location', 'x-total-count', 'content-type']),
+  'stateful-contract-pass': (s) =>
+    s.contract(
+      'stateful-mock',
+      ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--seed', '12345', '--quiet'],
+      '0.4 s',
+    ),
+  'stateful-contract-failure': (s) =>
+    s.contract(
+      'deletes-nothing',
+      ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--max-cases', '0', '--seed', '12345', '--quiet'],
+      '0.6 s',
+    ),
+  'stateful-contract-stateless-mock': (s) =>
+    s.contract(
+      'stateless-mock',
+      ['--spec', STATEFUL_SPEC, '--phases', 'stateful', '--seed', '12345', '--quiet'],
+      '0.3 s',
+    ),
   'proxy-curl': (s) => s.proxyCurl('wrong-error-shape-any-token', PROXY_TRAFFIC),
   'proxy-log': (s) => s.proxyLog('wrong-error-shape-any-token', PROXY_TRAFFIC),
   'proxy-help': (s) => s.cli('npx plantkit proxy --help', ['proxy', '--help']),
   'spec-check': (s) => s.cli('npx plantkit spec check', ['spec', 'check']),
-  'spec-check-examples': (s) => s.cli('npx plantkit spec check test/fixtures/spec-check/examples-31.yaml --skip lint', ['spec', 'check', 'test/fixtures/spec-check/examples-31.yaml', '--skip', 'lint'], 5),
+  'spec-check-examples': (s) =>
+    s.cli(
+      'npx plantkit spec check test/fixtures/spec-check/examples-31.yaml --skip lint',
+      ['spec', 'check', 'test/fixtures/spec-check/examples-31.yaml', '--skip', 'lint'],
+      5,
+    ),
   'spec-diff': (s) => s.specDiff(),
-  'vitest-failure': (s) => s.matcherFailure({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"title":"Fern"}' }),
+  'vitest-failure': (s) =>
+    s.matcherFailure({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"title":"Fern"}' }),
 };
 
 /** The spec of docs/stateful.md, and its walk-through: create, read, list, delete, read (404), delete (404), reset. */
@@ -94,7 +139,9 @@ export function normalise(text, urls) {
   let out = text;
   for (const [real, shown] of urls) out = out.replaceAll(real, shown);
   out = out.replace(/\b\d+\.\d ms\b/g, '1.0 ms');
-  out = out.replace(/seed (\d+) \(replay with --seed \1\)/g, (match, seed) => (seed === '12345' ? match : 'seed 12345 (replay with --seed 12345)'));
+  out = out.replace(/seed (\d+) \(replay with --seed \1\)/g, (match, seed) =>
+    seed === '12345' ? match : 'seed 12345 (replay with --seed 12345)',
+  );
   // Ids sampled from the clock (ms since 1970, 13 digits) keep their order and spacing from a fixed start.
   const stamps = [...out.matchAll(/\b1\d{12}\b/g)].map(([digits]) => BigInt(digits));
   if (stamps.length > 0) {
@@ -122,7 +169,8 @@ export function samplesWithoutBlock(texts) {
 export async function renderSamples(readme) {
   const names = sampleNames(readme);
   const unknown = names.filter((name) => !(name in SAMPLES));
-  if (unknown.length > 0) throw new Error(`README blocks without a sample in scripts/readme-samples.mjs: ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`README blocks without a sample in scripts/readme-samples.mjs: ${unknown.join(', ')}`);
   if (names.length === 0) return readme;
   const session = await createSession();
   /** @type {Map<string, string>} */
@@ -140,7 +188,8 @@ export async function renderSamples(readme) {
 
 /** Names of the samples whose blocks differ between two READMEs. @param {string} before @param {string} after */
 export function driftedSamples(before, after) {
-  const blocks = (/** @type {string} */ text) => new Map([...text.matchAll(BLOCK)].map((match) => [match[2], match[3]]));
+  const blocks = (/** @type {string} */ text) =>
+    new Map([...text.matchAll(BLOCK)].map((match) => [match[2], match[3]]));
   const old = blocks(before);
   return [...blocks(after)].filter(([name, body]) => old.get(name) !== body).map(([name]) => name);
 }
@@ -149,14 +198,19 @@ async function main() {
   const check = process.argv.includes('--check');
   const texts = await Promise.all(SAMPLE_FILES.map((file) => readFile(path.join(ROOT, file), 'utf8')));
   const missing = samplesWithoutBlock(texts);
-  if (missing.length > 0) throw new Error(`samples without a block in ${SAMPLE_FILES.join(' or ')}: ${missing.join(', ')} (add <!-- sample:NAME --> blocks)`);
+  if (missing.length > 0)
+    throw new Error(
+      `samples without a block in ${SAMPLE_FILES.join(' or ')}: ${missing.join(', ')} (add <!-- sample:NAME --> blocks)`,
+    );
   for (const [index, file] of SAMPLE_FILES.entries()) {
     const text = /** @type {string} */ (texts[index]);
     const rendered = await renderSamples(text);
     const drifted = driftedSamples(text, rendered);
     if (check) {
       if (drifted.length > 0) {
-        process.stderr.write(`readme-samples: ${drifted.length} sample(s) in ${file} differ from what the commands print: ${drifted.join(', ')} (run npm run readme:samples)\n`);
+        process.stderr.write(
+          `readme-samples: ${drifted.length} sample(s) in ${file} differ from what the commands print: ${drifted.join(', ')} (run npm run readme:samples)\n`,
+        );
         process.exitCode = 1;
       }
       continue;

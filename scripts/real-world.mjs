@@ -17,7 +17,21 @@ const CREDENTIALS = { token: 'real-world-token', credentials: { apiKey: 'real-wo
 
 /** One spec through the loop; never throws. */
 export async function checkSpec(spec, options = {}) {
-  const outcome = { id: spec.id, bytes: spec.bytes, operations: 0, started: false, startMs: undefined, cases: 0, failed: 0, skipped: 0, cut: false, serverErrors: 0, failures: [], error: undefined, durationMs: 0 };
+  const outcome = {
+    id: spec.id,
+    bytes: spec.bytes,
+    operations: 0,
+    started: false,
+    startMs: undefined,
+    cases: 0,
+    failed: 0,
+    skipped: 0,
+    cut: false,
+    serverErrors: 0,
+    failures: [],
+    error: undefined,
+    durationMs: 0,
+  };
   const begun = performance.now();
   let mock;
   try {
@@ -78,7 +92,13 @@ export function summarise(outcomes) {
   const started = outcomes.filter((outcome) => outcome.started);
   const agreed = started.filter((outcome) => outcome.failed === 0 && outcome.serverErrors === 0 && !outcome.cut);
   const slowest = [...started].sort((a, b) => b.startMs - a.startMs)[0];
-  return { total: outcomes.length, started: started.length, agreed: agreed.length, slowestStart: slowest ? `${slowest.id} ${slowest.startMs} ms` : 'none', cases: outcomes.reduce((sum, outcome) => sum + outcome.cases, 0) };
+  return {
+    total: outcomes.length,
+    started: started.length,
+    agreed: agreed.length,
+    slowestStart: slowest ? `${slowest.id} ${slowest.startMs} ms` : 'none',
+    cases: outcomes.reduce((sum, outcome) => sum + outcome.cases, 0),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -91,8 +111,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     dynamic,
     ...(args.includes('--static') ? { generated: false, maxDurationMs: 45_000 } : {}),
     onSpec: (outcome) => {
-      const verdict = outcome.error ? `ERROR ${outcome.error}` : `${outcome.cases} cases, ${outcome.failed} failed, ${outcome.serverErrors} 5xx, ${outcome.skipped} skipped${outcome.cut ? ', CUT' : ''}`;
-      console.log(`${outcome.id.padEnd(50)} ${String(outcome.operations).padStart(4)} ops  start ${String(outcome.startMs ?? '-').padStart(6)} ms  ${verdict}  (${outcome.durationMs} ms)`);
+      const verdict = outcome.error
+        ? `ERROR ${outcome.error}`
+        : `${outcome.cases} cases, ${outcome.failed} failed, ${outcome.serverErrors} 5xx, ${outcome.skipped} skipped${outcome.cut ? ', CUT' : ''}`;
+      console.log(
+        `${outcome.id.padEnd(50)} ${String(outcome.operations).padStart(4)} ops  start ${String(outcome.startMs ?? '-').padStart(6)} ms  ${verdict}  (${outcome.durationMs} ms)`,
+      );
       for (const failure of outcome.failures.slice(0, 4)) console.log(`    ${failure}`);
     },
   });

@@ -27,7 +27,7 @@ export interface Finding {
 export function preview(value: unknown, max = 80): string {
   let text: string;
   try {
-    text = value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+    text = value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
   } catch {
     text = String(value);
   }
@@ -43,6 +43,7 @@ export function previewText(text: string, max = 80): string {
 
 /** `"abc" (string)`: a value with its JSON type. */
 export function describeValue(value: unknown): string {
-  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+  const type =
+    value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
   return `${preview(value, 60)} (${type})`;
 }

@@ -6,8 +6,21 @@
 // Specs and validators
 export { loadSpec, type LoadSpecOptions, type SpecInput } from './spec/load-spec.js';
 export { DEFAULT_SPEC_FILE } from './spec/spec-source.js';
-export type { LoadedSpec, Operation, OperationResponse, MediaTypeContent, OpenApiVersion, SchemaObject } from './spec/types.js';
-export { compileValidators, findResponse, type SpecValidators, type BodyValidator, type SchemaViolation } from './validation/compile-validators.js';
+export type {
+  LoadedSpec,
+  Operation,
+  OperationResponse,
+  MediaTypeContent,
+  OpenApiVersion,
+  SchemaObject,
+} from './spec/types.js';
+export {
+  compileValidators,
+  findResponse,
+  type SpecValidators,
+  type BodyValidator,
+  type SchemaViolation,
+} from './validation/compile-validators.js';
 export { parseJson, stringifyJson, setExactNumber, exactNumberText } from './json/exact-json.js';
 
 // Credentials (security schemes: bearer, Basic, API keys, OAuth2, OpenID Connect)
@@ -17,7 +30,18 @@ export { credentialFor, credentialsFromEnv, schemeEnvName, type CredentialSet } 
 export { runContract } from './contract/run-contract.js';
 export { CONTRACT_DEFAULTS, PHASE_NAMES, type ContractOptions, type PhaseName } from './contract/options.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
-export type { CaseResult, ContractCase, Exchange, RunResult, CaseKind, Expectation, GeneratedDetails, GeneratedPhase, SequenceDetails, SequenceStep } from './contract/types.js';
+export type {
+  CaseResult,
+  ContractCase,
+  Exchange,
+  RunResult,
+  CaseKind,
+  Expectation,
+  GeneratedDetails,
+  GeneratedPhase,
+  SequenceDetails,
+  SequenceStep,
+} from './contract/types.js';
 export type { StatefulExpectation } from './contract/stateful/expectation.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
 export { isCredentialHeader, type Secret } from './contract/redact.js';
@@ -56,14 +80,28 @@ export { createProxyJunitReporter, type ProxyJunitReporterOptions } from './repo
 // Spec checks and spec diffs
 export { checkSpec, type SpecCheckResult } from './spec-check/check-spec.js';
 export { CHECK_DEFAULTS, type CheckSpecOptions } from './spec-check/options.js';
-export { renderCheckResult, isFailing, FAIL_SEVERITIES, DEFAULT_FAIL_SEVERITY, type CheckFormatName, type FailSeverity } from './spec-check/report.js';
+export {
+  renderCheckResult,
+  isFailing,
+  FAIL_SEVERITIES,
+  DEFAULT_FAIL_SEVERITY,
+  type CheckFormatName,
+  type FailSeverity,
+} from './spec-check/report.js';
 export type { SpecFinding, SpecFindingSeverity } from './spec-check/types.js';
 export { diffSpecs, type DiffSpecsOptions, type SpecDiffResult } from './spec-diff/diff-specs.js';
 export { DIFF_FORMATS, type DiffFormatter, type DiffFormatName } from './spec-diff/formats/index.js';
 export { DIFF_RULES } from './spec-diff/rules/index.js';
 export type { Change, ChangeLevel, DiffRule } from './spec-diff/types.js';
 export { DIFF_DEFAULTS } from './spec-diff/options.js';
-export { loadDiffConfig, DIFF_CONFIG_FILE, FAIL_ON_VALUES, type DiffConfig, type FailOn as DiffFailOn, type LevelSetting } from './spec-diff/policy/diff-config.js';
+export {
+  loadDiffConfig,
+  DIFF_CONFIG_FILE,
+  FAIL_ON_VALUES,
+  type DiffConfig,
+  type FailOn as DiffFailOn,
+  type LevelSetting,
+} from './spec-diff/policy/diff-config.js';
 export { loadIgnoreFile, type IgnoreEntry } from './spec-diff/policy/ignore-file.js';
 export { loadDiffPolicy, type DiffPolicy, type DiffPolicyRequest } from './spec-diff/policy/load-policy.js';
 export { diffFails, DEFAULT_FAIL_ON } from './spec-diff/policy/verdict.js';
@@ -73,4 +111,14 @@ export type { IgnoredChange } from './spec-diff/policy/apply-policy.js';
 export { plantkitVersion } from './version.js';
 
 // Faults
-export { PlantkitError, UsageError, SpecError, ContractsError, TargetUnreachableError, RulesetError, DiffConfigError, isPlantkitError, type FaultCode } from './errors.js';
+export {
+  PlantkitError,
+  UsageError,
+  SpecError,
+  ContractsError,
+  TargetUnreachableError,
+  RulesetError,
+  DiffConfigError,
+  isPlantkitError,
+  type FaultCode,
+} from './errors.js';

@@ -31,8 +31,19 @@ const LONG_TEXT_SPEC = {
     '/notes': {
       post: {
         operationId: 'addNote',
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['text'], properties: { text: { type: 'string', minLength: 1, maxLength: 65535 } } } } } },
-        responses: { '201': { description: 'Stored' }, '400': { description: 'Invalid' } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['text'],
+                properties: { text: { type: 'string', minLength: 1, maxLength: 65535 } },
+              },
+            },
+          },
+        },
+        responses: { 201: { description: 'Stored' }, 400: { description: 'Invalid' } },
       },
     },
   },
@@ -48,26 +59,48 @@ export async function run() {
     const server = await notesServer();
     try {
       const outcome = await timeContract(['--base-url', server.url, '--spec', spec, '--seed', '1', '--no-contracts']);
-      rows.push(['maxLength 65535, a server failing over 300 characters', `${(outcome.ms / 1000).toFixed(1)} s`, `${outcome.maxRssMb} MB`, outcome.summary]);
+      rows.push([
+        'maxLength 65535, a server failing over 300 characters',
+        `${(outcome.ms / 1000).toFixed(1)} s`,
+        `${outcome.maxRssMb} MB`,
+        outcome.summary,
+      ]);
     } finally {
       await server.close();
     }
     if (process.env.BENCH_GITHUB === '1' && existsSync(GITHUB)) {
       const mock = await startMock(GITHUB);
       try {
-        const outcome = await timeContract(['--base-url', mock.url, '--spec', GITHUB, '--seed', '1'], { PLANTKIT_API_KEY: 'bench-key', PLANTKIT_BASIC: 'bench:pass' });
-        rows.push(['GitHub REST description (~1,000 operations), plantkit mock', `${(outcome.ms / 1000).toFixed(0)} s`, `${outcome.maxRssMb} MB`, outcome.summary]);
+        const outcome = await timeContract(['--base-url', mock.url, '--spec', GITHUB, '--seed', '1'], {
+          PLANTKIT_API_KEY: 'bench-key',
+          PLANTKIT_BASIC: 'bench:pass',
+        });
+        rows.push([
+          'GitHub REST description (~1,000 operations), plantkit mock',
+          `${(outcome.ms / 1000).toFixed(0)} s`,
+          `${outcome.maxRssMb} MB`,
+          outcome.summary,
+        ]);
       } finally {
         mock.stop();
       }
     } else {
-      notes.push('GitHub row skipped: run `node scripts/corpus.mjs`, then `BENCH_GITHUB=1 npm run bench large-specs` (about six minutes).');
+      notes.push(
+        'GitHub row skipped: run `node scripts/corpus.mjs`, then `BENCH_GITHUB=1 npm run bench large-specs` (about six minutes).',
+      );
     }
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
-  notes.push('Whole `plantkit contract` process with default flags (seed 1): wall time and the process\'s peak resident set size (maxRSS). Default time budgets: 10 s per operation, 5 min for all generated cases.');
-  return { title: 'Generated cases on large specs and long strings', columns: ['run', 'wall time', 'peak RSS', 'result'], rows, notes };
+  notes.push(
+    "Whole `plantkit contract` process with default flags (seed 1): wall time and the process's peak resident set size (maxRSS). Default time budgets: 10 s per operation, 5 min for all generated cases.",
+  );
+  return {
+    title: 'Generated cases on large specs and long strings',
+    columns: ['run', 'wall time', 'peak RSS', 'result'],
+    rows,
+    notes,
+  };
 }
 
 /** POST /notes: 201 for a text up to 300 characters, 500 beyond (a too-small column), 400 for what breaks the schema. */
@@ -83,17 +116,31 @@ function notesServer() {
         text = undefined;
       }
       const length = typeof text === 'string' ? [...text].length : -1;
-      const status = length > 300 ? 500 : length >= 1 && length <= 65535 && request.headers['content-type'] === 'application/json' ? 201 : 400;
+      const status =
+        length > 300
+          ? 500
+          : length >= 1 && length <= 65535 && request.headers['content-type'] === 'application/json'
+            ? 201
+            : 400;
       response.writeHead(status).end();
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => (server.closeAllConnections(), server.close(done))) })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),
+      }),
+    ),
+  );
 }
 
 /** The plantkit mock on `spec` in its own process. */
 function startMock(spec) {
   const launcher = `const { startMock, loadSpec } = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'index.js')).href)}); const mock = await startMock({ spec: await loadSpec(process.argv[1]), port: 0 }); console.log(mock.url);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, spec], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, spec], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.stdout.once('data', (chunk) => resolve({ url: String(chunk).trim(), stop: () => child.kill() }));
@@ -108,7 +155,11 @@ function timeContract(args, env = {}) {
     process.exitCode = code;`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, 'contract', '--quiet', ...args], { cwd: root, env: { ...process.env, PLANTKIT_TOKEN: 'bench-token', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, 'contract', '--quiet', ...args], {
+      cwd: root,
+      env: { ...process.env, PLANTKIT_TOKEN: 'bench-token', NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -116,7 +167,11 @@ function timeContract(args, env = {}) {
     child.once('error', reject);
     child.once('exit', () => {
       const maxRss = Number(/maxrss (\d+)/.exec(err)?.[1] ?? 0);
-      resolve({ ms: performance.now() - started, maxRssMb: Math.round(maxRss / 1024), summary: /(\d+ passed, \d+ failed[^\n]*) in /.exec(out)?.[1] ?? 'no summary' });
+      resolve({
+        ms: performance.now() - started,
+        maxRssMb: Math.round(maxRss / 1024),
+        summary: /(\d+ passed, \d+ failed[^\n]*) in /.exec(out)?.[1] ?? 'no summary',
+      });
     });
   });
 }

@@ -24,8 +24,34 @@ const baseline = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BAS
 
 const SERVERS = [
   { name: 'plantkit mock', args: (port) => [path.join(root, 'bin/plantkit.js'), 'mock', '--port', String(port)] },
-  ...(baseline ? [{ name: `plantkit mock, baseline (${path.basename(baseline)})`, baseline: true, args: (port) => [path.join(baseline, 'bin/plantkit.js'), 'mock', '--spec', path.join(baseline, 'openapi.yaml'), '--port', String(port)] }] : []),
-  { name: 'prism mock 5.14.2', args: (port) => [path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', '-h', '127.0.0.1', '-p', String(port), path.join(root, 'openapi.yaml')] },
+  ...(baseline
+    ? [
+        {
+          name: `plantkit mock, baseline (${path.basename(baseline)})`,
+          baseline: true,
+          args: (port) => [
+            path.join(baseline, 'bin/plantkit.js'),
+            'mock',
+            '--spec',
+            path.join(baseline, 'openapi.yaml'),
+            '--port',
+            String(port),
+          ],
+        },
+      ]
+    : []),
+  {
+    name: 'prism mock 5.14.2',
+    args: (port) => [
+      path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'),
+      'mock',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      path.join(root, 'openapi.yaml'),
+    ],
+  },
   { name: 'bare node:http', args: (port) => [path.join(root, 'bench/servers/bare-http.mjs'), String(port)] },
 ];
 
@@ -45,26 +71,55 @@ export async function run() {
     `${m.rssMb} MB`,
   ]);
   const targets = [
-    ['valid throughput ≥ 2× Prism', ratio(plantkit.valid.rps, prism.valid.rps), plantkit.valid.rps >= 2 * prism.valid.rps],
-    ['invalid throughput ≥ 2× Prism', ratio(plantkit.invalid.rps, prism.invalid.rps), plantkit.invalid.rps >= 2 * prism.invalid.rps],
+    [
+      'valid throughput ≥ 2× Prism',
+      ratio(plantkit.valid.rps, prism.valid.rps),
+      plantkit.valid.rps >= 2 * prism.valid.rps,
+    ],
+    [
+      'invalid throughput ≥ 2× Prism',
+      ratio(plantkit.invalid.rps, prism.invalid.rps),
+      plantkit.invalid.rps >= 2 * prism.invalid.rps,
+    ],
     ['valid p99 ≤ ½ Prism', ratio(plantkit.valid.p99, prism.valid.p99), plantkit.valid.p99 <= prism.valid.p99 / 2],
-    ['invalid p99 ≤ ½ Prism', ratio(plantkit.invalid.p99, prism.invalid.p99), plantkit.invalid.p99 <= prism.invalid.p99 / 2],
+    [
+      'invalid p99 ≤ ½ Prism',
+      ratio(plantkit.invalid.p99, prism.invalid.p99),
+      plantkit.invalid.p99 <= prism.invalid.p99 / 2,
+    ],
     ['startup to first 200 ≤ Prism', ratio(plantkit.startupMs, prism.startupMs), plantkit.startupMs <= prism.startupMs],
     ['memory after load ≤ Prism', ratio(plantkit.rssMb, prism.rssMb), plantkit.rssMb <= prism.rssMb],
     // The issues' rule: no regression beyond 10% of the ratio to Prism, both measured in this run.
     ...(base
       ? [
-          ['valid throughput ratio to Prism ≥ 90% of the baseline\'s', `${((plantkit.valid.rps / base.valid.rps) * 100).toFixed(0)}%`, plantkit.valid.rps / prism.valid.rps >= 0.9 * (base.valid.rps / prism.valid.rps)],
-          ['invalid throughput ratio to Prism ≥ 90% of the baseline\'s', `${((plantkit.invalid.rps / base.invalid.rps) * 100).toFixed(0)}%`, plantkit.invalid.rps / prism.invalid.rps >= 0.9 * (base.invalid.rps / prism.invalid.rps)],
+          [
+            "valid throughput ratio to Prism ≥ 90% of the baseline's",
+            `${((plantkit.valid.rps / base.valid.rps) * 100).toFixed(0)}%`,
+            plantkit.valid.rps / prism.valid.rps >= 0.9 * (base.valid.rps / prism.valid.rps),
+          ],
+          [
+            "invalid throughput ratio to Prism ≥ 90% of the baseline's",
+            `${((plantkit.invalid.rps / base.invalid.rps) * 100).toFixed(0)}%`,
+            plantkit.invalid.rps / prism.invalid.rps >= 0.9 * (base.invalid.rps / prism.invalid.rps),
+          ],
         ]
       : []),
   ];
   return {
     title: `Mock: ${CONNECTIONS} connections, ${DURATION_S} s per request kind, POST /plants`,
-    columns: ['server', 'valid req/s', 'valid p99', 'invalid req/s', 'invalid p99', 'startup to first 200', 'RSS after load'],
+    columns: [
+      'server',
+      'valid req/s',
+      'valid p99',
+      'invalid req/s',
+      'invalid p99',
+      'startup to first 200',
+      'RSS after load',
+    ],
     rows,
     notes: [
-      '| target (plantkit vs Prism) | ratio | met |\n| --- | --- | --- |\n' + targets.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
+      '| target (plantkit vs Prism) | ratio | met |\n| --- | --- | --- |\n' +
+        targets.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
       `bare node:http is the ceiling: plantkit reaches ${((plantkit.valid.rps / measured.at(-1).valid.rps) * 100).toFixed(0)}% of it on valid requests.`,
     ],
   };
@@ -95,7 +150,11 @@ async function firstOk(port) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/plants`, { method: 'POST', headers: HEADERS, body: VALID });
+      const response = await fetch(`http://127.0.0.1:${port}/plants`, {
+        method: 'POST',
+        headers: HEADERS,
+        body: VALID,
+      });
       await response.arrayBuffer();
       if (response.status === 200) return;
     } catch {
@@ -107,7 +166,15 @@ async function firstOk(port) {
 }
 
 async function load(port, body, seconds) {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}/plants`, method: 'POST', headers: HEADERS, body, connections: CONNECTIONS, duration: seconds });
-  if (result.errors > 0 || result.non2xx + result['2xx'] === 0) throw new Error(`load against port ${port}: ${result.errors} errors`);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/plants`,
+    method: 'POST',
+    headers: HEADERS,
+    body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  if (result.errors > 0 || result.non2xx + result['2xx'] === 0)
+    throw new Error(`load against port ${port}: ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }

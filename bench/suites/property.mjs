@@ -26,23 +26,45 @@ export async function run() {
     const server = await app.start(variant);
     try {
       const cli = [];
-      for (let index = 0; index < RUNS; index += 1) cli.push(await timeCli(server.url, ['--seed', String(index + 1), ...args]));
+      for (let index = 0; index < RUNS; index += 1)
+        cli.push(await timeCli(server.url, ['--seed', String(index + 1), ...args]));
       const api = await timeGenerated(server.url, args);
       const wall = median(cli.map((item) => item.ms));
-      rows.push([label, `${(wall / 1000).toFixed(2)} s`, cli[0].summary, String(api.requests), `${(api.ms / 1000).toFixed(2)} s`, fmt(api.requests / (api.ms / 1000))]);
-      if (variant === 'correct' && args.length === 0) notes.push(`Target: a default run against a correct local server under 10 s: ${wall < TARGET_MS ? 'met' : 'NOT met'} (${(wall / 1000).toFixed(2)} s, median of ${RUNS} seeds, whole CLI process).`);
+      rows.push([
+        label,
+        `${(wall / 1000).toFixed(2)} s`,
+        cli[0].summary,
+        String(api.requests),
+        `${(api.ms / 1000).toFixed(2)} s`,
+        fmt(api.requests / (api.ms / 1000)),
+      ]);
+      if (variant === 'correct' && args.length === 0)
+        notes.push(
+          `Target: a default run against a correct local server under 10 s: ${wall < TARGET_MS ? 'met' : 'NOT met'} (${(wall / 1000).toFixed(2)} s, median of ${RUNS} seeds, whole CLI process).`,
+        );
     } finally {
       await server.stop();
     }
   }
-  notes.push('Wall time: the whole `plantkit contract` process (node start-up, spec loading, static and generated cases), median over seeds 1..' + RUNS + '. Generated requests and cases/s: the generated phase alone (boundary, positive, negative, shrinking included), seed 1, in-process via runContract.');
-  return { title: 'Property-based cases: default `plantkit contract` run against the reference Plant Store', columns: ['run', 'wall time', 'result', 'generated requests', 'generated phase', 'generated cases/s'], rows, notes };
+  notes.push(
+    'Wall time: the whole `plantkit contract` process (node start-up, spec loading, static and generated cases), median over seeds 1..' +
+      RUNS +
+      '. Generated requests and cases/s: the generated phase alone (boundary, positive, negative, shrinking included), seed 1, in-process via runContract.',
+  );
+  return {
+    title: 'Property-based cases: default `plantkit contract` run against the reference Plant Store',
+    columns: ['run', 'wall time', 'result', 'generated requests', 'generated phase', 'generated cases/s'],
+    rows,
+    notes,
+  };
 }
 
 /** The reference Plant Store, transpiled from test/apps/plant-store.ts, started per variant in its own process. */
 async function reference() {
   const source = await readFile(path.join(root, 'test/apps/plant-store.ts'), 'utf8');
-  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
   // Inside node_modules so that its `lossless-json` import resolves from the project.
   const directory = path.join(root, 'node_modules/.cache/plantkit-bench');
   await mkdir(directory, { recursive: true });
@@ -52,9 +74,20 @@ async function reference() {
   return {
     start: (variant) =>
       new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, variant], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, variant], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         child.once('error', reject);
-        child.stdout.once('data', (chunk) => resolve({ url: String(chunk).trim(), stop: () => new Promise((done) => { child.once('exit', done); child.kill(); }) }));
+        child.stdout.once('data', (chunk) =>
+          resolve({
+            url: String(chunk).trim(),
+            stop: () =>
+              new Promise((done) => {
+                child.once('exit', done);
+                child.kill();
+              }),
+          }),
+        );
       }),
   };
 }
@@ -63,11 +96,24 @@ async function reference() {
 function timeCli(url, args) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [path.join(root, 'bin/plantkit.js'), 'contract', '--base-url', url, '--quiet', ...args], { cwd: root, env: { ...process.env, PLANTKIT_TOKEN: TOKEN, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'bin/plantkit.js'), 'contract', '--base-url', url, '--quiet', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, PLANTKIT_TOKEN: TOKEN, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.once('error', reject);
-    child.once('exit', () => resolve({ ms: performance.now() - started, summary: /(\d+ passed, \d+ failed[^\n]*) in /.exec(out)?.[1] ?? 'no summary' }));
+    child.once('exit', () =>
+      resolve({
+        ms: performance.now() - started,
+        summary: /(\d+ passed, \d+ failed[^\n]*) in /.exec(out)?.[1] ?? 'no summary',
+      }),
+    );
   });
 }
 

@@ -35,9 +35,24 @@ export async function run() {
   const upstream = await start([path.join(root, 'bench/servers/bare-http.mjs'), String(upstreamPort)], upstreamPort);
   try {
     const plantkitPort = await freePort();
-    const plantkit = await start([path.join(root, 'bin/plantkit.js'), 'proxy', '--upstream', upstreamUrl, '--port', String(plantkitPort)], plantkitPort);
+    const plantkit = await start(
+      [path.join(root, 'bin/plantkit.js'), 'proxy', '--upstream', upstreamUrl, '--port', String(plantkitPort)],
+      plantkitPort,
+    );
     const prismPort = await freePort();
-    const prism = await start([path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'proxy', '-h', '127.0.0.1', '-p', String(prismPort), path.join(root, 'openapi.yaml'), upstreamUrl], prismPort);
+    const prism = await start(
+      [
+        path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'),
+        'proxy',
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(prismPort),
+        path.join(root, 'openapi.yaml'),
+        upstreamUrl,
+      ],
+      prismPort,
+    );
     try {
       const targets = [
         { name: 'direct (no proxy)', port: upstreamPort },
@@ -50,20 +65,32 @@ export async function run() {
 
       await fixedRate(upstreamPort, plantkitPort, 2); // warm-up at the measured rate
       const { direct, proxied } = await fixedRate(upstreamPort, plantkitPort, DURATION_S);
-      const latency = { direct: percentiles(direct.map(([, ms]) => ms)), proxy: percentiles(proxied.map(([, ms]) => ms)) };
+      const latency = {
+        direct: percentiles(direct.map(([, ms]) => ms)),
+        proxy: percentiles(proxied.map(([, ms]) => ms)),
+      };
       const added = { p50: latency.proxy.p50 - latency.direct.p50, p99: latency.proxy.p99 - latency.direct.p99 };
       // A stall of the whole machine lands in one second, not in all of them: the median second is the robust figure.
       const perSecond = Array.from({ length: DURATION_S }, (_, second) => {
-        const inSecond = (samples) => samples.filter(([at]) => at >= second * 1000 && at < (second + 1) * 1000).map(([, ms]) => ms);
+        const inSecond = (samples) =>
+          samples.filter(([at]) => at >= second * 1000 && at < (second + 1) * 1000).map(([, ms]) => ms);
         const [d, p] = [percentiles(inSecond(direct)), percentiles(inSecond(proxied))];
         return { p50: p.p50 - d.p50, p99: p.p99 - d.p99 };
       });
-      const medianSecond = { p50: median(perSecond.map((item) => item.p50)), p99: median(perSecond.map((item) => item.p99)) };
+      const medianSecond = {
+        p50: median(perSecond.map((item) => item.p50)),
+        p99: median(perSecond.map((item) => item.p99)),
+      };
       const [, mine, theirs] = throughput;
-      const rows = throughput.map((m) => [m.name, fmt(m.rps), `${m.p99} ms`, m.non2xx === 0 ? 'all 200' : `${m.non2xx} not 2xx`]);
+      const rows = throughput.map((m) => [
+        m.name,
+        fmt(m.rps),
+        `${m.p99} ms`,
+        m.non2xx === 0 ? 'all 200' : `${m.non2xx} not 2xx`,
+      ]);
       const targetsMet = [
         [`added p99 latency at ${CONNECTIONS} connections < 2 ms`, `${added.p99.toFixed(2)} ms`, added.p99 < 2],
-        ['throughput ≥ 2× Prism\'s proxy', `${(mine.rps / theirs.rps).toFixed(2)}×`, mine.rps >= 2 * theirs.rps],
+        ["throughput ≥ 2× Prism's proxy", `${(mine.rps / theirs.rps).toFixed(2)}×`, mine.rps >= 2 * theirs.rps],
       ];
       return {
         title: `Proxy: ${CONNECTIONS} connections, ${DURATION_S} s per target, POST /plants in front of bare node:http`,
@@ -75,7 +102,8 @@ export async function run() {
             `| through plantkit proxy | ${latency.proxy.p50.toFixed(2)} ms | ${latency.proxy.p99.toFixed(2)} ms |\n` +
             `| added by the proxy | ${added.p50.toFixed(2)} ms | ${added.p99.toFixed(2)} ms |\n` +
             `| added by the proxy, median of the ${DURATION_S} one-second windows | ${medianSecond.p50.toFixed(2)} ms | ${medianSecond.p99.toFixed(2)} ms |`,
-          '| target | measured | met |\n| --- | --- | --- |\n' + targetsMet.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
+          '| target | measured | met |\n| --- | --- | --- |\n' +
+            targetsMet.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
           `plantkit forwards ${((mine.rps / throughput[0].rps) * 100).toFixed(0)}% of the direct call's throughput while checking every request and answer.`,
           `Machine: ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(2)} at the end of the suite (other work on the machine shows in every p99).`,
         ],
@@ -96,7 +124,11 @@ async function start(args, port) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/plants`, { method: 'POST', headers: HEADERS, body: VALID });
+      const response = await fetch(`http://127.0.0.1:${port}/plants`, {
+        method: 'POST',
+        headers: HEADERS,
+        body: VALID,
+      });
       await response.arrayBuffer();
       if (response.status === 200) return child;
     } catch {
@@ -116,14 +148,24 @@ function stop(child) {
 }
 
 async function load(port, seconds) {
-  const result = await autocannon({ url: `http://127.0.0.1:${port}/plants`, method: 'POST', headers: HEADERS, body: VALID, connections: CONNECTIONS, duration: seconds });
-  if (result.errors > 0 || result['2xx'] === 0) throw new Error(`load against port ${port}: ${result.errors} errors, ${result['2xx']} 2xx`);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/plants`,
+    method: 'POST',
+    headers: HEADERS,
+    body: VALID,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  if (result.errors > 0 || result['2xx'] === 0)
+    throw new Error(`load against port ${port}: ${result.errors} errors, ${result['2xx']} 2xx`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx };
 }
 
 /** Send times and latencies (ms, microsecond resolution) of requests sent at RATE per second to each port, the two sent together at every tick. */
 async function fixedRate(directPort, proxyPort, seconds) {
-  const pools = [directPort, proxyPort].map((port) => new Pool(`http://127.0.0.1:${port}`, { connections: CONNECTIONS }));
+  const pools = [directPort, proxyPort].map(
+    (port) => new Pool(`http://127.0.0.1:${port}`, { connections: CONNECTIONS }),
+  );
   /** `[ms since the start when sent, latency ms]` per request. */
   const latencies = [[], []];
   const pending = [];
@@ -131,11 +173,13 @@ async function fixedRate(directPort, proxyPort, seconds) {
   const started = performance.now();
   const send = (which) => {
     const sent = performance.now();
-    return pools[which].request({ path: '/plants', method: 'POST', headers: HEADERS, body: VALID }).then(async (response) => {
-      await response.body.arrayBuffer();
-      if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
-      latencies[which].push([sent - started, performance.now() - sent]);
-    });
+    return pools[which]
+      .request({ path: '/plants', method: 'POST', headers: HEADERS, body: VALID })
+      .then(async (response) => {
+        await response.body.arrayBuffer();
+        if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
+        latencies[which].push([sent - started, performance.now() - sent]);
+      });
   };
   try {
     for (let index = 0; index < total; index += 1) {

@@ -65,7 +65,12 @@ export async function run() {
     columns: ['measurement', `median of ${RUNS}`, 'target', 'met'],
     rows,
     notes: [
-      `Machine: ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} when the suite ended (other work on the machine slows every row). No peer is named by the issue; none is run.`,
+      `Machine: ${os.cpus().length} cores, node ${process.version}, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(
+          ' / ',
+        )} when the suite ended (other work on the machine slows every row). No peer is named by the issue; none is run.`,
       'spec check includes Spectral (spectral:oas with .spectral.yaml). Loading Spectral and compiling its ruleset schema and function option schemas (Ajv, at every start) is most of the cold time; the gap between the two spec check rows is that cost.',
     ],
   };

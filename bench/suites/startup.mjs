@@ -25,11 +25,40 @@ const CAP_MS = 60_000;
 const TARGET_MS = 15_000;
 
 /** The specs: a small Swagger 2.0 one, the large ones the issue names, and the largest of the sample (the bundled spec's start-up is in the mock suite). */
-const WANTED = ['oas-examples/2.0/yaml/petstore.yaml', 'slack.com.json', 'github.com/api.github.com.json', 'stripe.com.json', 'amazonaws.com/ec2.json'];
+const WANTED = [
+  'oas-examples/2.0/yaml/petstore.yaml',
+  'slack.com.json',
+  'github.com/api.github.com.json',
+  'stripe.com.json',
+  'amazonaws.com/ec2.json',
+];
 
 const SERVERS = [
-  { name: 'plantkit', args: (spec, port) => [path.join(root, 'bin/plantkit.js'), 'mock', '--spec', spec, '--port', String(port), '--quiet', '--no-watch'] },
-  { name: 'prism', args: (spec, port) => [path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', '-h', '127.0.0.1', '-p', String(port), spec] },
+  {
+    name: 'plantkit',
+    args: (spec, port) => [
+      path.join(root, 'bin/plantkit.js'),
+      'mock',
+      '--spec',
+      spec,
+      '--port',
+      String(port),
+      '--quiet',
+      '--no-watch',
+    ],
+  },
+  {
+    name: 'prism',
+    args: (spec, port) => [
+      path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js'),
+      'mock',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      spec,
+    ],
+  },
 ];
 
 export async function run() {
@@ -88,7 +117,10 @@ async function startOnce(server, spec, probe) {
   const port = await freePort();
   const devNull = openSync('/dev/null', 'w');
   const started = performance.now();
-  const child = spawn(process.execPath, ['--max-old-space-size=8192', ...server.args(spec, port)], { cwd: root, stdio: ['ignore', devNull, devNull] });
+  const child = spawn(process.execPath, ['--max-old-space-size=8192', ...server.args(spec, port)], {
+    cwd: root,
+    stdio: ['ignore', devNull, devNull],
+  });
   let exited;
   child.once('exit', (code) => (exited = code ?? 'signal'));
   try {

@@ -19,7 +19,11 @@ const SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const HEADERS = { 'x-api-key': 'bench-key', 'x-request-id': '5f0c6f4e-2f5b-4c43-9d55-0d7f4f1f0a11', 'content-type': 'application/json' };
+const HEADERS = {
+  'x-api-key': 'bench-key',
+  'x-request-id': '5f0c6f4e-2f5b-4c43-9d55-0d7f4f1f0a11',
+  'content-type': 'application/json',
+};
 const PLANT = '{"name":"Monstera deliciosa","tag":"indoor","care":{"kind":"water","litres":2}}';
 
 const SERVERS = [
@@ -37,11 +41,20 @@ export async function run() {
     }
     const samples = servers.map(() => ({ create: [], read: [] }));
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [index, server] of servers.entries()) samples[index].create.push(await load({ url: server.url, method: 'POST', body: PLANT }, DURATION_S, 201));
-      for (const [index, server] of servers.entries()) samples[index].read.push(await load({ url: `${server.url}/1`, method: 'GET' }, DURATION_S, 200));
+      for (const [index, server] of servers.entries())
+        samples[index].create.push(await load({ url: server.url, method: 'POST', body: PLANT }, DURATION_S, 201));
+      for (const [index, server] of servers.entries())
+        samples[index].read.push(await load({ url: `${server.url}/1`, method: 'GET' }, DURATION_S, 200));
     }
-    const measured = servers.map((server, index) => ({ name: server.name, create: median(samples[index].create), read: median(samples[index].read), rssMb: Math.round(rssKb(server.child.pid) / 1024) }));
-    const stored = Number((await fetch(`${servers[1].url}?limit=1`, { headers: HEADERS })).headers.get('x-total-count'));
+    const measured = servers.map((server, index) => ({
+      name: server.name,
+      create: median(samples[index].create),
+      read: median(samples[index].read),
+      rssMb: Math.round(rssKb(server.child.pid) / 1024),
+    }));
+    const stored = Number(
+      (await fetch(`${servers[1].url}?limit=1`, { headers: HEADERS })).headers.get('x-total-count'),
+    );
     return report(measured, stored);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -50,18 +63,34 @@ export async function run() {
 
 function report(measured, stored) {
   const [stateless, stateful] = measured;
-  const rows = measured.map((m) => [m.name, fmt(m.create.rps), `${m.create.p99} ms`, fmt(m.read.rps), `${m.read.p99} ms`, `${m.rssMb} MB`]);
+  const rows = measured.map((m) => [
+    m.name,
+    fmt(m.create.rps),
+    `${m.create.p99} ms`,
+    fmt(m.read.rps),
+    `${m.read.p99} ms`,
+    `${m.rssMb} MB`,
+  ]);
   const ratio = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
   const targets = [
-    ['create throughput ≥ 80% of stateless', ratio(stateful.create.rps, stateless.create.rps), stateful.create.rps >= 0.8 * stateless.create.rps],
-    ['read throughput ≥ 80% of stateless', ratio(stateful.read.rps, stateless.read.rps), stateful.read.rps >= 0.8 * stateless.read.rps],
+    [
+      'create throughput ≥ 80% of stateless',
+      ratio(stateful.create.rps, stateless.create.rps),
+      stateful.create.rps >= 0.8 * stateless.create.rps,
+    ],
+    [
+      'read throughput ≥ 80% of stateless',
+      ratio(stateful.read.rps, stateless.read.rps),
+      stateful.read.rps >= 0.8 * stateless.read.rps,
+    ],
   ];
   return {
     title: `Stateful mock: ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${DURATION_S} s per request kind, ${SPEC}`,
     columns: ['server', 'create req/s', 'create p99', 'read req/s', 'read p99', 'RSS after load'],
     rows,
     notes: [
-      '| target (stateful vs stateless) | ratio | met |\n| --- | --- | --- |\n' + targets.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
+      '| target (stateful vs stateless) | ratio | met |\n| --- | --- | --- |\n' +
+        targets.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
       `The stateful mock held ${fmt(stored)} plants after the create load.`,
     ],
   };
@@ -71,7 +100,11 @@ function report(measured, stored) {
 async function start(server) {
   const port = await freePort();
   const devNull = openSync('/dev/null', 'w');
-  const child = spawn(process.execPath, [path.join(root, 'bin/plantkit.js'), 'mock', '--spec', SPEC, '--port', String(port), '--no-watch', ...server.flags], { cwd: root, stdio: ['ignore', devNull, devNull] });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bin/plantkit.js'), 'mock', '--spec', SPEC, '--port', String(port), '--no-watch', ...server.flags],
+    { cwd: root, stdio: ['ignore', devNull, devNull] },
+  );
   const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -108,6 +141,9 @@ async function firstCreate(url) {
 
 async function load(request, seconds, status) {
   const result = await autocannon({ ...request, headers: HEADERS, connections: CONNECTIONS, duration: seconds });
-  if (result.errors > 0 || result['2xx'] === 0 || result.non2xx > 0) throw new Error(`${request.method} ${request.url}: ${result.errors} errors, ${result.non2xx} answers other than ${status}`);
+  if (result.errors > 0 || result['2xx'] === 0 || result.non2xx > 0)
+    throw new Error(
+      `${request.method} ${request.url}: ${result.errors} errors, ${result.non2xx} answers other than ${status}`,
+    );
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }

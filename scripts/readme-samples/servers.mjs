@@ -24,7 +24,14 @@ export class ServerRegistry {
     await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
     const address = /** @type {import('node:net').AddressInfo} */ (server.address());
     const url = `http://127.0.0.1:${address.port}`;
-    this.cleanups.push(() => new Promise((resolve) => ('closeAllConnections' in server && server.closeAllConnections(), server.close(() => resolve(undefined)))));
+    this.cleanups.push(
+      () =>
+        new Promise(
+          (resolve) => (
+            'closeAllConnections' in server && server.closeAllConnections(), server.close(() => resolve(undefined))
+          ),
+        ),
+    );
     this.shownUrls.set(url, this.shownUrl);
     return url;
   }
@@ -52,14 +59,28 @@ export class ServerRegistry {
           return;
         }
         const target = `${upstream}${incoming.url}`;
-        if (behaviour.keepDeleted && incoming.method === 'DELETE' && (await upstreamCall(target, 'GET', incoming.headers, '')).status === 200) {
+        if (
+          behaviour.keepDeleted &&
+          incoming.method === 'DELETE' &&
+          (await upstreamCall(target, 'GET', incoming.headers, '')).status === 200
+        ) {
           outgoing.writeHead(204).end();
           return;
         }
         const answer = await upstreamCall(target, incoming.method ?? 'GET', incoming.headers, body);
         const sent = behaviour.rewrite ? behaviour.rewrite(answer.status, answer.text) : answer.text;
-        const { 'content-length': _length, 'transfer-encoding': _coding, connection: _connection, ...passed } = answer.headers;
-        outgoing.writeHead(answer.status || 502, behaviour.allHeaders ? passed : { 'content-type': answer.headers['content-type'] ?? 'application/json' }).end(sent);
+        const {
+          'content-length': _length,
+          'transfer-encoding': _coding,
+          connection: _connection,
+          ...passed
+        } = answer.headers;
+        outgoing
+          .writeHead(
+            answer.status || 502,
+            behaviour.allHeaders ? passed : { 'content-type': answer.headers['content-type'] ?? 'application/json' },
+          )
+          .end(sent);
       });
     });
     return this.listen(server);
@@ -98,7 +119,13 @@ function upstreamCall(url, method, headers, body) {
       /** @type {Buffer[]} */
       const chunks = [];
       answer.on('data', (chunk) => chunks.push(chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      answer.on('end', () =>
+        resolve({
+          status: answer.statusCode ?? 0,
+          headers: answer.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
     });
     request.on('error', reject);
     request.end(body);

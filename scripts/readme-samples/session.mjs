@@ -39,7 +39,11 @@ export function post(body, options = {}) {
 /** The built library and CLI (run `npm run build` first; the npm script does). */
 async function loadPlantkit() {
   const dist = (/** @type {string} */ file) => import(pathToFileURL(path.join(ROOT, 'dist', file)).href);
-  const [{ run }, api, { contractMatchers }] = await Promise.all([dist('cli/run.js'), dist('index.js'), dist('vitest/matchers.js')]);
+  const [{ run }, api, { contractMatchers }] = await Promise.all([
+    dist('cli/run.js'),
+    dist('index.js'),
+    dist('vitest/matchers.js'),
+  ]);
   return { run, startMock: api.startMock, contractMatchers };
 }
 
@@ -71,14 +75,27 @@ export async function createSession() {
     'wrong-error-shape': async () => servers.front(await startMock({ token: TOKEN }), { rewrite: rewriteErrors }),
     // The proxy samples' server: any token, 400 bodies out of the Error shape.
     'wrong-error-shape-any-token': async () => servers.front(await startMock(), { rewrite: rewriteErrors }),
-    'refuses-long-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => [...name].length > 64, 'name is longer than 64 characters') }),
-    'refuses-non-ascii-names': async () => servers.front(await startMock({ token: TOKEN }), { refuse: refuseName((name) => /[^\u0000-\u007f]/.test(name), 'name must be ASCII') }),
-    'catalog-refuses-lang-fr': async () => servers.front(await startMock({ spec: path.join(ROOT, CATALOG_SPEC) }), { refuse: refuseCookie('lang', 'fr', 'lang=fr is not supported') }),
+    'refuses-long-names': async () =>
+      servers.front(await startMock({ token: TOKEN }), {
+        refuse: refuseName((name) => [...name].length > 64, 'name is longer than 64 characters'),
+      }),
+    'refuses-non-ascii-names': async () =>
+      servers.front(await startMock({ token: TOKEN }), {
+        refuse: refuseName((name) => /[^\u0000-\u007f]/.test(name), 'name must be ASCII'),
+      }),
+    'catalog-refuses-lang-fr': async () =>
+      servers.front(await startMock({ spec: path.join(ROOT, CATALOG_SPEC) }), {
+        refuse: refuseCookie('lang', 'fr', 'lang=fr is not supported'),
+      }),
     dead: () => servers.deadTarget(),
     // The stateful samples: the catalog spec's mock with and without state, and a front whose deletes delete nothing.
     'stateful-mock': () => startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN, stateful: true }),
     'stateless-mock': () => startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN }),
-    'deletes-nothing': async () => servers.front(await startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN, stateful: true }), { keepDeleted: true, allHeaders: true }),
+    'deletes-nothing': async () =>
+      servers.front(await startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN, stateful: true }), {
+        keepDeleted: true,
+        allHeaders: true,
+      }),
   };
 
   /** @type {Map<string, Promise<{ curl: string, log: string }>>} */
@@ -97,7 +114,13 @@ export async function createSession() {
     let stop = () => {};
     const stopped = new Promise((resolve) => (stop = () => resolve(undefined)));
     const sink = { write: (/** @type {string} */ text) => (out += text) };
-    const running = plantkit.run(['proxy', '--upstream', upstream, '--port', '0'], { stdout: sink, stderr: sink, env: {}, cwd: ROOT, waitForStop: () => stopped });
+    const running = plantkit.run(['proxy', '--upstream', upstream, '--port', '0'], {
+      stdout: sink,
+      stderr: sink,
+      env: {},
+      cwd: ROOT,
+      waitForStop: () => stopped,
+    });
     while (!out.includes('Ctrl-C stops')) await new Promise((resolve) => setTimeout(resolve, 10));
     const url = /** @type {string} */ (/ on (http:\/\/\S+) ->/.exec(out)?.[1]);
     mocks.shownUrls.set(url, MOCK_URL);
@@ -108,7 +131,13 @@ export async function createSession() {
     await running;
     const [banner = '', ...rest] = out.trimEnd().split('\n');
     const summary = rest.findIndex((line) => line.startsWith('plantkit proxy: ') && line.includes(' exchange'));
-    const log = [`$ npx plantkit proxy --upstream ${TARGET_URL}`, banner, ...rest.slice(0, summary), '^C', ...rest.slice(summary)].join('\n');
+    const log = [
+      `$ npx plantkit proxy --upstream ${TARGET_URL}`,
+      banner,
+      ...rest.slice(0, summary),
+      '^C',
+      ...rest.slice(summary),
+    ].join('\n');
     return { curl, log };
   };
   /** @param {string} target @param {SampleRequest[]} requests */
@@ -129,13 +158,17 @@ export async function createSession() {
     for (const sample of requests) {
       const answer = await send(url, sample);
       const flags = sample.include ? '-i' : '-s';
-      const headerFlags = Object.entries(answer.headers).map(([name, value]) => `-H '${name}: ${value}'`).join(' ');
+      const headerFlags = Object.entries(answer.headers)
+        .map(([name, value]) => `-H '${name}: ${value}'`)
+        .join(' ');
       const start = `curl ${flags} -X ${sample.method} ${shownUrl}/plants${headerFlags ? ` ${headerFlags}` : ''}`;
       const data = sample.body === undefined ? '' : ` -d '${bodyText(sample.body)}'`;
       // Repeats of the same request line are shortened as a person would.
       const command = start === previous ? `curl ...${data}` : `${start}${data}`;
       previous = start;
-      const shown = shownHeaders.flatMap((name) => (answer.responseHeaders.has(name) ? [`${name}: ${answer.responseHeaders.get(name)}`] : []));
+      const shown = shownHeaders.flatMap((name) =>
+        answer.responseHeaders.has(name) ? [`${name}: ${answer.responseHeaders.get(name)}`] : [],
+      );
       const head = sample.include ? `HTTP/1.1 ${answer.status} ${answer.statusText}\n${shown.join('\n')}\n\n` : '';
       blocks.push(`$ ${command}\n${head}${answer.text}`);
     }
@@ -148,8 +181,18 @@ export async function createSession() {
     const headers = {};
     if (sample.auth !== false && sample.method !== 'GET') headers.Authorization = 'Bearer dev';
     if (sample.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${url}/plants`, { method: sample.method, headers, ...(sample.body === undefined ? {} : { body: bodyText(sample.body) }) });
-    return { headers, status: response.status, statusText: response.statusText, responseHeaders: response.headers, text: await response.text() };
+    const response = await fetch(`${url}/plants`, {
+      method: sample.method,
+      headers,
+      ...(sample.body === undefined ? {} : { body: bodyText(sample.body) }),
+    });
+    return {
+      headers,
+      status: response.status,
+      statusText: response.statusText,
+      responseHeaders: response.headers,
+      text: await response.text(),
+    };
   };
 
   return {
@@ -165,8 +208,16 @@ export async function createSession() {
       /** @type {(value?: unknown) => void} */
       let bannerDone = () => {};
       const banner = new Promise((resolve) => (bannerDone = resolve));
-      const sink = { write: (/** @type {string} */ text) => ((out += text), out.includes('Ctrl-C stops') && bannerDone()) };
-      const running = plantkit.run(['mock', '--port', '0', '--no-watch', ...args], { stdout: sink, stderr: sink, env: {}, cwd: ROOT, waitForStop: () => banner });
+      const sink = {
+        write: (/** @type {string} */ text) => ((out += text), out.includes('Ctrl-C stops') && bannerDone()),
+      };
+      const running = plantkit.run(['mock', '--port', '0', '--no-watch', ...args], {
+        stdout: sink,
+        stderr: sink,
+        env: {},
+        cwd: ROOT,
+        waitForStop: () => banner,
+      });
       await running;
       out = out.replace(/http:\/\/127\.0\.0\.1:\d+/g, MOCK_URL);
       return `$ ${shown}\n${out.trimEnd()}`;
@@ -193,13 +244,26 @@ export async function createSession() {
       const url = await startMock({ spec: path.join(ROOT, spec), ...options });
       const blocks = [];
       for (const request of requests) {
-        const headers = { ...request.headers, ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }) };
-        const response = await fetch(`${url}${request.path}`, { method: request.method, headers, ...(request.body === undefined ? {} : { body: bodyText(request.body) }) });
+        const headers = {
+          ...request.headers,
+          ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        };
+        const response = await fetch(`${url}${request.path}`, {
+          method: request.method,
+          headers,
+          ...(request.body === undefined ? {} : { body: bodyText(request.body) }),
+        });
         const text = await response.text();
-        const headerFlags = Object.entries(headers).map(([name, value]) => ` -H '${name}: ${value}'`).join('');
+        const headerFlags = Object.entries(headers)
+          .map(([name, value]) => ` -H '${name}: ${value}'`)
+          .join('');
         const command = `curl ${request.include ? '-i' : '-s'}${request.method === 'GET' ? '' : ` -X ${request.method}`} ${MOCK_URL}${request.path}${headerFlags}${request.body === undefined ? '' : ` -d '${bodyText(request.body)}'`}`;
-        const shown = show.flatMap((name) => (response.headers.has(name) ? [`${name}: ${response.headers.get(name)}`] : []));
-        const head = request.include ? `HTTP/1.1 ${response.status} ${response.statusText}\n${shown.map((line) => `${line}\n`).join('')}${text ? '\n' : ''}` : '';
+        const shown = show.flatMap((name) =>
+          response.headers.has(name) ? [`${name}: ${response.headers.get(name)}`] : [],
+        );
+        const head = request.include
+          ? `HTTP/1.1 ${response.status} ${response.statusText}\n${shown.map((line) => `${line}\n`).join('')}${text ? '\n' : ''}`
+          : '';
         blocks.push(`$ ${command}\n${head}${text}`.trimEnd());
       }
       return blocks.join('\n\n');
@@ -227,7 +291,9 @@ export async function createSession() {
       const url = await start();
       const timeout = target === 'dead' ? ['--timeout', '1000'] : [];
       const out = await runCli(['contract', '--base-url', url, ...timeout, ...args], { PLANTKIT_TOKEN: TOKEN });
-      return (target === 'dead' ? out.replace(/within 1000 ms/g, 'within 10000 ms') : out).replace(/ in \d+\.\d s\n$/, ` in ${duration}\n`).trimEnd();
+      return (target === 'dead' ? out.replace(/within 1000 ms/g, 'within 10000 ms') : out)
+        .replace(/ in \d+\.\d s\n$/, ` in ${duration}\n`)
+        .trimEnd();
     },
     /** `plantkit spec diff` of the spec against a copy with three breaking changes. */
     async specDiff() {
@@ -259,7 +325,9 @@ export async function createSession() {
 /** @param {unknown} body */
 function bodyText(body) {
   // int64 ids beyond 2^53 are written as strings in SAMPLES and sent as exact digits.
-  return JSON.stringify(body).replace(/"(-?\d{16,})"/g, '$1').replace(/[,:](?=["{\d-])/g, '$& ');
+  return JSON.stringify(body)
+    .replace(/"(-?\d{16,})"/g, '$1')
+    .replace(/[,:](?=["{\d-])/g, '$& ');
 }
 
 /**

@@ -15,7 +15,14 @@ export interface ParsedArgs {
 export function parseCommandArgs(command: string, argv: string[], options: Options, maxPositionals = 0): ParsedArgs {
   let parsed: ParsedArgs;
   try {
-    parsed = parseArgs({ args: attachNegativeNumbers(argv, options), options, strict: true, allowPositionals: true, allowNegative: true, tokens: true } as ParseArgsConfig) as ParsedArgs;
+    parsed = parseArgs({
+      args: attachNegativeNumbers(argv, options),
+      options,
+      strict: true,
+      allowPositionals: true,
+      allowNegative: true,
+      tokens: true,
+    } as ParseArgsConfig) as ParsedArgs;
   } catch (error) {
     const message = (error as Error).message;
     const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
@@ -26,7 +33,10 @@ export function parseCommandArgs(command: string, argv: string[], options: Optio
     throw new UsageError(message.split('\n')[0] ?? message, hint);
   }
   if (parsed.positionals.length > maxPositionals) {
-    throw new UsageError(`unexpected argument '${parsed.positionals[maxPositionals]}'`, `run 'plantkit ${command} --help' for the usage`);
+    throw new UsageError(
+      `unexpected argument '${parsed.positionals[maxPositionals]}'`,
+      `run 'plantkit ${command} --help' for the usage`,
+    );
   }
   return parsed;
 }
@@ -57,7 +67,8 @@ function attachNegativeNumbers(argv: string[], options: Options): string[] {
 export function integerFlag(name: string, value: unknown, fallback: number, minimum = 1): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) throw new UsageError(`--${name} must be an integer >= ${minimum}, got '${String(value)}'`);
+  if (!Number.isInteger(number) || number < minimum)
+    throw new UsageError(`--${name} must be an integer >= ${minimum}, got '${String(value)}'`);
   return number;
 }
 

@@ -25,11 +25,19 @@ export function parseHeaderFlags(values: readonly string[], env: Record<string, 
   for (const flag of values) {
     const colon = flag.indexOf(':');
     const name = flag.slice(0, colon).trim();
-    if (colon < 1 || name === '') throw new UsageError(`--header '${flag.slice(0, 40)}' is not 'Name: value'`, "e.g. --header 'X-Api-Key: ${API_KEY}'");
+    if (colon < 1 || name === '')
+      throw new UsageError(
+        `--header '${flag.slice(0, 40)}' is not 'Name: value'`,
+        "e.g. --header 'X-Api-Key: ${API_KEY}'",
+      );
     const template = flag.slice(colon + 1).trim();
     const value = template.replace(REFERENCE, (_match, variable: string) => {
       const found = env[variable];
-      if (found === undefined) throw new UsageError(`--header ${name} uses \${${variable}}, which is not set`, `export ${variable}=... or write the value itself`);
+      if (found === undefined)
+        throw new UsageError(
+          `--header ${name} uses \${${variable}}, which is not set`,
+          `export ${variable}=... or write the value itself`,
+        );
       return found;
     });
     headers[name] = value;

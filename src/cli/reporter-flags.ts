@@ -29,20 +29,31 @@ export function reporterRequests(tokens: ParsedArgs['tokens'], env: CliIO['env']
   for (const token of tokens) {
     if (token.kind !== 'option') continue;
     if (token.name === 'reporter') {
-      for (const name of String(token.value).split(',').map((part) => part.trim())) {
-        if (!(REPORTER_NAMES as readonly string[]).includes(name)) throw new UsageError(`unknown reporter '${name}'`, `use one of ${REPORTER_NAMES.join(', ')}`);
+      for (const name of String(token.value)
+        .split(',')
+        .map((part) => part.trim())) {
+        if (!(REPORTER_NAMES as readonly string[]).includes(name))
+          throw new UsageError(`unknown reporter '${name}'`, `use one of ${REPORTER_NAMES.join(', ')}`);
         requests.push({ name: name as ReporterName, output: undefined });
       }
     } else if (token.name === 'output') {
       const last = requests.at(-1);
-      if (!last || last.output !== undefined) throw new UsageError(`--output ${token.value} must follow the --reporter it is for`, 'e.g. --reporter junit --output junit.xml');
+      if (!last || last.output !== undefined)
+        throw new UsageError(
+          `--output ${token.value} must follow the --reporter it is for`,
+          'e.g. --reporter junit --output junit.xml',
+        );
       last.output = token.value;
     }
   }
-  if (env.GITHUB_ACTIONS === 'true' && !requests.some((request) => request.name === 'github')) requests.push({ name: 'github', output: undefined });
+  if (env.GITHUB_ACTIONS === 'true' && !requests.some((request) => request.name === 'github'))
+    requests.push({ name: 'github', output: undefined });
   const onStdout = requests.filter((request) => request.name !== 'github' && request.output === undefined);
   if (onStdout.length > 1) {
-    throw new UsageError(`${onStdout.map((request) => request.name).join(' and ')} would both write to stdout`, 'give all but one of them an --output FILE');
+    throw new UsageError(
+      `${onStdout.map((request) => request.name).join(' and ')} would both write to stdout`,
+      'give all but one of them an --output FILE',
+    );
   }
   // A run always tells the person watching it how it went, unless stdout carries a report.
   if (onStdout.length === 0) requests.unshift({ name: 'console', output: undefined });
@@ -51,7 +62,9 @@ export function reporterRequests(tokens: ParsedArgs['tokens'], env: CliIO['env']
 
 /** Check every --output file can be written (a usage error otherwise), before the run starts. */
 export async function checkReportOutputs(requests: readonly ReporterRequest[], io: CliIO): Promise<void> {
-  for (const request of requests) if (request.output !== undefined) await checkReportFile(path.resolve(io.cwd, request.output), `--output ${request.output}`);
+  for (const request of requests)
+    if (request.output !== undefined)
+      await checkReportFile(path.resolve(io.cwd, request.output), `--output ${request.output}`);
 }
 
 /** Settings every reporter shares. */
@@ -67,13 +80,22 @@ export interface ReporterContext {
 /** Build the requested reporters. */
 export function createReporters(requests: ReporterRequest[], context: ReporterContext): Reporter[] {
   const { io, token, tokenEnv, secrets } = context;
-  const target = (output: string | undefined) => (output === undefined ? { sink: io.stdout } : { file: path.resolve(io.cwd, output) });
+  const target = (output: string | undefined) =>
+    output === undefined ? { sink: io.stdout } : { file: path.resolve(io.cwd, output) };
   return requests.map((request) => {
     switch (request.name) {
       case 'console': {
         if (request.output === undefined) {
           const progress = Boolean(io.stdout.isTTY) && !io.env.CI;
-          return createConsoleReporter({ out: io.stdout, token, tokenEnv, secrets, color: colorEnabled(io.stdout, io.env), verbose: !context.quiet, progress });
+          return createConsoleReporter({
+            out: io.stdout,
+            token,
+            tokenEnv,
+            secrets,
+            color: colorEnabled(io.stdout, io.env),
+            verbose: !context.quiet,
+            progress,
+          });
         }
         return consoleToFile(path.resolve(io.cwd, request.output), context);
       }
@@ -84,7 +106,10 @@ export function createReporters(requests: ReporterRequest[], context: ReporterCo
       case 'github':
         return createGithubReporter({
           out: io.stdout,
-          summaryFile: request.output === undefined ? io.env.GITHUB_STEP_SUMMARY || undefined : path.resolve(io.cwd, request.output),
+          summaryFile:
+            request.output === undefined
+              ? io.env.GITHUB_STEP_SUMMARY || undefined
+              : path.resolve(io.cwd, request.output),
           token,
           tokenEnv,
           secrets,
@@ -97,7 +122,14 @@ export function createReporters(requests: ReporterRequest[], context: ReporterCo
 /** The console report in a file (plain text, no colour), written when the run ends. */
 function consoleToFile(file: string, context: ReporterContext): Reporter {
   let text = '';
-  const reporter = createConsoleReporter({ out: { write: (chunk: string) => (text += chunk) }, token: context.token, tokenEnv: context.tokenEnv, secrets: context.secrets, color: false, verbose: !context.quiet });
+  const reporter = createConsoleReporter({
+    out: { write: (chunk: string) => (text += chunk) },
+    token: context.token,
+    tokenEnv: context.tokenEnv,
+    secrets: context.secrets,
+    color: false,
+    verbose: !context.quiet,
+  });
   return {
     onEvent: (event) => reporter.onEvent(event),
     close: async () => {

@@ -17,10 +17,26 @@ interface CommandEntry {
 
 /** Every command, in the order `--help` lists them. */
 const COMMANDS: readonly CommandEntry[] = [
-  { name: 'mock', summary: 'serve a Prism-backed mock of the spec', load: async () => (await import('./commands/mock.js')).mockCommand },
-  { name: 'contract', summary: 'check a running implementation against the spec', load: async () => (await import('./commands/contract.js')).contractCommand },
-  { name: 'proxy', summary: 'validate live traffic between a client and a real server', load: async () => (await import('./commands/proxy.js')).proxyCommand },
-  { name: 'spec', summary: 'check a spec (structure, examples, lint) or diff two for breaking changes', load: async () => (await import('./commands/spec.js')).specCommand },
+  {
+    name: 'mock',
+    summary: 'serve a Prism-backed mock of the spec',
+    load: async () => (await import('./commands/mock.js')).mockCommand,
+  },
+  {
+    name: 'contract',
+    summary: 'check a running implementation against the spec',
+    load: async () => (await import('./commands/contract.js')).contractCommand,
+  },
+  {
+    name: 'proxy',
+    summary: 'validate live traffic between a client and a real server',
+    load: async () => (await import('./commands/proxy.js')).proxyCommand,
+  },
+  {
+    name: 'spec',
+    summary: 'check a spec (structure, examples, lint) or diff two for breaking changes',
+    load: async () => (await import('./commands/spec.js')).specCommand,
+  },
 ];
 
 function usage(): string {
@@ -53,7 +69,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       return EXIT.ok;
     }
     const entry = COMMANDS.find((candidate) => candidate.name === name);
-    if (!entry) throw new UsageError(`unknown command '${name}'`, `commands: ${COMMANDS.map((candidate) => candidate.name).join(', ')}`);
+    if (!entry)
+      throw new UsageError(
+        `unknown command '${name}'`,
+        `commands: ${COMMANDS.map((candidate) => candidate.name).join(', ')}`,
+      );
     return await (await entry.load()).run(rest, io);
   } catch (error) {
     return reportFault(error, io);
@@ -66,7 +86,9 @@ function reportFault(error: unknown, io: CliIO): number {
     io.stderr.write(`plantkit: error: ${faultText(error.message)}${error.hint ? ` (${faultText(error.hint)})` : ''}\n`);
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`plantkit: internal error: ${faultText(message)} (a bug in plantkit; rerun with PLANTKIT_DEBUG=1 for the stack trace)\n`);
+    io.stderr.write(
+      `plantkit: internal error: ${faultText(message)} (a bug in plantkit; rerun with PLANTKIT_DEBUG=1 for the stack trace)\n`,
+    );
   }
   if (io.env.PLANTKIT_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
   return EXIT.error;
@@ -77,7 +99,10 @@ const MAX_FAULT_TEXT = 400;
 
 /** One line of printable text: control characters escaped, cut at {@link MAX_FAULT_TEXT} characters. */
 function faultText(text: string): string {
-  const printable = text.replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u2028\u2029]/gu, (character) => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  const printable = text.replace(
+    /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u2028\u2029]/gu,
+    (character) => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`,
+  );
   const characters = [...printable];
   return characters.length > MAX_FAULT_TEXT ? `${characters.slice(0, MAX_FAULT_TEXT - 1).join('')}…` : printable;
 }

@@ -18,7 +18,14 @@ export const binaryCodec: MediaCodec = {
     return { ok: true, value: Buffer.from(body).toString('latin1'), validatable: asString };
   },
   encode(value, context) {
-    const body = Buffer.isBuffer(value) ? value : value instanceof Uint8Array ? Buffer.from(value) : Buffer.from(primitiveText(value), context.schema?.format === 'byte' ? 'utf8' : 'latin1');
-    return { body, contentType: context.mediaType.essence === '*/*' ? 'application/octet-stream' : context.mediaType.essence };
+    const body = Buffer.isBuffer(value)
+      ? value
+      : value instanceof Uint8Array
+        ? Buffer.from(value)
+        : Buffer.from(primitiveText(value), context.schema?.format === 'byte' ? 'utf8' : 'latin1');
+    return {
+      body,
+      contentType: context.mediaType.essence === '*/*' ? 'application/octet-stream' : context.mediaType.essence,
+    };
   },
 };

@@ -21,7 +21,11 @@ export const formCodec: MediaCodec = {
     if (text === undefined) return { ok: false, message: 'form body is not valid UTF-8' };
     const fields = formFields(context.schema, context.encoding);
     const { values, problems } = decodeParameters(fields, { path: {}, search: text.trim(), headers: {} });
-    if (problems.length > 0) return { ok: false, message: problems.map((problem) => `form field '${problem.name}' ${problem.message}`).join('; ') };
+    if (problems.length > 0)
+      return {
+        ok: false,
+        message: problems.map((problem) => `form field '${problem.name}' ${problem.message}`).join('; '),
+      };
     const value = values.query;
     const known = new Set(fields.map((field) => field.name));
     for (const pair of rawPairs(text.trim())) {
@@ -32,10 +36,14 @@ export const formCodec: MediaCodec = {
   },
   encode(value, context) {
     const fields = formFields(context.schema, context.encoding);
-    const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    const record =
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     const pairs: string[] = [];
     for (const [name, item] of Object.entries(record)) {
-      const field = fields.find((candidate) => candidate.name === name) ?? { ...formFields({ properties: { [name]: {} } }, {})[0]!, name };
+      const field = fields.find((candidate) => candidate.name === name) ?? {
+        ...formFields({ properties: { [name]: {} } }, {})[0]!,
+        name,
+      };
       const encoded = encodeParameter(field, item);
       if (encoded.in === 'query') pairs.push(...encoded.pairs);
     }

@@ -8,7 +8,10 @@ import { objectShape } from '../schema/object-shape.js';
 import type { OperationParameter, PropertyEncoding, SchemaObject } from '../spec/types.js';
 
 /** One form field per declared property of the body schema. */
-export function formFields(schema: SchemaObject | undefined, encoding: Record<string, PropertyEncoding>): OperationParameter[] {
+export function formFields(
+  schema: SchemaObject | undefined,
+  encoding: Record<string, PropertyEncoding>,
+): OperationParameter[] {
   const shape = objectShape(schema);
   return Object.entries(shape.properties).map(([name, property]) => {
     const own = encoding[name];

@@ -17,7 +17,8 @@ export const CODECS: readonly MediaCodec[] = [jsonCodec, xmlCodec, formCodec, mu
 
 /** The codec of a media type (`application/json; charset=utf-8`, or a parsed one). */
 export function codecFor(mediaType: string | MediaType): MediaCodec {
-  const essence = typeof mediaType === 'string' ? parseMediaType(mediaType)?.essence ?? mediaType.toLowerCase() : mediaType.essence;
+  const essence =
+    typeof mediaType === 'string' ? (parseMediaType(mediaType)?.essence ?? mediaType.toLowerCase()) : mediaType.essence;
   return CODECS.find((codec) => codec.handles(essence)) ?? binaryCodec;
 }
 

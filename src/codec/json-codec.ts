@@ -20,6 +20,9 @@ export const jsonCodec: MediaCodec = {
     return parsed.ok ? { ok: true, value: parsed.value, validatable: true } : { ok: false, message: parsed.message };
   },
   encode(value, context) {
-    return { body: Buffer.from(stringifyJson(value === undefined ? null : value)), contentType: context.mediaType.essence };
+    return {
+      body: Buffer.from(stringifyJson(value === undefined ? null : value)),
+      contentType: context.mediaType.essence,
+    };
   },
 };

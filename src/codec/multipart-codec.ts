@@ -30,7 +30,8 @@ export const multipartCodec: MediaCodec = {
   name: 'multipart',
   handles: (essence) => essence === 'multipart/form-data' || essence === 'multipart/mixed',
   async decode(body, context) {
-    if (!context.mediaType.parameters.boundary) return { ok: false, message: 'multipart Content-Type has no boundary parameter (RFC 2046 section 5.1.1)' };
+    if (!context.mediaType.parameters.boundary)
+      return { ok: false, message: 'multipart Content-Type has no boundary parameter (RFC 2046 section 5.1.1)' };
     const parts = await readParts(body, context.mediaType);
     if (!Array.isArray(parts)) return parts;
     const value: Record<string, unknown> = {};
@@ -49,7 +50,11 @@ export const multipartCodec: MediaCodec = {
         value[name] = items;
         continue;
       }
-      if (group.length > 1) return { ok: false, message: `part '${name}' is sent ${group.length} times; the spec documents a single value` };
+      if (group.length > 1)
+        return {
+          ok: false,
+          message: `part '${name}' is sent ${group.length} times; the spec documents a single value`,
+        };
       const read = partValue(group[0]!, schema, context.encoding[name]);
       if (!read.ok) return { ok: false, message: `part '${name}' ${read.message}` };
       if (read.exact !== undefined) putText(value, name, read.exact, schema);
@@ -59,11 +64,15 @@ export const multipartCodec: MediaCodec = {
   },
   encode(value, context) {
     const boundary = context.boundary ?? `plantkit-${randomBytes(12).toString('hex')}`;
-    const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    const record =
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     const chunks: Buffer[] = [];
     for (const [name, item] of Object.entries(record)) {
       const schema = childSchema(context.schema, name);
-      const asParts = valueShape(schema) === 'array' && Array.isArray(item) && valueShape(childSchema(schema)) !== 'object' ? item : [item];
+      const asParts =
+        valueShape(schema) === 'array' && Array.isArray(item) && valueShape(childSchema(schema)) !== 'object'
+          ? item
+          : [item];
       const partSchema = asParts === item ? childSchema(schema) : schema;
       for (const part of asParts) chunks.push(writePart(boundary, name, part, partSchema, context.encoding[name]));
     }
@@ -72,7 +81,10 @@ export const multipartCodec: MediaCodec = {
   },
 };
 
-function readParts(body: Buffer, mediaType: { essence: string; parameters: Record<string, string> }): Promise<Part[] | Extract<Decoded, { ok: false }>> {
+function readParts(
+  body: Buffer,
+  mediaType: { essence: string; parameters: Record<string, string> },
+): Promise<Part[] | Extract<Decoded, { ok: false }>> {
   busboy ??= createRequire(import.meta.url)('busboy') as typeof BusboyFactory;
   const contentType = `${mediaType.essence}; boundary="${mediaType.parameters.boundary}"`;
   return new Promise((resolve) => {
@@ -84,13 +96,17 @@ function readParts(body: Buffer, mediaType: { essence: string; parameters: Recor
       resolve({ ok: false, message: `multipart body cannot be read: ${(error as Error).message}` });
       return;
     }
-    parser.on('field', (name, text, info) => parts.push({ name, bytes: Buffer.from(text), mediaType: info.mimeType, file: false }));
+    parser.on('field', (name, text, info) =>
+      parts.push({ name, bytes: Buffer.from(text), mediaType: info.mimeType, file: false }),
+    );
     parser.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => parts.push({ name, bytes: Buffer.concat(chunks), mediaType: info.mimeType, file: true }));
     });
-    parser.on('error', (error: Error) => resolve({ ok: false, message: `multipart body is malformed: ${error.message}` }));
+    parser.on('error', (error: Error) =>
+      resolve({ ok: false, message: `multipart body is malformed: ${error.message}` }),
+    );
     parser.on('close', () => resolve(parts));
     parser.end(body);
   });
@@ -102,11 +118,17 @@ function isJsonPart(part: Part, encoding: PropertyEncoding | undefined): boolean
 }
 
 /** A part's value: parsed JSON, file bytes, or text to type (`exact`). */
-function partValue(part: Part, schema: SchemaObject | undefined, encoding: PropertyEncoding | undefined): { ok: true; value?: unknown; exact?: string } | { ok: false; message: string } {
+function partValue(
+  part: Part,
+  schema: SchemaObject | undefined,
+  encoding: PropertyEncoding | undefined,
+): { ok: true; value?: unknown; exact?: string } | { ok: false; message: string } {
   const shape = valueShape(schema);
   if (isJsonPart(part, encoding)) {
     const parsed = parseJson(part.bytes.toString('utf8'));
-    return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, message: `is not valid JSON (${parsed.message})` };
+    return parsed.ok
+      ? { ok: true, value: parsed.value }
+      : { ok: false, message: `is not valid JSON (${parsed.message})` };
   }
   // Object and array properties travel as JSON by default (OAS 4.8.15, contentType); busboy reports a part
   // without a Content-Type as text/plain, so JSON text is read as JSON and anything else is left for the validator.
@@ -118,10 +140,19 @@ function partValue(part: Part, schema: SchemaObject | undefined, encoding: Prope
   return { ok: true, exact: part.bytes.toString('utf8') };
 }
 
-function writePart(boundary: string, name: string, value: unknown, schema: SchemaObject | undefined, encoding: PropertyEncoding | undefined): Buffer {
+function writePart(
+  boundary: string,
+  name: string,
+  value: unknown,
+  schema: SchemaObject | undefined,
+  encoding: PropertyEncoding | undefined,
+): Buffer {
   const quoted = name.replace(/["\r\n]/g, (character) => encodeURIComponent(character));
   const declared = encoding?.contentType?.split(',')[0]?.trim();
-  const binary = schema?.format === 'binary' || typeof schema?.contentMediaType === 'string' || (declared !== undefined && !declared.startsWith('text/') && !isJsonMediaType(declared));
+  const binary =
+    schema?.format === 'binary' ||
+    typeof schema?.contentMediaType === 'string' ||
+    (declared !== undefined && !declared.startsWith('text/') && !isJsonMediaType(declared));
   let headers = `Content-Disposition: form-data; name="${quoted}"`;
   let data: Buffer;
   if (binary) {

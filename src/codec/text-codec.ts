@@ -14,12 +14,24 @@ export const textCodec: MediaCodec = {
   handles: (essence) => essence.startsWith('text/'),
   decode(body, context) {
     const charset = context.mediaType.parameters.charset?.toLowerCase();
-    const text = charset && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii' ? Buffer.from(body).toString('latin1') : decodeUtf8(body);
-    if (text === undefined) return { ok: false, message: 'body is not valid UTF-8 (declare another charset in Content-Type if it is not UTF-8)' };
+    const text =
+      charset && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii'
+        ? Buffer.from(body).toString('latin1')
+        : decodeUtf8(body);
+    if (text === undefined)
+      return {
+        ok: false,
+        message: 'body is not valid UTF-8 (declare another charset in Content-Type if it is not UTF-8)',
+      };
     return { ok: true, value: fromText(text, context.schema), validatable: true };
   },
   encode(value, context) {
     const text = primitiveText(value);
-    return { body: Buffer.from(text), contentType: context.mediaType.essence.startsWith('text/') ? `${context.mediaType.essence}; charset=utf-8` : context.mediaType.essence };
+    return {
+      body: Buffer.from(text),
+      contentType: context.mediaType.essence.startsWith('text/')
+        ? `${context.mediaType.essence}; charset=utf-8`
+        : context.mediaType.essence,
+    };
   },
 };

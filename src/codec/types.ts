@@ -21,8 +21,7 @@ export interface CodecContext {
 /** A decoded body: a value to validate, or why the bytes are not a body of this media type. */
 export type Decoded =
   /** `validatable`: the value stands for the body as the schema describes it (false for opaque bytes). */
-  | { ok: true; value: unknown; validatable: boolean }
-  | { ok: false; message: string };
+  { ok: true; value: unknown; validatable: boolean } | { ok: false; message: string };
 
 /** A body to send: bytes, and the Content-Type to label them with (multipart adds its boundary). */
 export interface Encoded {

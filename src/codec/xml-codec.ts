@@ -17,8 +17,25 @@ import { decodeUtf8 } from './utf8.js';
 
 const ATTRIBUTE = '@_';
 const TEXT = '#text';
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: ATTRIBUTE, textNodeName: TEXT, parseTagValue: false, parseAttributeValue: false, removeNSPrefix: true, trimValues: true, processEntities: true, htmlEntities: false });
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: ATTRIBUTE, textNodeName: TEXT, format: false, suppressEmptyNode: false, processEntities: true });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTRIBUTE,
+  textNodeName: TEXT,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  removeNSPrefix: true,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: false,
+});
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTRIBUTE,
+  textNodeName: TEXT,
+  format: false,
+  suppressEmptyNode: false,
+  processEntities: true,
+});
 
 type XmlNode = Record<string, unknown>;
 
@@ -35,12 +52,17 @@ export const xmlCodec: MediaCodec = {
     const text = decodeUtf8(body);
     if (text === undefined) return { ok: false, message: 'XML body is not valid UTF-8' };
     const wellFormed = XMLValidator.validate(text);
-    if (wellFormed !== true) return { ok: false, message: `body is not well-formed XML: ${wellFormed.err.msg} (line ${wellFormed.err.line}, column ${wellFormed.err.col})` };
+    if (wellFormed !== true)
+      return {
+        ok: false,
+        message: `body is not well-formed XML: ${wellFormed.err.msg} (line ${wellFormed.err.line}, column ${wellFormed.err.col})`,
+      };
     const document = parser.parse(text) as XmlNode;
     const rootName = Object.keys(document).find((key) => !key.startsWith('?') && !key.startsWith('#'));
     if (rootName === undefined) return { ok: false, message: 'XML body has no root element' };
     const expected = xmlOf(context.schema).name;
-    if (typeof expected === 'string' && localName(expected) !== rootName) return { ok: false, message: `root element is <${rootName}>, the spec documents <${expected}>` };
+    if (typeof expected === 'string' && localName(expected) !== rootName)
+      return { ok: false, message: `root element is <${rootName}>, the spec documents <${expected}>` };
     return { ok: true, value: fromNode(document[rootName], context.schema, 0), validatable: true };
   },
   encode(value, context) {
@@ -51,7 +73,10 @@ export const xmlCodec: MediaCodec = {
       const prefix = xmlOf(context.schema).prefix;
       (root[name] as XmlNode)[`${ATTRIBUTE}xmlns${typeof prefix === 'string' ? `:${prefix}` : ''}`] = namespace;
     }
-    return { body: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${builder.build(root) as string}`), contentType: context.mediaType.essence };
+    return {
+      body: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${builder.build(root) as string}`),
+      contentType: context.mediaType.essence,
+    };
   },
 };
 
@@ -63,7 +88,7 @@ function xmlOf(schema: SchemaObject | undefined): Record<string, unknown> {
 /** `xml.name` (with its prefix), else the component name, else `fallback`. */
 function elementName(schema: SchemaObject | undefined, fallback: string): string {
   const xml = xmlOf(schema);
-  const name = typeof xml.name === 'string' ? xml.name : componentName(schema) ?? fallback;
+  const name = typeof xml.name === 'string' ? xml.name : (componentName(schema) ?? fallback);
   return typeof xml.prefix === 'string' ? `${xml.prefix}:${name}` : name;
 }
 
@@ -90,11 +115,18 @@ function toNode(value: unknown, schema: SchemaObject | undefined, depth: number)
       node[`${ATTRIBUTE}${element}`] = primitiveText(item, value, name);
     } else if (Array.isArray(item)) {
       const items = childSchema(property);
-      const children = item.map((entry, index) => (typeof entry === 'object' && entry !== null ? toNode(entry, items, depth + 1) : primitiveText(entry, item, index)));
+      const children = item.map((entry, index) =>
+        typeof entry === 'object' && entry !== null
+          ? toNode(entry, items, depth + 1)
+          : primitiveText(entry, item, index),
+      );
       if (xml.wrapped === true) node[element] = { [elementName(items, localName(element))]: children };
       else node[elementName(items, element)] = children;
     } else {
-      node[element] = typeof item === 'object' && item !== null ? toNode(item, property, depth + 1) : primitiveText(item, value, name);
+      node[element] =
+        typeof item === 'object' && item !== null
+          ? toNode(item, property, depth + 1)
+          : primitiveText(item, value, name);
     }
   }
   return node;
@@ -124,7 +156,8 @@ function fromNode(node: unknown, schema: SchemaObject | undefined, depth: number
       const itemName = localName(elementName(items, element_));
       const holder = xml.wrapped === true ? element[element_] : element;
       const list = typeof holder === 'object' && holder !== null ? (holder as XmlNode)[itemName] : undefined;
-      if (list !== undefined || xml.wrapped === true && holder !== undefined) value[name] = listOf(list).map((item) => fromNode(item, items, depth + 1));
+      if (list !== undefined || (xml.wrapped === true && holder !== undefined))
+        value[name] = listOf(list).map((item) => fromNode(item, items, depth + 1));
     } else if (element[element_] !== undefined) {
       value[name] = fromNode(element[element_], property, depth + 1);
     }
@@ -134,7 +167,8 @@ function fromNode(node: unknown, schema: SchemaObject | undefined, depth: number
 
 function textOf(node: unknown): string {
   if (typeof node === 'string') return node;
-  if (typeof node === 'object' && node !== null && typeof (node as XmlNode)[TEXT] === 'string') return (node as XmlNode)[TEXT] as string;
+  if (typeof node === 'object' && node !== null && typeof (node as XmlNode)[TEXT] === 'string')
+    return (node as XmlNode)[TEXT] as string;
   return '';
 }
 

@@ -33,11 +33,19 @@ export function createCaseSelector(filter: CaseFilter, operationIds: readonly st
  * Throws a UsageError when a pattern matches none of `knownIds`, or when the
  * filter leaves nothing to run; the message lists the prefixes that exist.
  */
-export function checkCaseFilter(filter: CaseFilter, operationIds: readonly string[], knownIds: readonly string[]): void {
-  for (const [flag, patterns] of [['--only', filter.only], ['--skip', filter.skip]] as const) {
+export function checkCaseFilter(
+  filter: CaseFilter,
+  operationIds: readonly string[],
+  knownIds: readonly string[],
+): void {
+  for (const [flag, patterns] of [
+    ['--only', filter.only],
+    ['--skip', filter.skip],
+  ] as const) {
     for (const pattern of patterns) {
       const match = compilePattern(pattern, operationIds);
-      if (!knownIds.some(match)) throw new UsageError(`${flag} ${pattern} matches no case`, validPrefixes(knownIds, operationIds));
+      if (!knownIds.some(match))
+        throw new UsageError(`${flag} ${pattern} matches no case`, validPrefixes(knownIds, operationIds));
     }
   }
   const selected = createCaseSelector(filter, operationIds);
@@ -48,10 +56,14 @@ export function checkCaseFilter(filter: CaseFilter, operationIds: readonly strin
 
 /** `case ids start with addPlant/positive, addPlant/negative, ...; the operation may be left out`. */
 function validPrefixes(ids: readonly string[], operationIds: readonly string[]): string {
-  const prefixes = [...new Set(ids.map((id) => {
-    const operation = operationOf(id, operationIds);
-    return `${operation}/${id.slice(operation.length + 1).split('/')[0]}`;
-  }))];
+  const prefixes = [
+    ...new Set(
+      ids.map((id) => {
+        const operation = operationOf(id, operationIds);
+        return `${operation}/${id.slice(operation.length + 1).split('/')[0]}`;
+      }),
+    ),
+  ];
   const shown = prefixes.length > 12 ? [...prefixes.slice(0, 12), `and ${prefixes.length - 12} more`] : prefixes;
   return `case ids start with ${shown.join(', ')}; the operation may be left out, and * matches within a segment`;
 }
@@ -59,7 +71,8 @@ function validPrefixes(ids: readonly string[], operationIds: readonly string[]):
 /** The operation id `id` starts with (the longest, should one be a prefix of another). */
 function operationOf(id: string, operationIds: readonly string[]): string {
   let found = '';
-  for (const operation of operationIds) if (id.startsWith(`${operation}/`) && operation.length > found.length) found = operation;
+  for (const operation of operationIds)
+    if (id.startsWith(`${operation}/`) && operation.length > found.length) found = operation;
   return found || id.slice(0, Math.max(0, id.indexOf('/')));
 }
 

@@ -78,7 +78,11 @@ let validateFile: ReturnType<ReturnType<typeof createSchemaCompiler>['compile']>
  * Scenarios of every `*.yaml`/`*.yml` file in `directory`, by operation id.
  * A missing directory means no scenarios unless `required` (the user named it).
  */
-export async function loadScenarios(directory: string, spec: LoadedSpec, required = false): Promise<Map<string, Scenario[]>> {
+export async function loadScenarios(
+  directory: string,
+  spec: LoadedSpec,
+  required = false,
+): Promise<Map<string, Scenario[]>> {
   let names: string[];
   try {
     names = (await readdir(directory)).filter((name) => /\.ya?ml$/i.test(name)).sort();
@@ -116,7 +120,11 @@ function knownFields(pointer: string): string[] {
   return Object.keys(request.properties.expect.properties);
 }
 
-async function loadFile(absolute: string, file: string, spec: LoadedSpec): Promise<{ operationId: string; scenarios: Scenario[] }> {
+async function loadFile(
+  absolute: string,
+  file: string,
+  spec: LoadedSpec,
+): Promise<{ operationId: string; scenarios: Scenario[] }> {
   const parsed = parseYamlSource(await readFile(absolute, 'utf8'));
   if (!parsed.ok) {
     const at = parsed.problem.position ? `:${parsed.problem.position.line}:${parsed.problem.position.column}` : '';
@@ -130,21 +138,33 @@ async function loadFile(absolute: string, file: string, spec: LoadedSpec): Promi
     const first = violations.find((violation) => violation.keyword === 'additionalProperties') ?? violations[0];
     const pointer = first?.pointer ?? '';
     const position =
-      first?.keyword === 'required' ? parsed.source.positionOf(pointer.replace(/\/[^/]*$/, '')) : parsed.source.positionOf(pointer, first?.keyword === 'additionalProperties' ? 'key' : 'value');
+      first?.keyword === 'required'
+        ? parsed.source.positionOf(pointer.replace(/\/[^/]*$/, ''))
+        : parsed.source.positionOf(pointer, first?.keyword === 'additionalProperties' ? 'key' : 'value');
     const at = position ? `:${position.line}:${position.column}` : '';
-    throw new ContractsError(`${file}${at}: ${pointer || '/'} ${describeProblem(first, pointer)}`, 'see "contracts/ files" in the README for the format');
+    throw new ContractsError(
+      `${file}${at}: ${pointer || '/'} ${describeProblem(first, pointer)}`,
+      'see "contracts/ files" in the README for the format',
+    );
   }
   const operation = spec.operations.find((candidate) => candidate.id === value.operation);
   if (!operation) {
     const position = parsed.source.positionOf('/operation');
     const known = spec.operations.map((candidate) => candidate.id).join(', ');
-    throw new ContractsError(`${file}:${position?.line ?? 1}:${position?.column ?? 1}: /operation '${value.operation}' is not an operation of the spec (known: ${known})`);
+    throw new ContractsError(
+      `${file}:${position?.line ?? 1}:${position?.column ?? 1}: /operation '${value.operation}' is not an operation of the spec (known: ${known})`,
+    );
   }
   const seen = new Set<string>();
   const scenarios = value.requests.map((request, index) => {
     const name = String(request.name);
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || String(index);
-    if (seen.has(slug)) throw new ContractsError(`${file}: /requests/${index}/name '${name}' is used twice in this file`);
+    const slug =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || String(index);
+    if (seen.has(slug))
+      throw new ContractsError(`${file}: /requests/${index}/name '${name}' is used twice in this file`);
     seen.add(slug);
     const expect = request.expect as { status: number; echo?: string[] };
     return {

@@ -10,8 +10,16 @@ import { requiresCredentials } from '../security/requirements.js';
 import type { Operation, SecurityRequirement, SecuritySchemeUse } from '../spec/types.js';
 
 /** True when `requirement` can be met with `credentials` and the --header names in `headers`. */
-export function canSatisfy(requirement: SecurityRequirement, credentials: CredentialSet, headers: Readonly<Record<string, string>>): boolean {
-  return requirement.every((scheme) => credentialFor(scheme, credentials, true) !== undefined || (headerFor(scheme)?.toLowerCase() ?? '\u0000') in headers);
+export function canSatisfy(
+  requirement: SecurityRequirement,
+  credentials: CredentialSet,
+  headers: Readonly<Record<string, string>>,
+): boolean {
+  return requirement.every(
+    (scheme) =>
+      credentialFor(scheme, credentials, true) !== undefined ||
+      (headerFor(scheme)?.toLowerCase() ?? '\u0000') in headers,
+  );
 }
 
 /**
@@ -19,9 +27,17 @@ export function canSatisfy(requirement: SecurityRequirement, credentials: Creden
  * them (the others' cases are skipped, each saying what to set); else the
  * environment variables that would satisfy the first such operation.
  */
-export function missingCredentials(operations: readonly Operation[], credentials: CredentialSet, headers: Readonly<Record<string, string>>): string[] | undefined {
+export function missingCredentials(
+  operations: readonly Operation[],
+  credentials: CredentialSet,
+  headers: Readonly<Record<string, string>>,
+): string[] | undefined {
   const secured = operations.filter((operation) => requiresCredentials(operation.security));
-  if (secured.length === 0 || secured.some((operation) => operation.security.some((requirement) => canSatisfy(requirement, credentials, headers)))) return undefined;
+  if (
+    secured.length === 0 ||
+    secured.some((operation) => operation.security.some((requirement) => canSatisfy(requirement, credentials, headers)))
+  )
+    return undefined;
   return variablesFor(secured[0]!.security[0] ?? []);
 }
 
@@ -30,7 +46,11 @@ export function variablesFor(requirement: SecurityRequirement, tokenEnv = 'PLANT
   return requirement.map((scheme) => {
     if (scheme.type === 'apiKey') return 'PLANTKIT_API_KEY';
     if (scheme.type === 'http' && scheme.scheme === 'basic') return 'PLANTKIT_BASIC (user:password)';
-    if (scheme.type === 'http' && scheme.scheme !== 'bearer') return `PLANTKIT_AUTH_${scheme.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
+    if (scheme.type === 'http' && scheme.scheme !== 'bearer')
+      return `PLANTKIT_AUTH_${scheme.name
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .replace(/[^A-Za-z0-9]+/g, '_')
+        .toUpperCase()}`;
     return tokenEnv;
   });
 }
@@ -38,6 +58,7 @@ export function variablesFor(requirement: SecurityRequirement, tokenEnv = 'PLANT
 /** The request header that carries a scheme's credentials; undefined for a query apiKey. */
 function headerFor(scheme: SecuritySchemeUse | undefined): string | undefined {
   if (!scheme) return undefined;
-  if (scheme.type === 'apiKey') return scheme.in === 'header' ? scheme.parameterName : scheme.in === 'cookie' ? 'Cookie' : undefined;
+  if (scheme.type === 'apiKey')
+    return scheme.in === 'header' ? scheme.parameterName : scheme.in === 'cookie' ? 'Cookie' : undefined;
   return 'Authorization';
 }

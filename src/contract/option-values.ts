@@ -7,7 +7,8 @@ import { UsageError } from '../errors.js';
 
 /** An integer option within [low, high]. */
 export function ranged(flag: string, value: number, low: number, high: number): number {
-  if (!Number.isInteger(value) || value < low || value > high) throw new UsageError(`--${flag} must be an integer from ${low} to ${high}, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < low || value > high)
+    throw new UsageError(`--${flag} must be an integer from ${low} to ${high}, got ${String(value)}`);
   return value;
 }
 
@@ -25,8 +26,10 @@ export function positive(flag: string, value: number | undefined): number | unde
 export function normalizeHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const normalized: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new UsageError(`--header name '${name}' is not a valid header name`, "write it as 'Name: value'");
-    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name} has a line break or NUL in its value`, 'header values are one line');
+    if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name))
+      throw new UsageError(`--header name '${name}' is not a valid header name`, "write it as 'Name: value'");
+    if (/[\r\n\0]/.test(value))
+      throw new UsageError(`--header ${name} has a line break or NUL in its value`, 'header values are one line');
     normalized[name.toLowerCase()] = value.trim();
   }
   return normalized;
@@ -35,21 +38,31 @@ export function normalizeHeaders(headers: Readonly<Record<string, string>>): Rec
 /** A non-negative integer option. */
 export function count(flag: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) throw new UsageError(`--${flag} must be an integer >= 0, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new UsageError(`--${flag} must be an integer >= 0, got ${String(value)}`);
   return value;
 }
 
 /** The base URL without a trailing slash; http(s) only. */
 export function parseBaseUrl(raw: string | undefined): string {
-  if (!raw) throw new UsageError('missing --base-url', 'pass the address of the implementation to test, e.g. --base-url http://127.0.0.1:8080');
+  if (!raw)
+    throw new UsageError(
+      'missing --base-url',
+      'pass the address of the implementation to test, e.g. --base-url http://127.0.0.1:8080',
+    );
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`--base-url '${raw}' is not a URL`, 'give an absolute http(s) URL such as http://127.0.0.1:8080');
+    throw new UsageError(
+      `--base-url '${raw}' is not a URL`,
+      'give an absolute http(s) URL such as http://127.0.0.1:8080',
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, got ${url.protocol.replace(':', '')}`);
-  if (url.username || url.password) throw new UsageError('--base-url must not carry credentials; put the token in PLANTKIT_TOKEN');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--base-url must be http or https, got ${url.protocol.replace(':', '')}`);
+  if (url.username || url.password)
+    throw new UsageError('--base-url must not carry credentials; put the token in PLANTKIT_TOKEN');
   if (url.search || url.hash) throw new UsageError('--base-url must not have a query string or fragment');
   return url.href.replace(/\/+$/, '');
 }

@@ -179,11 +179,13 @@ export interface NormalizedContractOptions {
 export function normalizeContractOptions(options: ContractOptions): NormalizedContractOptions {
   const baseUrl = parseBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new UsageError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   const maxBodyBytes = options.maxBodyBytes ?? CONTRACT_DEFAULTS.maxBodyBytes;
   checkSeed(options.seed);
   const specPath = typeof options.spec === 'string' ? options.spec : options.spec.source;
-  const defaultContracts = specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
+  const defaultContracts =
+    specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
   return {
     baseUrl,
     spec: options.spec,
@@ -193,7 +195,9 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
       bearer: options.token || undefined,
       apiKey: options.credentials?.apiKey || undefined,
       basic: options.credentials?.basic || undefined,
-      byScheme: Object.fromEntries(Object.entries(options.credentials?.byScheme ?? {}).filter(([, value]) => value !== '')),
+      byScheme: Object.fromEntries(
+        Object.entries(options.credentials?.byScheme ?? {}).filter(([, value]) => value !== ''),
+      ),
     },
     tokenEnv: options.tokenEnv ?? CONTRACT_DEFAULTS.tokenEnv,
     timeoutMs,
@@ -213,7 +217,10 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
     maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
     phases: parsePhases(options.phases),
-    stateful: (options.generated ?? CONTRACT_DEFAULTS.generated) && (options.stateful ?? CONTRACT_DEFAULTS.stateful) && (options.phases === undefined || options.phases.includes('stateful')),
+    stateful:
+      (options.generated ?? CONTRACT_DEFAULTS.generated) &&
+      (options.stateful ?? CONTRACT_DEFAULTS.stateful) &&
+      (options.phases === undefined || options.phases.includes('stateful')),
     operationBudgetMs: positive('operation-budget', options.operationBudgetMs) ?? CONTRACT_DEFAULTS.operationBudgetMs,
     generatedBudgetMs: positive('generated-budget', options.generatedBudgetMs) ?? CONTRACT_DEFAULTS.generatedBudgetMs,
     headers: normalizeHeaders(options.headers ?? {}),
@@ -228,14 +235,18 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
 /** `maxTransportFailures` (a library option, no flag): an integer >= 0. */
 function transportFailures(value: number | undefined): number {
   if (value === undefined) return CONTRACT_DEFAULTS.maxTransportFailures;
-  if (!Number.isInteger(value) || value < 0) throw new UsageError(`maxTransportFailures must be an integer >= 0, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new UsageError(`maxTransportFailures must be an integer >= 0, got ${String(value)}`);
   return value;
 }
 
 function checkSeed(seed: number | undefined): void {
   if (seed === undefined) return;
   if (!Number.isInteger(seed) || seed < 0 || seed > CONTRACT_DEFAULTS.maxSeed) {
-    throw new UsageError(`--seed must be an integer from 0 to ${CONTRACT_DEFAULTS.maxSeed}, got ${String(seed)}`, 'copy the seed a previous run printed');
+    throw new UsageError(
+      `--seed must be an integer from 0 to ${CONTRACT_DEFAULTS.maxSeed}, got ${String(seed)}`,
+      'copy the seed a previous run printed',
+    );
   }
 }
 

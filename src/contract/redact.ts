@@ -26,7 +26,10 @@ const TOKEN_CHARACTER = String.raw`A-Za-z0-9\-._~+/`;
  * any name that mentions a key, token, secret, password or session.
  */
 export function isCredentialHeader(name: string): boolean {
-  return /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(name) || /key|token|secret|passw|session|auth/i.test(name);
+  return (
+    /^(authorization|proxy-authorization|cookie|set-cookie)$/i.test(name) ||
+    /key|token|secret|passw|session|auth/i.test(name)
+  );
 }
 
 /** The secrets of a run: the token (held by `tokenEnv`), then any others. */
@@ -40,7 +43,10 @@ export function createRedactor(secrets: string | undefined | readonly Secret[]):
   const known = typeof secrets === 'object' ? redactors.get(secrets) : undefined;
   if (known) return known;
   const patterns = longestFirst(list).map((secret) => standalone(secret.value));
-  const redactor: Redactor = patterns.length === 0 ? (text) => text : (text) => patterns.reduce((result, pattern) => result.replace(pattern, '***'), text);
+  const redactor: Redactor =
+    patterns.length === 0
+      ? (text) => text
+      : (text) => patterns.reduce((result, pattern) => result.replace(pattern, '***'), text);
   if (typeof secrets === 'object') redactors.set(secrets, redactor);
   return redactor;
 }
@@ -74,9 +80,18 @@ export function toCurl(url: string, request: CaseRequest, secrets: readonly Secr
   const sentinel = (index: number) => `\u0000plantkit-secret-${index}\u0000`;
   const reference = (index: number) => ordered[index]!.variable ?? '';
   const urlWithSentinels = withSecretsInQuery(url, ordered, sentinel);
-  const parts = ['curl', '-i', '-X', request.method, urlWithSentinels ? doubleQuoted(urlWithSentinels, reference) : quote(url)];
+  const parts = [
+    'curl',
+    '-i',
+    '-X',
+    request.method,
+    urlWithSentinels ? doubleQuoted(urlWithSentinels, reference) : quote(url),
+  ];
   for (const [name, value] of Object.entries(request.headers)) {
-    const marked = ordered.reduce((text, secret, index) => text.replace(standalone(secret.value), sentinel(index)), value);
+    const marked = ordered.reduce(
+      (text, secret, index) => text.replace(standalone(secret.value), sentinel(index)),
+      value,
+    );
     parts.push('-H', marked === value ? quote(`${name}: ${value}`) : doubleQuoted(`${name}: ${marked}`, reference));
   }
   if (request.body !== undefined) parts.push('--data-binary', quote(request.body));
@@ -93,7 +108,11 @@ function standalone(value: string): RegExp {
 }
 
 /** `url` with every query value equal to a secret replaced by `replacement(index)`; undefined when none is. */
-function withSecretsInQuery(url: string, secrets: readonly Secret[], replacement: (index: number) => string): string | undefined {
+function withSecretsInQuery(
+  url: string,
+  secrets: readonly Secret[],
+  replacement: (index: number) => string,
+): string | undefined {
   if (secrets.length === 0) return undefined;
   let parsed: URL;
   try {
@@ -104,7 +123,12 @@ function withSecretsInQuery(url: string, secrets: readonly Secret[], replacement
   const pairs = [...parsed.searchParams];
   const indexOf = (value: string) => secrets.findIndex((secret) => secret.value === value);
   if (!pairs.some(([, value]) => indexOf(value) >= 0)) return undefined;
-  const query = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${indexOf(value) >= 0 ? replacement(indexOf(value)) : encodeURIComponent(value)}`).join('&');
+  const query = pairs
+    .map(
+      ([name, value]) =>
+        `${encodeURIComponent(name)}=${indexOf(value) >= 0 ? replacement(indexOf(value)) : encodeURIComponent(value)}`,
+    )
+    .join('&');
   return `${parsed.origin}${parsed.pathname}?${query}${parsed.hash}`;
 }
 

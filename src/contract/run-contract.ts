@@ -15,7 +15,14 @@ import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
 import { buildCases, CASE_BUILDERS, createCaseContext } from './cases/index.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
-import { analyseExchange, CHECKS, createCheckContext, decodeResponseBody, type Check, type CheckContext } from './checks/index.js';
+import {
+  analyseExchange,
+  CHECKS,
+  createCheckContext,
+  decodeResponseBody,
+  type Check,
+  type CheckContext,
+} from './checks/index.js';
 import { loadScenarios } from './contracts-file.js';
 import { missingCredentials } from './credentials.js';
 import { runHints } from './run-hints.js';
@@ -35,16 +42,25 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const spec = typeof given.spec === 'string' ? await loadSpec(given.spec) : given.spec;
   // A --base-url without a path gets the path of the spec's first server (`https://api.example.com/v1` -> `/v1`), OAS 4.8.5.
   const serverPath = ['', '/'].includes(new URL(given.baseUrl).pathname) ? serverBasePath(spec.servers) : '';
-  const settings: NormalizedContractOptions = serverPath ? { ...given, baseUrl: `${given.baseUrl}${serverPath}` } : given;
+  const settings: NormalizedContractOptions = serverPath
+    ? { ...given, baseUrl: `${given.baseUrl}${serverPath}` }
+    : given;
   const validators = settings.validators ?? compileValidators(spec);
   const missing = missingCredentials(spec.operations, settings.credentials, settings.headers);
   if (missing) {
     const variables = missing.map((variable) => (variable === 'PLANTKIT_TOKEN' ? settings.tokenEnv : variable));
-    throw new PlantkitError('PLANTKIT_AUTH_MISSING', `the spec requires credentials but ${variables.join(' and ')} ${variables.length > 1 ? 'are' : 'is'} not set`, {
-      hint: `export ${variables[0]!.split(' ')[0]}=<value>, or pass the credential's header with --header; the plantkit mock accepts any well-formed credential unless started with --token, --api-key or --basic`,
-    });
+    throw new PlantkitError(
+      'PLANTKIT_AUTH_MISSING',
+      `the spec requires credentials but ${variables.join(' and ')} ${variables.length > 1 ? 'are' : 'is'} not set`,
+      {
+        hint: `export ${variables[0]!.split(' ')[0]}=<value>, or pass the credential's header with --header; the plantkit mock accepts any well-formed credential unless started with --token, --api-key or --basic`,
+      },
+    );
   }
-  const scenarios = settings.contracts === false ? new Map() : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
+  const scenarios =
+    settings.contracts === false
+      ? new Map()
+      : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
   const notes: string[] = [];
   const context = createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) });
   const allCases = await buildCases(spec.operations, context, [...CASE_BUILDERS, ...settings.extraCaseBuilders]);
@@ -53,11 +69,21 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const checkContext: CheckContext = createCheckContext(spec, validators, settings.strict);
   const checks = settings.checks ?? CHECKS;
 
-  const client = createHttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}) });
-  const control = createRunControl({ signal: settings.signal, maxDurationMs: settings.maxDurationMs, rateLimit: settings.rateLimit, maxTransportFailures: settings.maxTransportFailures });
+  const client = createHttpClient({
+    timeoutMs: settings.timeoutMs,
+    maxBodyBytes: settings.maxBodyBytes,
+    ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}),
+  });
+  const control = createRunControl({
+    signal: settings.signal,
+    maxDurationMs: settings.maxDurationMs,
+    rateLimit: settings.rateLimit,
+    maxTransportFailures: settings.maxTransportFailures,
+  });
   const results: CaseResult[] = [];
   const extras: RunExtras = {};
-  const execute = (contractCase: ContractCase) => runCase(contractCase, client, checks, checkContext, settings, control);
+  const execute = (contractCase: ContractCase) =>
+    runCase(contractCase, client, checks, checkContext, settings, control);
   const session: PhaseSession = {
     spec,
     settings,
@@ -66,7 +92,12 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     execute,
     record: (result) => {
       results.push(result);
-      settings.onEvent({ type: 'case-finished', result, index: results.length - 1, total: Math.max(cases.length, results.length) });
+      settings.onEvent({
+        type: 'case-finished',
+        result,
+        index: results.length - 1,
+        total: Math.max(cases.length, results.length),
+      });
     },
     selected,
     stopped: () => control.stopped(),
@@ -76,7 +107,10 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const plannedByPhase = phases.map((phase) => [phase, phase.plan(session)] as const);
   const planned = plannedByPhase.flatMap(([, ids]) => ids);
   // The run header names the generated phases, then every other phase that has something to send.
-  const phaseNames = [...settings.phases, ...plannedByPhase.filter(([phase, ids]) => phase !== propertyPhase && ids.length > 0).map(([phase]) => phase.name)];
+  const phaseNames = [
+    ...settings.phases,
+    ...plannedByPhase.filter(([phase, ids]) => phase !== propertyPhase && ids.length > 0).map(([phase]) => phase.name),
+  ];
   // Before any request: a filter that selects nothing is a typo, never a silent green run.
   checkCaseFilter(settings, operationIds, [...allCases.map((item) => item.id), ...planned]);
   const cases = allCases.filter((item) => selected(item.id));
@@ -84,24 +118,51 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const started = performance.now();
   try {
     if (!settings.dispatcher) await client.probe(settings.baseUrl);
-    const generated = settings.generated ? { generated: { seed: settings.seed, maxCases: settings.maxCases, phases: phaseNames, operationBudgetMs: settings.operationBudgetMs, generatedBudgetMs: settings.generatedBudgetMs } } : {};
+    const generated = settings.generated
+      ? {
+          generated: {
+            seed: settings.seed,
+            maxCases: settings.maxCases,
+            phases: phaseNames,
+            operationBudgetMs: settings.operationBudgetMs,
+            generatedBudgetMs: settings.generatedBudgetMs,
+          },
+        }
+      : {};
     const estimate = phases.length > 0 ? { generatedEstimate: planned.filter(selected).length } : {};
     const others = otherCredentials(settings.credentials);
-    settings.onEvent({ type: 'run-started', baseUrl: settings.baseUrl, spec, total: cases.length, strict: settings.strict, ...estimate, ...generated, ...(serverPath ? { serverPath } : {}), ...(others.length > 0 ? { otherCredentials: others } : {}) });
+    settings.onEvent({
+      type: 'run-started',
+      baseUrl: settings.baseUrl,
+      spec,
+      total: cases.length,
+      strict: settings.strict,
+      ...estimate,
+      ...generated,
+      ...(serverPath ? { serverPath } : {}),
+      ...(others.length > 0 ? { otherCredentials: others } : {}),
+    });
     await runInOrder(cases, settings.workers, execute, session.record);
     for (const phase of phases) await phase.run(session);
   } finally {
     control.close();
     await client.close();
   }
-  const result = { ...summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes), ...extras };
+  const result = {
+    ...summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes),
+    ...extras,
+  };
   settings.onEvent({ type: 'run-finished', result });
   return result;
 }
 
 /** The kinds of credentials configured beside the token, for the run header (never their values). */
 function otherCredentials(credentials: NormalizedContractOptions['credentials']): string[] {
-  return [...(credentials.apiKey ? ['api key'] : []), ...(credentials.basic ? ['basic'] : []), ...Object.keys(credentials.byScheme).map((name) => `scheme ${name}`)];
+  return [
+    ...(credentials.apiKey ? ['api key'] : []),
+    ...(credentials.basic ? ['basic'] : []),
+    ...Object.keys(credentials.byScheme).map((name) => `scheme ${name}`),
+  ];
 }
 
 /**
@@ -109,7 +170,12 @@ function otherCredentials(credentials: NormalizedContractOptions['credentials'])
  * case order. Once the run stops, the cases not yet sent (and those cut off
  * in flight) are recorded as not run.
  */
-async function runInOrder(cases: readonly ContractCase[], workers: number, execute: (contractCase: ContractCase) => Promise<CaseResult>, record: (result: CaseResult) => void): Promise<void> {
+async function runInOrder(
+  cases: readonly ContractCase[],
+  workers: number,
+  execute: (contractCase: ContractCase) => Promise<CaseResult>,
+  record: (result: CaseResult) => void,
+): Promise<void> {
   const done: Array<CaseResult | undefined> = new Array(cases.length);
   let next = 0;
   let flushed = 0;
@@ -128,7 +194,9 @@ async function runInOrder(cases: readonly ContractCase[], workers: number, execu
       flush();
     }
   };
-  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(workers, Math.max(1, cases.length)) }, worker));
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: Math.min(workers, Math.max(1, cases.length)) }, worker),
+  );
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) throw failed.reason;
 }
@@ -136,7 +204,13 @@ async function runInOrder(cases: readonly ContractCase[], workers: number, execu
 /** A case the run never sent because it stopped first. */
 export function notRunResult(contractCase: ContractCase, stop: RunStop): CaseResult {
   const skipped = { ...contractCase, skip: `not run: ${stop.message}` };
-  return { case: skipped, exchange: { case: skipped, url: '', durationMs: 0 }, findings: [], verdict: 'skipped', notRun: true };
+  return {
+    case: skipped,
+    exchange: { case: skipped, url: '', durationMs: 0 },
+    findings: [],
+    verdict: 'skipped',
+    notRun: true,
+  };
 }
 
 /**
@@ -154,7 +228,12 @@ export async function runCase(
 ): Promise<CaseResult> {
   const url = settings.baseUrl + contractCase.request.path;
   if (contractCase.skip) {
-    return { case: contractCase, exchange: { case: contractCase, url, durationMs: 0 }, findings: [], verdict: 'skipped' };
+    return {
+      case: contractCase,
+      exchange: { case: contractCase, url, durationMs: 0 },
+      findings: [],
+      verdict: 'skipped',
+    };
   }
   const sentCase = withExtraHeaders(contractCase, settings.headers ?? {});
   await control?.acquire();
@@ -162,13 +241,24 @@ export async function runCase(
   const stop = control?.stopped();
   // A request the stop cut off never got its answer: it is not run, not failed.
   if (stop && sent.failure) throw new RunStoppedError(stop);
-  const exchange: Exchange = { case: sentCase, url, durationMs: sent.durationMs, ...(sent.response ? { response: sent.response } : {}), ...(sent.failure ? { failure: sent.failure } : {}) };
+  const exchange: Exchange = {
+    case: sentCase,
+    url,
+    durationMs: sent.durationMs,
+    ...(sent.response ? { response: sent.response } : {}),
+    ...(sent.failure ? { failure: sent.failure } : {}),
+  };
   const analysed = analyseExchange(exchange, await decodeResponseBody(exchange));
   const findings = checks.flatMap((check) => check.run(analysed, context));
   const unpinned = unpinnedMock(sentCase, exchange);
   const result: CaseResult = unpinned
     ? { case: { ...sentCase, skip: unpinned }, exchange, findings: [], verdict: 'skipped' }
-    : { case: sentCase, exchange, findings, verdict: findings.some((item) => item.severity === 'error') ? 'failed' : 'passed' };
+    : {
+        case: sentCase,
+        exchange,
+        findings,
+        verdict: findings.some((item) => item.severity === 'error') ? 'failed' : 'passed',
+      };
   control?.record(result);
   return result;
 }
@@ -192,13 +282,22 @@ function unpinnedMock(contractCase: ContractCase, exchange: Exchange): string | 
  * an auth case never gets an Authorization header it left out on purpose.
  */
 function withExtraHeaders(contractCase: ContractCase, extra: Readonly<Record<string, string>>): ContractCase {
-  const names = Object.keys(extra).filter((name) => !(name in contractCase.request.headers) && !(contractCase.kind === 'auth' && name === 'authorization'));
+  const names = Object.keys(extra).filter(
+    (name) => !(name in contractCase.request.headers) && !(contractCase.kind === 'auth' && name === 'authorization'),
+  );
   if (names.length === 0) return contractCase;
   const headers = { ...Object.fromEntries(names.map((name) => [name, extra[name]!])), ...contractCase.request.headers };
   return { ...contractCase, request: { ...contractCase.request, headers } };
 }
 
-function summarise(baseUrl: string, spec: LoadedSpec, results: CaseResult[], stopped: RunStop | undefined, durationMs: number, notes: readonly string[]): RunResult {
+function summarise(
+  baseUrl: string,
+  spec: LoadedSpec,
+  results: CaseResult[],
+  stopped: RunStop | undefined,
+  durationMs: number,
+  notes: readonly string[],
+): RunResult {
   const count = (predicate: (result: CaseResult) => boolean) => results.filter(predicate).length;
   return {
     baseUrl,

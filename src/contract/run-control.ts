@@ -102,7 +102,12 @@ export function createRunControl(options: RunControlOptions): RunControl {
   if (options.signal?.aborted) onInterrupt();
   options.signal?.addEventListener('abort', onInterrupt, { once: true });
   const deadline =
-    options.maxDurationMs === undefined ? undefined : setTimeout(() => halt('max-duration', `--max-duration ${formatDuration(options.maxDurationMs!)} reached`), options.maxDurationMs);
+    options.maxDurationMs === undefined
+      ? undefined
+      : setTimeout(
+          () => halt('max-duration', `--max-duration ${formatDuration(options.maxDurationMs!)} reached`),
+          options.maxDurationMs,
+        );
   deadline?.unref?.();
 
   return {
@@ -132,7 +137,10 @@ export function createRunControl(options: RunControlOptions): RunControl {
       }
       consecutive += 1;
       if (options.maxTransportFailures > 0 && consecutive >= options.maxTransportFailures) {
-        halt('unresponsive', `${consecutive} requests in a row got no response (last: ${failure.kind}: ${failure.message})`);
+        halt(
+          'unresponsive',
+          `${consecutive} requests in a row got no response (last: ${failure.kind}: ${failure.message})`,
+        );
       }
     },
     close() {

@@ -14,17 +14,25 @@ export function runHints(results: readonly CaseResult[], spec: LoadedSpec, baseU
   const answered = results.filter((result) => result.exchange.response !== undefined);
   const notFound = answered.filter((result) => result.exchange.response!.status === 404).length;
   if (answered.length < 3 || notFound < answered.length * NOT_FOUND_SHARE) return [];
-  const what = notFound === answered.length ? 'every request got 404' : `${notFound} of ${answered.length} requests got 404`;
+  const what =
+    notFound === answered.length ? 'every request got 404' : `${notFound} of ${answered.length} requests got 404`;
   const prefix = serverPath(spec);
-  const missing = prefix !== undefined && !new URL(baseUrl).pathname.replace(/\/+$/, '').endsWith(prefix) ? ` (the spec's servers say ${prefix})` : '';
+  const missing =
+    prefix !== undefined && !new URL(baseUrl).pathname.replace(/\/+$/, '').endsWith(prefix)
+      ? ` (the spec's servers say ${prefix})`
+      : '';
   return [`${what}: is --base-url missing a path prefix${missing}?`];
 }
 
 /** The path of the spec's first server URL, variables at their defaults (`/v1`); undefined when it has none. */
 function serverPath(spec: LoadedSpec): string | undefined {
-  const server = (spec.document.servers as Array<{ url?: unknown; variables?: Record<string, { default?: unknown }> }> | undefined)?.[0];
+  const server = (
+    spec.document.servers as Array<{ url?: unknown; variables?: Record<string, { default?: unknown }> }> | undefined
+  )?.[0];
   if (typeof server?.url !== 'string') return undefined;
-  const url = server.url.replace(/\{([^}]+)\}/g, (_match, name: string) => String(server.variables?.[name]?.default ?? ''));
+  const url = server.url.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+    String(server.variables?.[name]?.default ?? ''),
+  );
   try {
     const path = new URL(url, 'http://server.invalid').pathname.replace(/\/+$/, '');
     return path === '' ? undefined : path;

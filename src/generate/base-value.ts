@@ -22,22 +22,40 @@ export interface BaseOptions {
 }
 
 /** A valid value for `schema`, built the same way every time. */
-export function baseValue(schema: SchemaObject | undefined, scope: SchemaScope, options: BaseOptions, pointer = '', depth = 0): unknown {
+export function baseValue(
+  schema: SchemaObject | undefined,
+  scope: SchemaScope,
+  options: BaseOptions,
+  pointer = '',
+  depth = 0,
+): unknown {
   const flat = flatten(schema, scope);
   if (flat.const !== undefined) return flat.const;
   if (Array.isArray(flat.enum) && flat.enum.length > 0) return flat.enum[0];
   const [branch] = branchSchemas(flat);
   if (branch) return baseValue(branch, scope, options, pointer, depth + 1);
-  const type = allowedTypes(flat, scope.version).find((candidate) => candidate !== 'null') ?? (allowedTypes(flat, scope.version).length ? 'null' : 'string');
+  const type =
+    allowedTypes(flat, scope.version).find((candidate) => candidate !== 'null') ??
+    (allowedTypes(flat, scope.version).length ? 'null' : 'string');
   switch (type) {
     case 'object': {
       const { properties, required } = requestProperties(flat, scope);
-      const names = options.mode === 'full' && depth < MAX_DEPTH ? [...new Set([...required, ...Object.keys(properties)])] : required;
-      return Object.fromEntries(names.map((name) => [name, baseValue(properties[name] ?? {}, scope, options, joinPointer(pointer, name), depth + 1)]));
+      const names =
+        options.mode === 'full' && depth < MAX_DEPTH
+          ? [...new Set([...required, ...Object.keys(properties)])]
+          : required;
+      return Object.fromEntries(
+        names.map((name) => [
+          name,
+          baseValue(properties[name] ?? {}, scope, options, joinPointer(pointer, name), depth + 1),
+        ]),
+      );
     }
     case 'array': {
       const count = typeof flat.minItems === 'number' ? flat.minItems : 0;
-      return Array.from({ length: count }, (_, index) => baseValue(flat.items as SchemaObject | undefined, scope, options, joinPointer(pointer, index), depth + 1));
+      return Array.from({ length: count }, (_, index) =>
+        baseValue(flat.items as SchemaObject | undefined, scope, options, joinPointer(pointer, index), depth + 1),
+      );
     }
     case 'integer':
       return options.integer(pointer, integerRange(flat, scope.version));

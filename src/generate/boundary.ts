@@ -48,30 +48,66 @@ export interface WholeValue {
 }
 
 /** Every boundary value of a body (or request) value, valid ones first. Slugs are made unique. */
-export function boundaryValues(whole: WholeValue, scope: SchemaScope, sites: readonly Site[], mutations: readonly Mutation[], base: BaseBody): BoundaryValue[] {
+export function boundaryValues(
+  whole: WholeValue,
+  scope: SchemaScope,
+  sites: readonly Site[],
+  mutations: readonly Mutation[],
+  base: BaseBody,
+): BoundaryValue[] {
   // One base of each kind says which holds a property's parent (an optional object is in the full one only).
   const probes = { minimal: base('minimal'), full: base('full') };
-  const modeFor = (change: (body: unknown) => boolean) => (['minimal', 'full'] as const).find((mode) => change(cloneValue(probes[mode])));
+  const modeFor = (change: (body: unknown) => boolean) =>
+    (['minimal', 'full'] as const).find((mode) => change(cloneValue(probes[mode])));
   const values: BoundaryValue[] = [
-    { slug: `${whole.label}/required-only`, title: whole.minimal, valid: true, build: () => base('minimal'), pointer: '' },
+    {
+      slug: `${whole.label}/required-only`,
+      title: whole.minimal,
+      valid: true,
+      build: () => base('minimal'),
+      pointer: '',
+    },
     { slug: `${whole.label}/every-property`, title: whole.full, valid: true, build: () => base('full'), pointer: '' },
   ];
   const { extraAt } = whole;
   if (extraAt !== undefined && addProperty(cloneValue(probes.full), extraAt, 'extraField', 'extra')) {
-    values.push({ slug: `${whole.label}/extra-property`, title: 'an extra undeclared property (the schema allows it)', valid: true, build: () => withProperty(base('full'), extraAt), pointer: extraAt });
+    values.push({
+      slug: `${whole.label}/extra-property`,
+      title: 'an extra undeclared property (the schema allows it)',
+      valid: true,
+      build: () => withProperty(base('full'), extraAt),
+      pointer: extraAt,
+    });
   }
   for (const site of sites) {
     const mode = modeFor((body) => setAtPointer(body, site.pointer, null));
     if (!mode) continue;
     for (const edge of siteEdges(site, scope)) {
-      values.push({ slug: `${site.label}/${edge.name}`, title: `${site.noun} ${edge.name}: ${show(edge.value)}`, valid: true, build: () => withValue(base(mode), site.pointer, edge.value), pointer: site.pointer, edge: edge.value });
+      values.push({
+        slug: `${site.label}/${edge.name}`,
+        title: `${site.noun} ${edge.name}: ${show(edge.value)}`,
+        valid: true,
+        build: () => withValue(base(mode), site.pointer, edge.value),
+        pointer: site.pointer,
+        edge: edge.value,
+      });
     }
   }
   for (const mutation of mutations) {
     // A property of an optional object needs a body that has the object.
-    const mode = modeFor((body) => applyMutation([body, [mutation.key, mutation.edge]], mutations) !== undefined) ?? 'full';
-    const shown = mutation.kind === 'missing' ? '' : `: ${show(mutation.kind === 'undeclared-property' ? Object.fromEntries([mutation.edge as [string, unknown]]) : mutation.edge)}`;
-    values.push({ slug: `${mutation.label}/${mutation.kind}`, title: `invalid: ${mutation.describe}${shown}`, valid: false, build: (): NegativeValue => [base(mode), [mutation.key, mutation.edge]], pointer: mutation.pointer });
+    const mode =
+      modeFor((body) => applyMutation([body, [mutation.key, mutation.edge]], mutations) !== undefined) ?? 'full';
+    const shown =
+      mutation.kind === 'missing'
+        ? ''
+        : `: ${show(mutation.kind === 'undeclared-property' ? Object.fromEntries([mutation.edge as [string, unknown]]) : mutation.edge)}`;
+    values.push({
+      slug: `${mutation.label}/${mutation.kind}`,
+      title: `invalid: ${mutation.describe}${shown}`,
+      valid: false,
+      build: (): NegativeValue => [base(mode), [mutation.key, mutation.edge]],
+      pointer: mutation.pointer,
+    });
   }
   return uniqueSlugs(values);
 }
@@ -79,14 +115,22 @@ export function boundaryValues(whole: WholeValue, scope: SchemaScope, sites: rea
 /** Edge values of one property, by the types it allows. */
 function siteEdges(site: Site, scope: SchemaScope): Edge[] {
   const { schema, types } = site;
-  if (Array.isArray(schema.enum)) return schema.enum.map((value, index) => ({ name: `enum-${index}`, value: typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : value }));
+  if (Array.isArray(schema.enum))
+    return schema.enum.map((value, index) => ({
+      name: `enum-${index}`,
+      value: typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : value,
+    }));
   const edges: Edge[] = [];
-  if (types.includes('string')) edges.push(...stringEdges(schema, () => sampleValue(schema, { mode: 'minimal', nextInteger: () => 1n }), site.charset));
+  if (types.includes('string'))
+    edges.push(
+      ...stringEdges(schema, () => sampleValue(schema, { mode: 'minimal', nextInteger: () => 1n }), site.charset),
+    );
   if (types.includes('integer')) edges.push(...integerEdges(integerRange(schema, scope.version)));
   else if (types.includes('number')) edges.push(...numberEdges(schema, scope.version));
   if (types.includes('boolean')) edges.push({ name: 'true', value: true }, { name: 'false', value: false });
   if (types.includes('null')) edges.push({ name: 'null', value: null });
-  if (types.includes('array') && !(typeof schema.minItems === 'number' && schema.minItems > 0)) edges.push({ name: 'empty-array', value: [] });
+  if (types.includes('array') && !(typeof schema.minItems === 'number' && schema.minItems > 0))
+    edges.push({ name: 'empty-array', value: [] });
   return edges;
 }
 
@@ -116,6 +160,7 @@ function withProperty(body: unknown, pointer: string): unknown {
 function show(value: unknown): string {
   const text = numberText(value);
   if (text !== undefined) return text;
-  if (typeof value === 'string' && [...value].length > 24) return `${preview(value, 16)} (${[...value].length} characters)`;
+  if (typeof value === 'string' && [...value].length > 24)
+    return `${preview(value, 16)} (${[...value].length} characters)`;
   return preview(value, 40);
 }

@@ -27,7 +27,10 @@ export const oneOf = <T>(...alternatives: Array<Weighted<T>>): Gen<T> =>
 
 /** Like {@link oneOf}, but a value of any alternative may also shrink to the first alternative's (the "empty" one). */
 export const oneOfShrinkingToFirst = <T>(...alternatives: Array<Weighted<T>>): Gen<T> =>
-  fc.oneof({ withCrossShrink: true }, ...alternatives.map((alternative) => ({ arbitrary: alternative.gen, weight: alternative.weight })));
+  fc.oneof(
+    { withCrossShrink: true },
+    ...alternatives.map((alternative) => ({ arbitrary: alternative.gen, weight: alternative.weight })),
+  );
 
 /** A bigint in [min, max]; shrinks towards the value nearest zero. */
 export const bigIntBetween = (min: bigint, max: bigint): Gen<bigint> => fc.bigInt({ min, max });
@@ -36,7 +39,8 @@ export const bigIntBetween = (min: bigint, max: bigint): Gen<bigint> => fc.bigIn
 export const integerBetween = (min: number, max: number): Gen<number> => fc.integer({ min, max });
 
 /** A finite double in [min, max] (JSON has no NaN or Infinity, RFC 8259 section 6). */
-export const finiteDouble = (min: number, max: number): Gen<number> => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+export const finiteDouble = (min: number, max: number): Gen<number> =>
+  fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 
 /** true or false. */
 export const booleans = (): Gen<boolean> => fc.boolean();
@@ -46,26 +50,38 @@ export const arrayOf = <T>(item: Gen<T>, minLength: number, maxLength: number, w
   fc.array(item, { minLength, maxLength, ...(wide ? { size: 'max' as const } : {}) });
 
 /** An array whose items differ by `key`. */
-export const uniqueArrayOf = <T>(item: Gen<T>, minLength: number, maxLength: number, key: (value: T) => string): Gen<T[]> =>
-  fc.uniqueArray(item, { minLength, maxLength, selector: key });
+export const uniqueArrayOf = <T>(
+  item: Gen<T>,
+  minLength: number,
+  maxLength: number,
+  key: (value: T) => string,
+): Gen<T[]> => fc.uniqueArray(item, { minLength, maxLength, selector: key });
 
 /** A fixed-length tuple. */
-export const tupleOf = <T extends unknown[]>(...gens: { [K in keyof T]: Gen<T[K]> }): Gen<T> => fc.tuple(...gens) as unknown as Gen<T>;
+export const tupleOf = <T extends unknown[]>(...gens: { [K in keyof T]: Gen<T[K]> }): Gen<T> =>
+  fc.tuple(...gens) as unknown as Gen<T>;
 
 /** An object with the given keys; keys outside `required` are sometimes absent. */
-export const recordOf = (model: Record<string, Gen<unknown>>, required: readonly string[]): Gen<Record<string, unknown>> =>
-  fc.record(model, { requiredKeys: [...required] }) as Gen<Record<string, unknown>>;
+export const recordOf = (
+  model: Record<string, Gen<unknown>>,
+  required: readonly string[],
+): Gen<Record<string, unknown>> => fc.record(model, { requiredKeys: [...required] }) as Gen<Record<string, unknown>>;
 
 /** An object with generated keys and values. */
-export const dictionaryOf = <T>(key: Gen<string>, value: Gen<T>, minKeys: number, maxKeys: number): Gen<Record<string, T>> =>
-  fc.dictionary(key, value, { minKeys, maxKeys });
+export const dictionaryOf = <T>(
+  key: Gen<string>,
+  value: Gen<T>,
+  minKeys: number,
+  maxKeys: number,
+): Gen<Record<string, T>> => fc.dictionary(key, value, { minKeys, maxKeys });
 
 /**
  * `gen` seen through `map`. `unmap` turns a value back into `gen`'s domain
  * (throwing when it cannot): fast-check needs it to shrink values it did not
  * generate itself, which is how boundary failures get shrunk.
  */
-export const mapped = <T, U>(gen: Gen<T>, map: (value: T) => U, unmap?: (value: unknown) => T): Gen<U> => gen.map(map, unmap);
+export const mapped = <T, U>(gen: Gen<T>, map: (value: T) => U, unmap?: (value: unknown) => T): Gen<U> =>
+  gen.map(map, unmap);
 
 /** `gen` with the same values but no shrinking (the structural first pass keeps characters as they are). */
 export const unshrinkable = <T>(gen: Gen<T>): Gen<T> => fc.noShrink(gen);
@@ -78,8 +94,14 @@ export const matching = (pattern: RegExp): Gen<string> => fc.stringMatching(patt
 
 /** Generators for the string formats fast-check knows (OAS 4.4 / JSON Schema formats). */
 export const FORMAT_GENS: Record<string, () => Gen<string>> = {
-  'date-time': () => fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString()),
-  date: () => fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  'date-time': () =>
+    fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((date) => date.toISOString()),
+  date: () =>
+    fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10)),
   email: () => fc.emailAddress(),
   uuid: () => fc.uuid(),
   uri: () => fc.webUrl(),
@@ -118,14 +140,21 @@ export interface PropertyOutcome<T> {
 }
 
 /** Run an async property: `predicate` returns false for a failure; failures are shrunk. */
-export async function checkProperty<T>(gen: Gen<T>, predicate: (value: T) => Promise<boolean>, run: PropertyRun<T>): Promise<PropertyOutcome<T>> {
+export async function checkProperty<T>(
+  gen: Gen<T>,
+  predicate: (value: T) => Promise<boolean>,
+  run: PropertyRun<T>,
+): Promise<PropertyOutcome<T>> {
   const details = await fc.check(fc.asyncProperty(gen, predicate), {
     seed: run.seed,
     numRuns: run.numRuns,
     ...(run.examples ? { examples: run.examples.map((example) => [example] as [T]) } : {}),
   });
   const counterexample = details.failed && details.counterexample ? details.counterexample[0] : undefined;
-  const gaveUp = details.failed && !details.counterexample ? String((details.errorInstance as Error | null)?.message ?? 'too many skipped runs') : undefined;
+  const gaveUp =
+    details.failed && !details.counterexample
+      ? String((details.errorInstance as Error | null)?.message ?? 'too many skipped runs')
+      : undefined;
   return { counterexample, runs: details.numRuns, skips: details.numSkips, shrinks: details.numShrinks, gaveUp };
 }
 

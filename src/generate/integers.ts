@@ -28,16 +28,31 @@ export function integerRange(schema: SchemaObject, version: OpenApiVersion): Int
   let [low, high] = format ?? INT64;
   const bounded = { low: format !== undefined, high: format !== undefined };
   const exclusive = (key: 'exclusiveMinimum' | 'exclusiveMaximum', inclusive: 'minimum' | 'maximum') =>
-    version === '3.0' ? (schema[key] === true && typeof schema[inclusive] === 'number' ? schema[inclusive] : undefined) : schema[key];
-  const minimum = typeof schema.minimum === 'number' && !(version === '3.0' && schema.exclusiveMinimum === true) ? schema.minimum : undefined;
-  const maximum = typeof schema.maximum === 'number' && !(version === '3.0' && schema.exclusiveMaximum === true) ? schema.maximum : undefined;
+    version === '3.0'
+      ? schema[key] === true && typeof schema[inclusive] === 'number'
+        ? schema[inclusive]
+        : undefined
+      : schema[key];
+  const minimum =
+    typeof schema.minimum === 'number' && !(version === '3.0' && schema.exclusiveMinimum === true)
+      ? schema.minimum
+      : undefined;
+  const maximum =
+    typeof schema.maximum === 'number' && !(version === '3.0' && schema.exclusiveMaximum === true)
+      ? schema.maximum
+      : undefined;
   const exclusiveMinimum = exclusive('exclusiveMinimum', 'minimum');
   const exclusiveMaximum = exclusive('exclusiveMaximum', 'maximum');
   if (typeof minimum === 'number') [low, bounded.low] = [larger(low, BigInt(Math.ceil(minimum))), true];
-  if (typeof exclusiveMinimum === 'number') [low, bounded.low] = [larger(low, BigInt(Math.floor(exclusiveMinimum)) + 1n), true];
+  if (typeof exclusiveMinimum === 'number')
+    [low, bounded.low] = [larger(low, BigInt(Math.floor(exclusiveMinimum)) + 1n), true];
   if (typeof maximum === 'number') [high, bounded.high] = [smaller(high, BigInt(Math.floor(maximum))), true];
-  if (typeof exclusiveMaximum === 'number') [high, bounded.high] = [smaller(high, BigInt(Math.ceil(exclusiveMaximum)) - 1n), true];
-  const step = typeof schema.multipleOf === 'number' && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0 ? BigInt(schema.multipleOf) : 1n;
+  if (typeof exclusiveMaximum === 'number')
+    [high, bounded.high] = [smaller(high, BigInt(Math.ceil(exclusiveMaximum)) - 1n), true];
+  const step =
+    typeof schema.multipleOf === 'number' && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0
+      ? BigInt(schema.multipleOf)
+      : 1n;
   return { low, high, step, bounded };
 }
 
@@ -76,15 +91,21 @@ export function integerGen(range: IntegerRange): Gen<bigint> {
   if (smallLow <= smallHigh) alternatives.push({ gen: bigIntBetween(smallLow, smallHigh), weight: 3 });
   // The range's own ends get a share of their own: servers break there most (int64 max, int32 min).
   alternatives.push({ gen: constantFrom(high, low), weight: 1 });
-  const edges = integerEdges({ ...range, step: 1n }).map((edge) => edge.value).filter((value) => value !== low && value !== high);
+  const edges = integerEdges({ ...range, step: 1n })
+    .map((edge) => edge.value)
+    .filter((value) => value !== low && value !== high);
   if (edges.length > 0) alternatives.push({ gen: constantFrom(...edges), weight: 1 });
   const gen = oneOf(...alternatives);
   if (step === 1n) return gen;
   // multipleOf: round towards zero onto the step, staying inside the range.
-  return mapped(gen, (value) => onStep(value, range), (value) => {
-    if (typeof value !== 'bigint' || value % step !== 0n) throw new Error('not on the step');
-    return value;
-  });
+  return mapped(
+    gen,
+    (value) => onStep(value, range),
+    (value) => {
+      if (typeof value !== 'bigint' || value % step !== 0n) throw new Error('not on the step');
+      return value;
+    },
+  );
 }
 
 /** `value` moved onto a multiple of the range's step, inside the range when one exists there. */
@@ -120,7 +141,15 @@ export function numberGen(schema: SchemaObject, version: OpenApiVersion): Gen<nu
 /** Edge numbers within the schema's bounds. */
 export function numberEdges(schema: SchemaObject, version: OpenApiVersion): Edge<number>[] {
   const { min, max } = numberBounds(schema, version);
-  const candidates: Array<[string, number]> = [['zero', 0], ['half', 0.5], ['negative-fraction', -1.25], ['tiny', 1e-7], ['large', 1e15], ['minimum', min], ['maximum', max]];
+  const candidates: Array<[string, number]> = [
+    ['zero', 0],
+    ['half', 0.5],
+    ['negative-fraction', -1.25],
+    ['tiny', 1e-7],
+    ['large', 1e15],
+    ['minimum', min],
+    ['maximum', max],
+  ];
   return candidates.filter(([, value]) => value >= min && value <= max).map(([name, value]) => ({ name, value }));
 }
 

@@ -29,12 +29,15 @@ export function toJsonValue(value: unknown): unknown {
   if (text !== undefined) return Number(text);
   if (typeof value !== 'object' || value === null) return value;
   const out = (Array.isArray(value) ? [] : {}) as Record<string | number, unknown>;
-  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  const entries: Array<[string | number, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
   for (const [key, child] of entries) {
     if (child === undefined) continue;
     const childText = numberText(child);
     // Safe integers need no recorded text; everything else keeps its digits.
-    if (childText !== undefined && !(typeof child === 'bigint' && Number.isSafeInteger(Number(child)))) setExactNumber(out, key, childText);
+    if (childText !== undefined && !(typeof child === 'bigint' && Number.isSafeInteger(Number(child))))
+      setExactNumber(out, key, childText);
     else out[key] = toJsonValue(child);
   }
   return out;

@@ -7,7 +7,17 @@
  * is really invalid is decided by the request validator, never assumed here.
  */
 import type { SchemaObject } from '../spec/types.js';
-import { arrayOf, bigIntBetween, booleans, constant, filtered, mapped, oneOf, tupleOf, type Gen } from './fast-check.js';
+import {
+  arrayOf,
+  bigIntBetween,
+  booleans,
+  constant,
+  filtered,
+  mapped,
+  oneOf,
+  tupleOf,
+  type Gen,
+} from './fast-check.js';
 import { integerGen, integerRange, type IntegerRange } from './integers.js';
 import { ExactText } from './logical-value.js';
 import { addProperty, cloneValue, setAtPointer } from './value-paths.js';
@@ -41,50 +51,129 @@ const DOUBLE_HALVES = 2n ** 52n;
 const EMPTY_OBJECT = {};
 const EMPTY_ARRAY: unknown[] = [];
 /** Formats Ajv checks (ajv-formats, full mode): a non-matching string is invalid for them. */
-const CHECKED_FORMATS = new Set(['date-time', 'date', 'time', 'email', 'hostname', 'ipv4', 'ipv6', 'uri', 'uuid', 'uri-reference', 'duration']);
+const CHECKED_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uuid',
+  'uri-reference',
+  'duration',
+]);
 
 /** Every mutation of the sites of a body (and of the body object itself, as `root`). */
 export function mutationsFor(sites: readonly Site[], root: SchemaObject, scope: SchemaScope): Mutation[] {
   const mutations: Mutation[] = [];
   const shapeOnly = scope.shapeOnly === true;
   const characters = (min: number, max: number) => charactersGen(min, max, { shapeOnly, charset: scope.charset });
-  const undeclaredGen = () => tupleOf<[string, unknown]>(filtered(characters(1, 12), (key) => key !== ''), anyPrimitive(shapeOnly, scope.charset));
-  const add = (kind: string, site: { pointer: string; label: string; noun: string }, describe: string, gen: Gen<unknown>, edge: unknown) =>
-    mutations.push({ key: `${kind}:${site.pointer}`, kind, pointer: site.pointer, label: site.label || 'body', describe: `${site.noun || 'body'} ${describe}`, gen, edge });
-  if (root.additionalProperties === false) add('undeclared-property', { pointer: '', label: '', noun: '' }, 'with a property the schema does not declare', undeclaredGen(), ['extraField', 'extra']);
+  const undeclaredGen = () =>
+    tupleOf<[string, unknown]>(
+      filtered(characters(1, 12), (key) => key !== ''),
+      anyPrimitive(shapeOnly, scope.charset),
+    );
+  const add = (
+    kind: string,
+    site: { pointer: string; label: string; noun: string },
+    describe: string,
+    gen: Gen<unknown>,
+    edge: unknown,
+  ) =>
+    mutations.push({
+      key: `${kind}:${site.pointer}`,
+      kind,
+      pointer: site.pointer,
+      label: site.label || 'body',
+      describe: `${site.noun || 'body'} ${describe}`,
+      gen,
+      edge,
+    });
+  if (root.additionalProperties === false)
+    add(
+      'undeclared-property',
+      { pointer: '', label: '', noun: '' },
+      'with a property the schema does not declare',
+      undeclaredGen(),
+      ['extraField', 'extra'],
+    );
 
   for (const site of sites) {
     const { schema, types } = site;
     if (site.required) add('missing', site, 'missing (required)', constant(null), null);
-    if (types.length > 0 && !types.includes('null')) add('null', site, 'null where null is not allowed', constant(null), null);
-    for (const [type, gen, edge] of wrongTypes(types, characters)) add(`wrong-type-${type}`, site, `of type ${type} where the spec documents ${types.join(' or ')}`, gen, edge);
+    if (types.length > 0 && !types.includes('null'))
+      add('null', site, 'null where null is not allowed', constant(null), null);
+    for (const [type, gen, edge] of wrongTypes(types, characters))
+      add(`wrong-type-${type}`, site, `of type ${type} where the spec documents ${types.join(' or ')}`, gen, edge);
     if (types.includes('integer') && !types.includes('number')) {
       const range = integerRange(schema, scope.version);
       const label = typeof schema.format === 'string' ? `its ${schema.format} range` : 'its range';
-      if (range.bounded.high) add('above-range', site, `above ${label} (max ${range.high})`, bigIntBetween(range.high + 1n, range.high + SPAN), range.high + 1n);
-      if (range.bounded.low) add('below-range', site, `below ${label} (min ${range.low})`, bigIntBetween(range.low - SPAN, range.low - 1n), range.low - 1n);
+      if (range.bounded.high)
+        add(
+          'above-range',
+          site,
+          `above ${label} (max ${range.high})`,
+          bigIntBetween(range.high + 1n, range.high + SPAN),
+          range.high + 1n,
+        );
+      if (range.bounded.low)
+        add(
+          'below-range',
+          site,
+          `below ${label} (min ${range.low})`,
+          bigIntBetween(range.low - SPAN, range.low - 1n),
+          range.low - 1n,
+        );
       add('fraction', site, 'with a fractional value', fractionGen(range), new ExactText('0.5'));
     }
     if (types.includes('string')) {
       const { min, max } = stringLimits(schema);
       if (min > 0) add('too-short', site, `shorter than minLength ${min}`, characters(0, min - 1), 'a'.repeat(min - 1));
       // A maxLength beyond MAX_EDGE_LENGTH is not tested with a longer string (a 64 KiB field is not worth the request).
-      if (Number.isFinite(max) && max < MAX_EDGE_LENGTH) add('too-long', site, `longer than maxLength ${max}`, characters(max + 1, max + 40), 'a'.repeat(max + 1));
-      if (Array.isArray(schema.enum)) add('not-in-enum', site, 'not one of its enum values', filtered(characters(1, 16), (text) => !(schema.enum as unknown[]).includes(text)), 'not-in-enum');
-      if (typeof schema.format === 'string' && CHECKED_FORMATS.has(schema.format)) add('bad-format', site, `not a valid ${schema.format}`, constant('%% not valid'), '%% not valid');
+      if (Number.isFinite(max) && max < MAX_EDGE_LENGTH)
+        add('too-long', site, `longer than maxLength ${max}`, characters(max + 1, max + 40), 'a'.repeat(max + 1));
+      if (Array.isArray(schema.enum))
+        add(
+          'not-in-enum',
+          site,
+          'not one of its enum values',
+          filtered(characters(1, 16), (text) => !(schema.enum as unknown[]).includes(text)),
+          'not-in-enum',
+        );
+      if (typeof schema.format === 'string' && CHECKED_FORMATS.has(schema.format))
+        add('bad-format', site, `not a valid ${schema.format}`, constant('%% not valid'), '%% not valid');
     }
     if (types.includes('array')) {
-      if (typeof schema.minItems === 'number' && schema.minItems > 0) add('too-few-items', site, `with fewer than ${schema.minItems} items`, constant(EMPTY_ARRAY), EMPTY_ARRAY);
-      if (typeof schema.maxItems === 'number') add('too-many-items', site, `with more than ${schema.maxItems} items`, arrayOf(anyPrimitive(shapeOnly, scope.charset), schema.maxItems + 1, schema.maxItems + 1), Array.from({ length: schema.maxItems + 1 }, () => null));
+      if (typeof schema.minItems === 'number' && schema.minItems > 0)
+        add('too-few-items', site, `with fewer than ${schema.minItems} items`, constant(EMPTY_ARRAY), EMPTY_ARRAY);
+      if (typeof schema.maxItems === 'number')
+        add(
+          'too-many-items',
+          site,
+          `with more than ${schema.maxItems} items`,
+          arrayOf(anyPrimitive(shapeOnly, scope.charset), schema.maxItems + 1, schema.maxItems + 1),
+          Array.from({ length: schema.maxItems + 1 }, () => null),
+        );
     }
-    if (types.includes('object') && schema.additionalProperties === false) add('undeclared-property', site, 'with a property the schema does not declare', undeclaredGen(), ['extraField', 'extra']);
+    if (types.includes('object') && schema.additionalProperties === false)
+      add('undeclared-property', site, 'with a property the schema does not declare', undeclaredGen(), [
+        'extraField',
+        'extra',
+      ]);
   }
   return mutations;
 }
 
 /** Random invalid bodies: a valid body from `valid` and one of `mutations` with a generated value. */
 export function negativeGen(valid: Gen<unknown>, mutations: readonly Mutation[]): Gen<NegativeValue> {
-  const change = oneOf(...mutations.map((mutation) => ({ gen: tupleOf<[string, unknown]>(constant(mutation.key), mutation.gen), weight: 1 })));
+  const change = oneOf(
+    ...mutations.map((mutation) => ({
+      gen: tupleOf<[string, unknown]>(constant(mutation.key), mutation.gen),
+      weight: 1,
+    })),
+  );
   return tupleOf<NegativeValue>(valid, change);
 }
 
@@ -101,12 +190,24 @@ export function applyMutation([body, [key, value]]: NegativeValue, mutations: re
 }
 
 /** For each JSON type the site does not allow: a generator of such values and its simplest one. */
-function wrongTypes(allowed: readonly JsonTypeName[], characters: (min: number, max: number) => Gen<string>): Array<[JsonTypeName, Gen<unknown>, unknown]> {
+function wrongTypes(
+  allowed: readonly JsonTypeName[],
+  characters: (min: number, max: number) => Gen<string>,
+): Array<[JsonTypeName, Gen<unknown>, unknown]> {
   if (allowed.length === 0) return [];
   const numeric = allowed.includes('integer') || allowed.includes('number');
   // A numeric string is the wrong type servers most often coerce silently.
   const candidates: Array<[JsonTypeName, Gen<unknown>, unknown]> = [
-    ['string', numeric ? oneOf<unknown>({ gen: mapped(bigIntBetween(-1000n, 1000n), String, (text) => BigInt(text as string)), weight: 1 }, { gen: characters(0, 16), weight: 1 }) : characters(0, 16), numeric ? '1' : 'wrong-type'],
+    [
+      'string',
+      numeric
+        ? oneOf<unknown>(
+            { gen: mapped(bigIntBetween(-1000n, 1000n), String, (text) => BigInt(text as string)), weight: 1 },
+            { gen: characters(0, 16), weight: 1 },
+          )
+        : characters(0, 16),
+      numeric ? '1' : 'wrong-type',
+    ],
     ['integer', bigIntBetween(-1000n, 1000n), 1n],
     ['boolean', booleans(), true],
     ['object', constant(EMPTY_OBJECT), EMPTY_OBJECT],
@@ -125,9 +226,13 @@ function fractionGen(range: IntegerRange): Gen<unknown> {
   const low = range.low > -DOUBLE_HALVES ? range.low : -DOUBLE_HALVES + 1n;
   const high = range.high < DOUBLE_HALVES ? range.high : DOUBLE_HALVES - 1n;
   const integers = low <= high ? integerGen({ ...range, low, high }) : constant(0n);
-  return mapped(integers, (whole) => new ExactText(`${whole}.5`), (value) => {
-    const match = value instanceof ExactText ? /^(-?\d+)\.5$/.exec(value.text) : null;
-    if (!match) throw new Error('not a generated fraction');
-    return BigInt(match[1]!);
-  });
+  return mapped(
+    integers,
+    (whole) => new ExactText(`${whole}.5`),
+    (value) => {
+      const match = value instanceof ExactText ? /^(-?\d+)\.5$/.exec(value.text) : null;
+      if (!match) throw new Error('not a generated fraction');
+      return BigInt(match[1]!);
+    },
+  );
 }

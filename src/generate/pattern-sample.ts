@@ -22,7 +22,9 @@ export function patternSample(pattern: string, min = 0, max = Infinity): string 
   if (expression && gen) {
     try {
       // The shortest of a few candidates reads best.
-      const candidates = sampleValues(gen, 7, 30).filter((text) => text.length >= min && text.length <= max && expression.test(text));
+      const candidates = sampleValues(gen, 7, 30).filter(
+        (text) => text.length >= min && text.length <= max && expression.test(text),
+      );
       found = candidates.sort((a, b) => a.length - b.length)[0];
     } catch {
       found = undefined;

@@ -65,7 +65,9 @@ export function flatten(schema: SchemaObject | undefined, scope: SchemaScope, ho
   const branches = Array.isArray(own.allOf) ? (own.allOf as SchemaObject[]) : [];
   if (branches.length === 0) return { ...own };
   const { allOf: _allOf, ...rest } = own;
-  return branches.reduce<SchemaObject>((merged, branch) => mergeSchemas(merged, flatten(branch, scope, hops + 1)), { ...rest });
+  return branches.reduce<SchemaObject>((merged, branch) => mergeSchemas(merged, flatten(branch, scope, hops + 1)), {
+    ...rest,
+  });
 }
 
 /** Two schemas a value must both satisfy, as one (bounds tightened, properties and required united). */
@@ -74,12 +76,17 @@ export function mergeSchemas(a: SchemaObject, b: SchemaObject): SchemaObject {
   for (const [key, value] of Object.entries(b)) {
     const existing = merged[key];
     if (existing === undefined) merged[key] = value;
-    else if (key === 'properties' && isRecord(existing) && isRecord(value)) merged[key] = mergeProperties(existing, value);
-    else if (key === 'required' && Array.isArray(existing) && Array.isArray(value)) merged[key] = [...new Set([...existing, ...value])];
-    else if (LOWER_BOUNDS.includes(key) && typeof existing === 'number' && typeof value === 'number') merged[key] = Math.max(existing, value);
-    else if (UPPER_BOUNDS.includes(key) && typeof existing === 'number' && typeof value === 'number') merged[key] = Math.min(existing, value);
+    else if (key === 'properties' && isRecord(existing) && isRecord(value))
+      merged[key] = mergeProperties(existing, value);
+    else if (key === 'required' && Array.isArray(existing) && Array.isArray(value))
+      merged[key] = [...new Set([...existing, ...value])];
+    else if (LOWER_BOUNDS.includes(key) && typeof existing === 'number' && typeof value === 'number')
+      merged[key] = Math.max(existing, value);
+    else if (UPPER_BOUNDS.includes(key) && typeof existing === 'number' && typeof value === 'number')
+      merged[key] = Math.min(existing, value);
     else if (key === 'type') merged[key] = intersectTypes(existing, value);
-    else if (key === 'enum' && Array.isArray(existing) && Array.isArray(value)) merged[key] = existing.filter((item) => value.some((other) => sameJson(item, other)));
+    else if (key === 'enum' && Array.isArray(existing) && Array.isArray(value))
+      merged[key] = existing.filter((item) => value.some((other) => sameJson(item, other)));
     else if (key === 'additionalProperties' && value === false) merged[key] = false;
   }
   return merged;
@@ -97,10 +104,13 @@ function declaredTypes(schema: SchemaObject): JsonTypeName[] {
   if (Array.isArray(schema.type)) return [...(schema.type as JsonTypeName[])];
   if (schema.const !== undefined) return [jsonType(schema.const)];
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return [...new Set(schema.enum.map(jsonType))];
-  if (isRecord(schema.properties) || Array.isArray(schema.required) || schema.additionalProperties !== undefined) return ['object'];
+  if (isRecord(schema.properties) || Array.isArray(schema.required) || schema.additionalProperties !== undefined)
+    return ['object'];
   if (schema.items !== undefined || schema.prefixItems !== undefined) return ['array'];
-  if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern !== undefined) return ['string'];
-  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return ['number'];
+  if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern !== undefined)
+    return ['string'];
+  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined)
+    return ['number'];
   return [];
 }
 
@@ -111,7 +121,8 @@ export function typeAllowed(type: JsonTypeName, allowed: readonly JsonTypeName[]
 
 function mergeProperties(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const merged = { ...a };
-  for (const [name, schema] of Object.entries(b)) merged[name] = merged[name] && merged[name] !== schema ? { allOf: [merged[name], schema] } : schema;
+  for (const [name, schema] of Object.entries(b))
+    merged[name] = merged[name] && merged[name] !== schema ? { allOf: [merged[name], schema] } : schema;
   return merged;
 }
 
@@ -119,7 +130,8 @@ function intersectTypes(a: unknown, b: unknown): unknown {
   const left = Array.isArray(a) ? a : [a];
   const right = Array.isArray(b) ? b : [b];
   const both = left.filter((type) => right.includes(type) || (type === 'integer' && right.includes('number')));
-  for (const type of right) if (type === 'integer' && left.includes('number') && !both.includes('integer')) both.push('integer');
+  for (const type of right)
+    if (type === 'integer' && left.includes('number') && !both.includes('integer')) both.push('integer');
   return both.length === 1 ? both[0] : both;
 }
 

@@ -11,11 +11,19 @@ import type { SchemaObject } from '../spec/types.js';
 import { booleans, constant, constantFrom, oneOf, type Gen, type Weighted } from './fast-check.js';
 import { integerGen, integerRange, numberGen } from './integers.js';
 import { anyPrimitive, arrayGen, objectGen } from './objects.js';
-import {allowedTypes, flatten, mergeSchemas, MAX_DEPTH, type JsonTypeName, type SchemaScope } from './schema-facts.js';
+import { allowedTypes, flatten, mergeSchemas, MAX_DEPTH, type JsonTypeName, type SchemaScope } from './schema-facts.js';
 import { stringGen } from './strings.js';
 
 /** Weight of each type when a schema allows several (null rarely: it is one value). */
-const TYPE_WEIGHTS: Record<JsonTypeName, number> = { string: 4, integer: 4, number: 3, boolean: 2, object: 3, array: 2, null: 1 };
+const TYPE_WEIGHTS: Record<JsonTypeName, number> = {
+  string: 4,
+  integer: 4,
+  number: 3,
+  boolean: 2,
+  object: 3,
+  array: 2,
+  null: 1,
+};
 
 /** A generator of values valid for `schema`. */
 export function valueGen(schema: SchemaObject | undefined, scope: SchemaScope, depth = 0): Gen<unknown> {
@@ -31,19 +39,33 @@ export function valueGen(schema: SchemaObject | undefined, scope: SchemaScope, d
   }
   const types = allowedTypes(flat, scope.version);
   if (types.length === 0) return anyPrimitive(scope.shapeOnly, scope.charset);
-  const alternatives: Array<Weighted<unknown>> = types.map((type) => ({ gen: typeGen(type, flat, scope, depth, recurse), weight: TYPE_WEIGHTS[type] }));
+  const alternatives: Array<Weighted<unknown>> = types.map((type) => ({
+    gen: typeGen(type, flat, scope, depth, recurse),
+    weight: TYPE_WEIGHTS[type],
+  }));
   return alternatives.length === 1 ? alternatives[0]!.gen : oneOf(...alternatives);
 }
 
 /** Each `oneOf`/`anyOf` branch merged with the rest of the schema (OAS 4.8.24 composition). */
 export function branchSchemas(schema: SchemaObject): SchemaObject[] {
-  const key = Array.isArray(schema.oneOf) && schema.oneOf.length > 0 ? 'oneOf' : Array.isArray(schema.anyOf) && schema.anyOf.length > 0 ? 'anyOf' : undefined;
+  const key =
+    Array.isArray(schema.oneOf) && schema.oneOf.length > 0
+      ? 'oneOf'
+      : Array.isArray(schema.anyOf) && schema.anyOf.length > 0
+        ? 'anyOf'
+        : undefined;
   if (!key) return [];
   const { [key]: list, discriminator: _discriminator, ...rest } = schema;
   return (list as unknown[]).filter(isRecord).map((branch) => mergeSchemas(rest, { allOf: [branch] }));
 }
 
-function typeGen(type: JsonTypeName, flat: SchemaObject, scope: SchemaScope, depth: number, recurse: (child: SchemaObject | undefined, depth: number) => Gen<unknown>): Gen<unknown> {
+function typeGen(
+  type: JsonTypeName,
+  flat: SchemaObject,
+  scope: SchemaScope,
+  depth: number,
+  recurse: (child: SchemaObject | undefined, depth: number) => Gen<unknown>,
+): Gen<unknown> {
   switch (type) {
     case 'string':
       return stringGen(flat, scope.shapeOnly, scope.charset);
@@ -51,7 +73,10 @@ function typeGen(type: JsonTypeName, flat: SchemaObject, scope: SchemaScope, dep
       return integerGen(integerRange(flat, scope.version));
     case 'number':
       // Integers are numbers too (JSON Schema 2020-12 section 6.1.1); send both shapes.
-      return oneOf<unknown>({ gen: numberGen(flat, scope.version), weight: 3 }, { gen: integerGen(integerRange({ ...flat, format: 'int32' }, scope.version)), weight: 1 });
+      return oneOf<unknown>(
+        { gen: numberGen(flat, scope.version), weight: 3 },
+        { gen: integerGen(integerRange({ ...flat, format: 'int32' }, scope.version)), weight: 1 },
+      );
     case 'boolean':
       return booleans();
     case 'null':

@@ -41,7 +41,15 @@ export function bodySites(schema: SchemaObject | undefined, scope: SchemaScope, 
   for (const [name, property] of Object.entries(properties)) {
     const child = flatten(property, scope);
     const childPointer = joinPointer(pointer, name);
-    sites.push({ pointer: childPointer, name, label: childPointer.slice(1), noun: name, schema: child, required: required.includes(name), types: allowedTypes(child, scope.version) });
+    sites.push({
+      pointer: childPointer,
+      name,
+      label: childPointer.slice(1),
+      noun: name,
+      schema: child,
+      required: required.includes(name),
+      types: allowedTypes(child, scope.version),
+    });
     sites.push(...bodySites(child, scope, childPointer, depth + 1));
   }
   return sites;

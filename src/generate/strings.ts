@@ -7,7 +7,17 @@
  * units (2020-12 validation section 6.3.1).
  */
 import { patternRegExp } from '../validation/pattern.js';
-import { arrayOf, FORMAT_GENS, integerBetween, mapped, matching, oneOf, tupleOf, unshrinkable, type Gen } from './fast-check.js';
+import {
+  arrayOf,
+  FORMAT_GENS,
+  integerBetween,
+  mapped,
+  matching,
+  oneOf,
+  tupleOf,
+  unshrinkable,
+  type Gen,
+} from './fast-check.js';
 import type { SchemaObject } from '../spec/types.js';
 
 /** A named edge value of the boundary phase. */
@@ -27,11 +37,15 @@ const range = (first: number, last: number): Gen<number> => integerBetween(first
 /** A code point from a list; shrinks towards the list's first character. */
 function listed(characters: string): Gen<number> {
   const points = [...characters].map((character) => character.codePointAt(0)!);
-  return mapped(integerBetween(0, points.length - 1), (index) => points[index]!, (point) => {
-    const index = points.indexOf(point as number);
-    if (index < 0) throw new Error('not in the list');
-    return index;
-  });
+  return mapped(
+    integerBetween(0, points.length - 1),
+    (index) => points[index]!,
+    (point) => {
+      const index = points.indexOf(point as number);
+      if (index < 0) throw new Error('not in the list');
+      return index;
+    },
+  );
 }
 
 /**
@@ -40,11 +54,15 @@ function listed(characters: string): Gen<number> {
  * rarely what a bug is about; tab, LF and CR come from the whitespace class.
  */
 const anyScalar = (): Gen<number> =>
-  mapped(integerBetween(0xa1, 0x10ffff - 0x800), (point) => (point >= 0xd800 ? point + 0x800 : point), (point) => {
-    const value = point as number;
-    if (value < 0xa1 || (value >= 0xd800 && value <= 0xdfff)) throw new Error('not generated');
-    return value >= 0xe000 ? value - 0x800 : value;
-  });
+  mapped(
+    integerBetween(0xa1, 0x10ffff - 0x800),
+    (point) => (point >= 0xd800 ? point + 0x800 : point),
+    (point) => {
+      const value = point as number;
+      if (value < 0xa1 || (value >= 0xd800 && value <= 0xdfff)) throw new Error('not generated');
+      return value >= 0xe000 ? value - 0x800 : value;
+    },
+  );
 
 /** Character classes and their weights: most strings of two or more characters leave ASCII. */
 const CHARACTER = oneOf<number>(
@@ -77,7 +95,11 @@ const HEADER_SAFE = `${ASCII_ALNUM}!#$&'()*+-./:<=>?@[]^_\`{|}~`;
 const CHARACTERS: Record<Charset, Gen<number>> = {
   any: CHARACTER,
   header: listed(HEADER_SAFE),
-  ascii: oneOf<number>({ gen: listed(ASCII_ALNUM), weight: 6 }, { gen: listed(ASCII_PUNCTUATION), weight: 1 }, { gen: listed(' \t\n\r'), weight: 1 }),
+  ascii: oneOf<number>(
+    { gen: listed(ASCII_ALNUM), weight: 6 },
+    { gen: listed(ASCII_PUNCTUATION), weight: 1 },
+    { gen: listed(' \t\n\r'), weight: 1 },
+  ),
 };
 
 const FIXED_CHARACTERS: Record<Charset, Gen<number>> = {
@@ -120,7 +142,11 @@ export function charactersGen(min: number, max: number, options: CharactersOptio
   const { wide = false, shapeOnly = false, charset = 'any' } = options;
   if (shapeOnly) return repeatingGen(min, max, wide, FIXED_CHARACTERS[charset], Math.min(max, PERIOD));
   if (max > SLOTS) return repeatingGen(min, max, wide, CHARACTERS[charset], SLOTS);
-  return mapped(arrayOf(CHARACTERS[charset], min, max, wide), (points) => String.fromCodePoint(...points), (text) => codePoints(text, max));
+  return mapped(
+    arrayOf(CHARACTERS[charset], min, max, wide),
+    (points) => String.fromCodePoint(...points),
+    (text) => codePoints(text, max),
+  );
 }
 
 /**
@@ -141,7 +167,8 @@ function repeatingGen(min: number, max: number, wide: boolean, item: Gen<number>
       const points = codePoints(text, max);
       if (points.length < min) throw new Error('too short');
       const slots = [...points.slice(0, period), ...Array<number>(Math.max(0, period - points.length)).fill(FILLER)];
-      if (points.some((point, index) => point !== slots[index % period])) throw new Error('does not repeat with the period');
+      if (points.some((point, index) => point !== slots[index % period]))
+        throw new Error('does not repeat with the period');
       return [points.length, slots] as [number, number[]];
     },
   );
@@ -149,7 +176,12 @@ function repeatingGen(min: number, max: number, wide: boolean, item: Gen<number>
 
 /** A length in [min, max]; unless `wide`, short lengths are favoured. */
 function lengthGen(min: number, max: number, wide: boolean): Gen<number> {
-  return wide ? integerBetween(min, max) : oneOf<number>({ gen: integerBetween(min, Math.min(max, min + 4)), weight: 1 }, { gen: integerBetween(min, max), weight: 1 });
+  return wide
+    ? integerBetween(min, max)
+    : oneOf<number>(
+        { gen: integerBetween(min, Math.min(max, min + 4)), weight: 1 },
+        { gen: integerBetween(min, max), weight: 1 },
+      );
 }
 
 /** The first `count` code points of `points` repeated. */
@@ -199,7 +231,10 @@ export function stringGen(schema: SchemaObject, shapeOnly = false, charset: Char
   if (longMax <= shortMax) return charactersGen(min, shortMax, options);
   // The long alternative spreads lengths over the whole range (so it can also
   // shrink any edge string up to LONG characters it did not generate itself).
-  return oneOf<string>({ gen: charactersGen(min, shortMax, options), weight: 4 }, { gen: charactersGen(min, longMax, { ...options, wide: true }), weight: 1 });
+  return oneOf<string>(
+    { gen: charactersGen(min, shortMax, options), weight: 4 },
+    { gen: charactersGen(min, longMax, { ...options, wide: true }), weight: 1 },
+  );
 }
 
 /**
@@ -263,7 +298,10 @@ export const STRING_EDGES: readonly Edge<string>[] = [
  * a line break). A maxLength above MAX_EDGE_LENGTH gets no max-length edge.
  */
 export function stringEdges(schema: SchemaObject, sample: () => unknown, charset: Charset = 'any'): Edge<string>[] {
-  if (Array.isArray(schema.enum)) return schema.enum.filter((value) => typeof value === 'string').map((value, index) => ({ name: `enum-${index}`, value }));
+  if (Array.isArray(schema.enum))
+    return schema.enum
+      .filter((value) => typeof value === 'string')
+      .map((value, index) => ({ name: `enum-${index}`, value }));
   if ((typeof schema.format === 'string' && FORMAT_GENS[schema.format]) || typeof schema.pattern === 'string') {
     const value = sample();
     return typeof value === 'string' ? [{ name: 'sample', value }] : [];
@@ -272,6 +310,7 @@ export function stringEdges(schema: SchemaObject, sample: () => unknown, charset
   const allowed = isBinary(schema) && charset === 'any' ? 'ascii' : charset;
   const edges = STRING_EDGES.filter((edge) => inCharset(edge.value, allowed));
   if (min > 0) edges.push({ name: 'min-length', value: 'a'.repeat(min) });
-  if (Number.isFinite(max) && max > 0 && max <= MAX_EDGE_LENGTH) edges.push({ name: 'max-length', value: 'a'.repeat(max) });
+  if (Number.isFinite(max) && max > 0 && max <= MAX_EDGE_LENGTH)
+    edges.push({ name: 'max-length', value: 'a'.repeat(max) });
   return edges;
 }

@@ -19,7 +19,13 @@ import { valueGen } from './schema-gen.js';
 const ATTEMPTS = 40;
 
 /** A valid value for `schema`, or why none was found. `seed` makes the choice reproducible. */
-export function validValue(schema: SchemaObject | undefined, validate: BodyValidator, scope: SchemaScope, seed: number, options: { preferSample?: boolean } = {}): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function validValue(
+  schema: SchemaObject | undefined,
+  validate: BodyValidator,
+  scope: SchemaScope,
+  seed: number,
+  options: { preferSample?: boolean } = {},
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   let firstReason: string | undefined;
   const accept = (value: unknown): boolean => {
     const [violation] = validate(value);
@@ -37,7 +43,11 @@ export function validValue(schema: SchemaObject | undefined, validate: BodyValid
   let generated: unknown[];
   try {
     // Optional parts only near the top: wide, deep response schemas (Stripe's Account) would otherwise grow without bound.
-    generated = sampleValues(valueGen(schema, { ...scope, direction: 'response', maxDepth: Math.min(scope.maxDepth ?? 2, 2) }), seed, ATTEMPTS);
+    generated = sampleValues(
+      valueGen(schema, { ...scope, direction: 'response', maxDepth: Math.min(scope.maxDepth ?? 2, 2) }),
+      seed,
+      ATTEMPTS,
+    );
   } catch (error) {
     // Contradictory bounds (minimum above maximum, ...) make a generator impossible to build.
     return { ok: false, reason: firstReason ?? `the schema cannot be satisfied (${(error as Error).message})` };

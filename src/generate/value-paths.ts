@@ -6,7 +6,6 @@
 import { isRecord } from '../schema/object-shape.js';
 import { decodePointer, encodePointer, valueAt } from '../spec/json-pointer.js';
 
-
 /** Deep copy of plain objects and arrays; other values (bigint, ExactText, strings) are shared. */
 export function cloneValue<T>(value: T): T {
   if (Array.isArray(value)) return value.map(cloneValue) as T;
@@ -15,7 +14,6 @@ export function cloneValue<T>(value: T): T {
   }
   return value;
 }
-
 
 /** Set (or, for undefined, remove) the property at `pointer` in place; false when its parent object is absent. */
 export function setAtPointer(root: unknown, pointer: string, value: unknown): boolean {

@@ -20,7 +20,10 @@ function parseAccept(header: string): MediaRange[] {
     .map((part) => {
       const [range = '', ...parameters] = part.split(';');
       const [type = '', subtype = ''] = range.trim().toLowerCase().split('/');
-      const qText = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.toLowerCase().startsWith('q='))?.slice(2);
+      const qText = parameters
+        .map((parameter) => parameter.trim())
+        .find((parameter) => parameter.toLowerCase().startsWith('q='))
+        ?.slice(2);
       const q = qText === undefined ? 1 : Number(qText);
       return { type, subtype, q: Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0 };
     })
@@ -29,7 +32,13 @@ function parseAccept(header: string): MediaRange[] {
 
 /** Does range `a` (type, subtype, either may be `*`) cover `b`? */
 function covers(a: { type: string; subtype: string }, b: { type: string; subtype: string }): boolean {
-  return (a.type === '*' || b.type === '*' || a.type === b.type) && (a.subtype === '*' || b.subtype === '*' || a.subtype === b.subtype || (a.type === b.type && suffixMatch(a.subtype, b.subtype)));
+  return (
+    (a.type === '*' || b.type === '*' || a.type === b.type) &&
+    (a.subtype === '*' ||
+      b.subtype === '*' ||
+      a.subtype === b.subtype ||
+      (a.type === b.type && suffixMatch(a.subtype, b.subtype)))
+  );
 }
 
 /** `application/problem+json` is acceptable to a client asking for `application/json` (RFC 6839 structured syntax suffixes). */
@@ -66,7 +75,9 @@ export function negotiate(accept: string | undefined, documented: readonly strin
   const chosen = split(best.key);
   if (chosen.type !== '*' && chosen.subtype !== '*') return best.key;
   // A wildcard in the spec: serve what the client asked for, JSON when it asked for anything.
-  const concrete = ranges.filter((range) => range.q > 0 && range.type !== '*' && range.subtype !== '*' && covers(chosen, range)).sort((a, b) => b.q - a.q)[0];
+  const concrete = ranges
+    .filter((range) => range.q > 0 && range.type !== '*' && range.subtype !== '*' && covers(chosen, range))
+    .sort((a, b) => b.q - a.q)[0];
   if (concrete) return `${concrete.type}/${concrete.subtype}`;
   return chosen.type === '*' || chosen.type === 'application' ? 'application/json' : `${chosen.type}/plain`;
 }
@@ -77,6 +88,12 @@ function specificity(range: MediaRange): number {
 
 /** An Accept header asking for exactly what an operation documents (the runner sends this), `*\/*` when nothing is documented. */
 export function acceptFor(documented: readonly string[]): string {
-  const unique = [...new Set(documented.map((mediaType) => parseMediaType(mediaType)?.essence).filter((essence): essence is string => essence !== undefined))];
+  const unique = [
+    ...new Set(
+      documented
+        .map((mediaType) => parseMediaType(mediaType)?.essence)
+        .filter((essence): essence is string => essence !== undefined),
+    ),
+  ];
   return unique.length === 0 ? '*/*' : unique.join(', ');
 }

@@ -2,5 +2,11 @@
 
 /** True for HEAD, 1xx, 204, 205 and 304. */
 export function forbidsBody(status: number, method: string): boolean {
-  return method.toUpperCase() === 'HEAD' || status === 204 || status === 205 || status === 304 || (status >= 100 && status < 200);
+  return (
+    method.toUpperCase() === 'HEAD' ||
+    status === 204 ||
+    status === 205 ||
+    status === 304 ||
+    (status >= 100 && status < 200)
+  );
 }

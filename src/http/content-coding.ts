@@ -32,20 +32,39 @@ const DECODERS: Record<string, (bytes: Buffer, maxOutputLength: number) => Buffe
 
 /** Undo `contentEncoding` (the header value, possibly absent) on `bytes`. */
 export function decodeContent(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): DecodedContent {
-  const codings = (contentEncoding ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter(Boolean);
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter(Boolean);
   // An empty body (204, HEAD) has nothing to decode, whatever it is labelled.
   if (codings.length === 0 || bytes.length === 0) return { bytes };
   let decoded = bytes;
   for (const coding of [...codings].reverse()) {
     const decode = DECODERS[coding];
-    if (!decode) return { failure: { kind: 'encoding', message: `Content-Encoding '${coding}' is not one clients decode (gzip, deflate, br)` } };
+    if (!decode)
+      return {
+        failure: {
+          kind: 'encoding',
+          message: `Content-Encoding '${coding}' is not one clients decode (gzip, deflate, br)`,
+        },
+      };
     try {
       decoded = decode(decoded, maxBytes);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-        return { failure: { kind: 'too-large', message: `response body is larger than ${formatBytes(maxBytes)} once decoded (${coding}); plantkit stopped decoding it` } };
+        return {
+          failure: {
+            kind: 'too-large',
+            message: `response body is larger than ${formatBytes(maxBytes)} once decoded (${coding}); plantkit stopped decoding it`,
+          },
+        };
       }
-      return { failure: { kind: 'encoding', message: `response body labelled Content-Encoding '${coding}' does not decode: ${(error as Error).message}` } };
+      return {
+        failure: {
+          kind: 'encoding',
+          message: `response body labelled Content-Encoding '${coding}' does not decode: ${(error as Error).message}`,
+        },
+      };
     }
   }
   return { bytes: decoded };

@@ -81,7 +81,20 @@ export interface HttpClient {
 }
 
 /** Errors meaning "nothing is listening there" rather than "the server misbehaved" (the probe reports them as faults). */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'ERR_TLS_CERT_ALTNAME_INVALID', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'SELF_SIGNED_CERT_IN_CHAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+]);
 
 /** Errors of a request that found its kept-alive connection closed before any response byte. */
 const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
@@ -92,7 +105,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const dispatcher = options.dispatcher ?? owned!;
   return {
     probe: (url) => probe(url, options.timeoutMs),
-    send: (request) => exchange(dispatcher, { ...request, body: request.body, origin: new URL(request.url).origin, path: pathOf(request.url) }, options),
+    send: (request) =>
+      exchange(
+        dispatcher,
+        { ...request, body: request.body, origin: new URL(request.url).origin, path: pathOf(request.url) },
+        options,
+      ),
     relay: (request) => exchange(dispatcher, request, options),
     close: async () => {
       await owned?.close();
@@ -121,7 +139,10 @@ function probe(url: string, timeoutMs: number): Promise<void> {
 }
 
 /** What both `send` and `relay` hand to undici. */
-type Dispatched = Pick<RelayedRequest, 'method' | 'origin' | 'path' | 'signal'> & { headers: RelayedRequest['headers']; body: string | Buffer | Readable | undefined };
+type Dispatched = Pick<RelayedRequest, 'method' | 'origin' | 'path' | 'signal'> & {
+  headers: RelayedRequest['headers'];
+  body: string | Buffer | Readable | undefined;
+};
 
 /**
  * One request and its whole answer within the deadline, read under the size
@@ -132,7 +153,11 @@ type Dispatched = Pick<RelayedRequest, 'method' | 'origin' | 'path' | 'signal'> 
  * AbortController per request is a cost a proxy making thousands a second
  * notices; the caller's signal (the run stopping) is passed as it is.
  */
-async function exchange(dispatcher: Dispatcher, request: Dispatched, options: HttpClientOptions): Promise<RelayedResult> {
+async function exchange(
+  dispatcher: Dispatcher,
+  request: Dispatched,
+  options: HttpClientOptions,
+): Promise<RelayedResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let response: Dispatcher.ResponseData;
@@ -155,7 +180,8 @@ async function exchange(dispatcher: Dispatcher, request: Dispatched, options: Ht
       // section 9.3.1 allows the server to close an idle connection at any time): retry once on a
       // new connection, as browsers do. Any other failure, and a second one, is the server's.
       // A streamed body (the proxy's) cannot be sent twice.
-      if (!STALE_CONNECTION_CODES.has(errorCode(error)) || request.signal?.aborted || request.body instanceof Readable) throw error;
+      if (!STALE_CONNECTION_CODES.has(errorCode(error)) || request.signal?.aborted || request.body instanceof Readable)
+        throw error;
       response = await attempt();
     }
   } catch (error) {
@@ -167,7 +193,13 @@ async function exchange(dispatcher: Dispatcher, request: Dispatched, options: Ht
   const read = await readCapped(response.body, options.maxBodyBytes, options.timeoutMs - (performance.now() - started));
   if ('error' in read) return { durationMs: elapsed(), failure: failureOf(read.error, options, request.signal) };
   if (read.truncated) {
-    return { durationMs: elapsed(), failure: { kind: 'too-large', message: `response body is larger than ${formatBytes(options.maxBodyBytes)}; plantkit stopped reading it` } };
+    return {
+      durationMs: elapsed(),
+      failure: {
+        kind: 'too-large',
+        message: `response body is larger than ${formatBytes(options.maxBodyBytes)}; plantkit stopped reading it`,
+      },
+    };
   }
   const received = read.bytes;
   const headers = flattenHeaders(response.headers);
@@ -183,7 +215,11 @@ async function exchange(dispatcher: Dispatcher, request: Dispatched, options: Ht
     invalidUtf8 = true;
   }
   const raw = { status: response.statusCode, headers: rawHeaders(response.headers), body: received };
-  return { durationMs: elapsed(), raw, response: { status: response.statusCode, headers, body, truncated: false, invalidUtf8, bytes } };
+  return {
+    durationMs: elapsed(),
+    raw,
+    response: { status: response.statusCode, headers, body, truncated: false, invalidUtf8, bytes },
+  };
 }
 
 /** Strict UTF-8: a body that is not UTF-8 is said so (`invalidUtf8`), not silently repaired. */
@@ -194,11 +230,18 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  * read), or the error that ended it, a timeout when `remainingMs` run out;
  * the body is always consumed or destroyed.
  */
-function readCapped(body: Readable, cap: number, remainingMs: number): Promise<{ bytes: Buffer; truncated: boolean } | { error: unknown }> {
+function readCapped(
+  body: Readable,
+  cap: number,
+  remainingMs: number,
+): Promise<{ bytes: Buffer; truncated: boolean } | { error: unknown }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => body.destroy(new DOMException('the deadline passed while the body was read', 'TimeoutError')), Math.max(0, remainingMs));
+    const timer = setTimeout(
+      () => body.destroy(new DOMException('the deadline passed while the body was read', 'TimeoutError')),
+      Math.max(0, remainingMs),
+    );
     const settle = (outcome: { bytes: Buffer; truncated: boolean } | { error: unknown }) => {
       clearTimeout(timer);
       resolve(outcome);
@@ -209,19 +252,33 @@ function readCapped(body: Readable, cap: number, remainingMs: number): Promise<{
       body.destroy();
       settle({ bytes: Buffer.alloc(0), truncated: true });
     });
-    body.once('end', () => settle({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), truncated: false }));
+    body.once('end', () =>
+      settle({ bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), truncated: false }),
+    );
     body.once('error', (error) => settle({ error }));
   });
 }
 
-function failureOf(error: unknown, options: HttpClientOptions, stop: AbortSignal | undefined): NonNullable<IncomingResult['failure']> {
+function failureOf(
+  error: unknown,
+  options: HttpClientOptions,
+  stop: AbortSignal | undefined,
+): NonNullable<IncomingResult['failure']> {
   if (stop?.aborted) return { kind: 'connection', message: 'the request was cancelled because the run stopped' };
   const code = errorCode(error);
-  const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || (error as Error)?.name === 'TimeoutError' || code === 'ABORT_ERR';
+  const timedOut =
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    (error as Error)?.name === 'TimeoutError' ||
+    code === 'ABORT_ERR';
   if (timedOut) return { kind: 'timeout', message: `no complete response within ${options.timeoutMs} ms` };
-  if (UNREACHABLE_CODES.has(code)) return { kind: 'connection', message: `the server stopped accepting connections (${code})` };
+  if (UNREACHABLE_CODES.has(code))
+    return { kind: 'connection', message: `the server stopped accepting connections (${code})` };
   const message = error instanceof Error ? error.message : String(error);
-  return { kind: 'connection', message: `connection failed before a complete response: ${message}${code ? ` (${code})` : ''}` };
+  return {
+    kind: 'connection',
+    message: `connection failed before a complete response: ${message}${code ? ` (${code})` : ''}`,
+  };
 }
 
 function errorCode(error: unknown): string {
@@ -243,6 +300,7 @@ function rawHeaders(headers: Record<string, string | string[] | undefined>): Rec
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
 }

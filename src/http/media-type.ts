@@ -32,7 +32,11 @@ function parse(header: string): MediaType | undefined {
   const parameters: Record<string, string> = {};
   for (const part of parameterParts) {
     const [name = '', ...value] = part.split('=');
-    if (name.trim()) parameters[name.trim().toLowerCase()] = value.join('=').trim().replace(/^"(.*)"$/, '$1');
+    if (name.trim())
+      parameters[name.trim().toLowerCase()] = value
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
   }
   return { essence, parameters };
 }

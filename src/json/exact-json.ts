@@ -19,9 +19,7 @@ const exactTexts = new WeakMap<object, Map<Key, string>>();
 const LONG_NUMBER = /\d(?:\.?\d){15}/;
 
 /** Result of {@link parseJson}: a value, or where and why the text is not JSON. */
-export type JsonParseResult =
-  | { ok: true; value: unknown }
-  | { ok: false; message: string };
+export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**
  * Parse JSON text (RFC 8259), keeping the exact text of long numbers.
@@ -95,7 +93,8 @@ function holdsExactNumber(value: unknown): boolean {
   // Only plain data takes the fast path: a Date or other object with toJSON is written as writeValue writes it.
   if (exactTexts.has(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return true;
   if (Array.isArray(value)) return value.some(holdsExactNumber);
-  for (const key in value) if (Object.hasOwn(value, key) && holdsExactNumber((value as Record<string, unknown>)[key])) return true;
+  for (const key in value)
+    if (Object.hasOwn(value, key) && holdsExactNumber((value as Record<string, unknown>)[key])) return true;
   return false;
 }
 

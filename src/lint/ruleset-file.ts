@@ -28,14 +28,18 @@ export interface BuiltInRulesets {
  * The in-memory definition of a simple ruleset, or undefined when the file
  * needs Spectral's bundler. Throws a RulesetError when the file cannot be read.
  */
-export async function loadRulesetDefinition(file: string, builtIns: BuiltInRulesets): Promise<Record<string, unknown> | undefined> {
+export async function loadRulesetDefinition(
+  file: string,
+  builtIns: BuiltInRulesets,
+): Promise<Record<string, unknown> | undefined> {
   if (/\.(c|m)?js$/.test(file)) return undefined;
   const value = await readRulesetFile(file);
   await refuseRemoteExtends(file, value, new Set([file]));
   if (Object.keys(value).some((key) => key !== 'extends' && key !== 'rules')) return undefined;
   const extendsList = simpleExtends(value.extends);
   const rules = value.rules === undefined ? {} : value.rules;
-  if (!extendsList || !isRecord(rules) || !Object.values(rules).every((rule) => SEVERITY_VALUES.has(rule))) return undefined;
+  if (!extendsList || !isRecord(rules) || !Object.values(rules).every((rule) => SEVERITY_VALUES.has(rule)))
+    return undefined;
   return { extends: extendsList.map(([, severity]) => [builtIns.oas(), severity]), rules };
 }
 
@@ -62,12 +66,16 @@ async function readRulesetFile(file: string): Promise<Record<string, unknown>> {
  * refused here, in this file and in the YAML/JSON files it extends.
  */
 async function refuseRemoteExtends(file: string, ruleset: Record<string, unknown>, seen: Set<string>): Promise<void> {
-  const entries = ruleset.extends === undefined ? [] : Array.isArray(ruleset.extends) ? ruleset.extends : [ruleset.extends];
+  const entries =
+    ruleset.extends === undefined ? [] : Array.isArray(ruleset.extends) ? ruleset.extends : [ruleset.extends];
   for (const entry of entries) {
     const target = Array.isArray(entry) ? entry[0] : entry;
     if (typeof target !== 'string') continue;
     if (/^https?:\/\//i.test(target)) {
-      throw new RulesetError(`${file}: plantkit does not fetch rulesets over the network (${target})`, 'download the ruleset next to your .spectral.yaml and extend the local file');
+      throw new RulesetError(
+        `${file}: plantkit does not fetch rulesets over the network (${target})`,
+        'download the ruleset next to your .spectral.yaml and extend the local file',
+      );
     }
     if (!/^\.{0,2}\//.test(target) || !/\.(ya?ml|json)$/i.test(target)) continue;
     const local = path.resolve(path.dirname(file), target);
@@ -82,7 +90,10 @@ export async function findRulesetFile(specPath: string, cwd: string): Promise<st
   for (const folder of [...new Set([path.dirname(specPath), cwd])]) {
     for (const name of RULESET_FILE_NAMES) {
       const candidate = path.join(folder, name);
-      const found = await stat(candidate).then((info) => info.isFile(), () => false);
+      const found = await stat(candidate).then(
+        (info) => info.isFile(),
+        () => false,
+      );
       if (found) return candidate;
     }
   }
@@ -96,7 +107,8 @@ function simpleExtends(raw: unknown): Array<[string, string]> | undefined {
   const entries: Array<[string, string]> = [];
   for (const entry of list) {
     if (entry === BUILT_IN_OAS) entries.push([BUILT_IN_OAS, 'recommended']);
-    else if (Array.isArray(entry) && entry[0] === BUILT_IN_OAS && EXTEND_SEVERITIES.has(entry[1]) && entry.length === 2) entries.push([BUILT_IN_OAS, String(entry[1])]);
+    else if (Array.isArray(entry) && entry[0] === BUILT_IN_OAS && EXTEND_SEVERITIES.has(entry[1]) && entry.length === 2)
+      entries.push([BUILT_IN_OAS, String(entry[1])]);
     else return undefined;
   }
   return entries;

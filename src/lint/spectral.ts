@@ -18,7 +18,10 @@ import { DEFAULT_RULE_SEVERITIES } from './default-ruleset.js';
 import { loadRulesetDefinition } from './ruleset-file.js';
 
 type SpectralCore = typeof import('@stoplight/spectral-core');
-type BundleLoader = (file: string, io: { fs: { promises: { readFile: typeof readFile } }; fetch: (url: string) => Promise<never> }) => Promise<Ruleset>;
+type BundleLoader = (
+  file: string,
+  io: { fs: { promises: { readFile: typeof readFile } }; fetch: (url: string) => Promise<never> },
+) => Promise<Ruleset>;
 
 const require = createRequire(import.meta.url);
 
@@ -56,7 +59,10 @@ type MetaSchemaValidator = ((document: unknown) => boolean) & { errors?: MetaSch
  * and the 3.1 schema checks Schema Objects against JSON Schema 2020-12.
  */
 export function validateOpenApiDocument(document: unknown, version: OpenApiVersion): MetaSchemaError[] {
-  const validators = require('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<'oas3_0' | 'oas3_1', MetaSchemaValidator>;
+  const validators = require('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<
+    'oas3_0' | 'oas3_1',
+    MetaSchemaValidator
+  >;
   const validate = version === '3.1' ? validators.oas3_1 : validators.oas3_0;
   return validate(document) ? [] : [...(validate.errors ?? [])];
 }
@@ -72,8 +78,12 @@ export async function lintWithSpectral(request: LintRequest): Promise<LintDiagno
   const spectral = new core.Spectral();
   spectral.setRuleset(ruleset);
   const { Yaml } = require('@stoplight/spectral-parsers') as typeof import('@stoplight/spectral-parsers');
-  const results = await spectral.run(new core.Document(request.text, Yaml, request.file), { ignoreUnknownFormat: false });
-  return results.filter((result) => !request.disabledRules.includes(String(result.code))).map((result) => toDiagnostic(result, request.file));
+  const results = await spectral.run(new core.Document(request.text, Yaml, request.file), {
+    ignoreUnknownFormat: false,
+  });
+  return results
+    .filter((result) => !request.disabledRules.includes(String(result.code)))
+    .map((result) => toDiagnostic(result, request.file));
 }
 
 /**
@@ -83,10 +93,21 @@ export async function lintWithSpectral(request: LintRequest): Promise<LintDiagno
  * goes through Spectral's own ruleset bundler.
  */
 async function loadRuleset(core: SpectralCore, file: string | undefined): Promise<Ruleset> {
-  const oas = () => (require('@stoplight/spectral-rulesets/dist/oas/index.js') as { default: RulesetDefinition }).default;
-  const definition = file === undefined ? { extends: [[oas(), 'recommended']], rules: { ...DEFAULT_RULE_SEVERITIES } } : await loadRulesetDefinition(file, { oas });
+  const oas = () =>
+    (require('@stoplight/spectral-rulesets/dist/oas/index.js') as { default: RulesetDefinition }).default;
+  const definition =
+    file === undefined
+      ? { extends: [[oas(), 'recommended']], rules: { ...DEFAULT_RULE_SEVERITIES } }
+      : await loadRulesetDefinition(file, { oas });
   try {
-    if (definition) return withoutRulesetSelfCheck(() => new core.Ruleset(definition as RulesetDefinition, { severity: 'recommended', ...(file ? { source: file } : {}) }));
+    if (definition)
+      return withoutRulesetSelfCheck(
+        () =>
+          new core.Ruleset(definition as RulesetDefinition, {
+            severity: 'recommended',
+            ...(file ? { source: file } : {}),
+          }),
+      );
     return await bundledRuleset(file!);
   } catch (error) {
     throw new RulesetError(`invalid Spectral ruleset ${file ?? 'plantkit default'}: ${describeRulesetError(error)}`);
@@ -104,7 +125,9 @@ async function loadRuleset(core: SpectralCore, file: string | undefined): Promis
 function withoutRulesetSelfCheck<T>(build: () => T): T {
   // By file path: the package's exports map hides the module, and the file path is the module Spectral itself loaded.
   const entry = require.resolve('@stoplight/spectral-core');
-  const assertions = require(path.join(path.dirname(entry), 'ruleset/validation/assertions.js')) as { assertValidRuleset: (...args: unknown[]) => void };
+  const assertions = require(path.join(path.dirname(entry), 'ruleset/validation/assertions.js')) as {
+    assertValidRuleset: (...args: unknown[]) => void;
+  };
   const original = assertions.assertValidRuleset;
   assertions.assertValidRuleset = () => {};
   try {
@@ -123,10 +146,14 @@ function describeRulesetError(error: unknown): string {
 }
 
 async function bundledRuleset(file: string): Promise<Ruleset> {
-  const { bundleAndLoadRuleset } = require('@stoplight/spectral-ruleset-bundler/with-loader') as { bundleAndLoadRuleset: BundleLoader };
+  const { bundleAndLoadRuleset } = require('@stoplight/spectral-ruleset-bundler/with-loader') as {
+    bundleAndLoadRuleset: BundleLoader;
+  };
   // ruleset-file.ts refuses URLs in YAML `extends`; this catches URLs a JS ruleset imports.
   const fetch = async (url: string): Promise<never> => {
-    throw new Error(`plantkit does not fetch rulesets over the network (${url}); download it next to your .spectral.yaml`);
+    throw new Error(
+      `plantkit does not fetch rulesets over the network (${url}); download it next to your .spectral.yaml`,
+    );
   };
   return bundleAndLoadRuleset(file, { fs: { promises: { readFile } }, fetch });
 }

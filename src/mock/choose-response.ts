@@ -9,16 +9,23 @@ import type { Operation, OperationResponse } from '../spec/types.js';
 import { findResponse } from '../validation/compile-validators.js';
 
 /** The status to serve and the response documenting it; or why a pinned code cannot be served. */
-export type ResponseChoice = { ok: true; status: number; response: OperationResponse | undefined } | { ok: false; message: string };
+export type ResponseChoice =
+  | { ok: true; status: number; response: OperationResponse | undefined }
+  | { ok: false; message: string };
 
 /** Choose the response for `operation`, honouring a pinned `code`. */
 export function chooseResponse(operation: Operation, code: number | undefined): ResponseChoice {
   if (code !== undefined) {
     const response = findResponse(operation, code);
     if (response) return { ok: true, status: code, response };
-    return { ok: false, message: `${operation.id} documents no response for status ${code}; documented: ${operation.responses.map((item) => item.status).join(', ') || 'none'}` };
+    return {
+      ok: false,
+      message: `${operation.id} documents no response for status ${code}; documented: ${operation.responses.map((item) => item.status).join(', ') || 'none'}`,
+    };
   }
-  const numbered = operation.responses.filter((response) => /^\d{3}$/.test(response.status)).sort((a, b) => Number(a.status) - Number(b.status));
+  const numbered = operation.responses
+    .filter((response) => /^\d{3}$/.test(response.status))
+    .sort((a, b) => Number(a.status) - Number(b.status));
   const first = (prefix: string) => numbered.find((response) => response.status.startsWith(prefix));
   const success = first('2');
   if (success) return { ok: true, status: Number(success.status), response: success };
@@ -29,5 +36,7 @@ export function chooseResponse(operation: Operation, code: number | undefined): 
   const fallback = operation.responses.find((response) => response.status === 'default');
   if (fallback) return { ok: true, status: 200, response: fallback };
   const lowest = numbered[0];
-  return lowest ? { ok: true, status: Number(lowest.status), response: lowest } : { ok: true, status: 200, response: undefined };
+  return lowest
+    ? { ok: true, status: Number(lowest.status), response: lowest }
+    : { ok: true, status: 200, response: undefined };
 }

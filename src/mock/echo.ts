@@ -17,7 +17,13 @@ import type { SchemaObject } from '../spec/types.js';
 export type PropertyCheck = (schema: SchemaObject, value: unknown) => boolean;
 
 /** `response` with the request's values for every property `schema` declares and accepts. */
-export function echoRequest(response: unknown, request: unknown, schema: SchemaObject | undefined, dropAbsent: boolean, accepts: PropertyCheck = () => true): unknown {
+export function echoRequest(
+  response: unknown,
+  request: unknown,
+  schema: SchemaObject | undefined,
+  dropAbsent: boolean,
+  accepts: PropertyCheck = () => true,
+): unknown {
   if (!isObject(response) || !isObject(request) || !schema) return response;
   const shape = objectShape(schema);
   const result: Record<string, unknown> = { ...response };

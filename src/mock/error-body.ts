@@ -31,20 +31,46 @@ export interface ErrorResponse {
 export type ErrorBodyFactory = (operation: Operation | undefined, status: number, message: string) => ErrorResponse;
 
 /** Where an explanation goes, best first; `title` is a summary (RFC 9457 section 3.1.3), so it gets the reason phrase when `detail` is there. */
-const MESSAGE_NAMES = ['message', 'detail', 'details', 'error_description', 'errormessage', 'error_message', 'description', 'reason', 'msg', 'title'];
+const MESSAGE_NAMES = [
+  'message',
+  'detail',
+  'details',
+  'error_description',
+  'errormessage',
+  'error_message',
+  'description',
+  'reason',
+  'msg',
+  'title',
+];
 const CODE_NAMES = /^(error|code|status|statuscode|errorcode|status_code|error_code)$/i;
 
 /** The factory for `spec`; `validators` prove each body fits before it is used. */
 export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators): ErrorBodyFactory {
   const scope: SchemaScope = { document: spec.document, version: spec.version, direction: 'response' };
-  const fallbackOperation = spec.operations.find((operation) => errorContent(operation, 400)) ?? spec.operations.find((operation) => otherErrorStatus(operation) !== undefined);
+  const fallbackOperation =
+    spec.operations.find((operation) => errorContent(operation, 400)) ??
+    spec.operations.find((operation) => otherErrorStatus(operation) !== undefined);
   return (operation, status, message) => {
-    const attempts: Array<[Operation | undefined, number]> = [[operation, status], [operation, 400], [operation, otherErrorStatus(operation) ?? 400], [fallbackOperation, status], [fallbackOperation, 400], [fallbackOperation, otherErrorStatus(fallbackOperation) ?? 400]];
+    const attempts: Array<[Operation | undefined, number]> = [
+      [operation, status],
+      [operation, 400],
+      [operation, otherErrorStatus(operation) ?? 400],
+      [fallbackOperation, status],
+      [fallbackOperation, 400],
+      [fallbackOperation, otherErrorStatus(fallbackOperation) ?? 400],
+    ];
     for (const [candidate, documentedStatus] of attempts) {
       const content = candidate && errorContent(candidate, documentedStatus);
       if (!candidate || !content?.schema) continue;
       const validate = validators.response(candidate.id, documentedStatus, content.mediaType);
-      const body = fill(content.schema, status, message, validate && ((value: unknown) => validate(value).length === 0), scope);
+      const body = fill(
+        content.schema,
+        status,
+        message,
+        validate && ((value: unknown) => validate(value).length === 0),
+        scope,
+      );
       if (body !== undefined) return { status, mediaType: content.mediaType, body, schema: content.schema };
     }
     return { status, mediaType: 'application/json', body: { error: status, message }, schema: undefined };
@@ -54,13 +80,16 @@ export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators):
 /** The content documented for `status` (exact, range or default) with a schema, JSON preferred. */
 function errorContent(operation: Operation, status: number): MediaTypeContent | undefined {
   const response = findResponse(operation, status);
-  const withSchema = response?.content.filter((candidate) => candidate.schema && !candidate.mediaType.includes('*')) ?? [];
+  const withSchema =
+    response?.content.filter((candidate) => candidate.schema && !candidate.mediaType.includes('*')) ?? [];
   return withSchema.find((candidate) => isJsonMediaType(candidate.mediaType.toLowerCase())) ?? withSchema[0];
 }
 
 /** Another documented client-error status with a schema (`4XX`, 422, 404, ...), when an operation documents no 400. */
 function otherErrorStatus(operation: Operation | undefined): number | undefined {
-  const response = operation?.responses.find((candidate) => /^4/.test(candidate.status) && errorContent(operation, statusOf(candidate.status)));
+  const response = operation?.responses.find(
+    (candidate) => /^4/.test(candidate.status) && errorContent(operation, statusOf(candidate.status)),
+  );
   return response && statusOf(response.status);
 }
 
@@ -73,14 +102,28 @@ function statusOf(key: string): number {
  * First the message-shaped fill; when the schema demands more (nested required objects, formats, patterns),
  * a generated valid body with the message and status placed where they still validate.
  */
-function fill(schema: SchemaObject, status: number, message: string, valid: ((value: unknown) => boolean) | undefined, scope: SchemaScope): unknown {
+function fill(
+  schema: SchemaObject,
+  status: number,
+  message: string,
+  valid: ((value: unknown) => boolean) | undefined,
+  scope: SchemaScope,
+): unknown {
   const accept = valid ?? (() => true);
   const filled = messageShaped(schema, status, message);
   if (accept(filled)) return filled;
   if (!valid) return undefined;
   let generated = GENERATED.get(schema);
   if (!generated) {
-    generated = validValue(schema, (value) => (accept(value) ? [] : [{ pointer: '', instancePath: '', keyword: 'valid', message: 'is not valid', schemaPath: '' }]), scope, status);
+    generated = validValue(
+      schema,
+      (value) =>
+        accept(value)
+          ? []
+          : [{ pointer: '', instancePath: '', keyword: 'valid', message: 'is not valid', schemaPath: '' }],
+      scope,
+      status,
+    );
     GENERATED.set(schema, generated);
   }
   if (!generated.ok || !isObject(generated.value)) return generated.ok ? generated.value : undefined;
@@ -101,7 +144,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Where each property of an error body comes from, worked out once per schema and status (a refusal is answered often). */
-type FillPlan = { text: true } | { text: false; fields: Array<[string, { from: 'message' } | { value: unknown; exact?: string }]> };
+type FillPlan =
+  | { text: true }
+  | { text: false; fields: Array<[string, { from: 'message' } | { value: unknown; exact?: string }]> };
 const PLANS = new WeakMap<SchemaObject, Map<number, FillPlan>>();
 
 function messageShaped(schema: SchemaObject, status: number, message: string): unknown {
@@ -125,22 +170,41 @@ function fillPlan(schema: SchemaObject, status: number): FillPlan {
   const shape = objectShape(schema);
   const fields: Extract<FillPlan, { text: false }>['fields'] = [];
   const entries = Object.entries(shape.properties);
-  const isFreeText = (property: SchemaObject | undefined) => schemaTypes(property).includes('string') && !hasEnum(property!);
-  const named = MESSAGE_NAMES.map((wanted) => entries.find(([name]) => name.toLowerCase() === wanted)?.[0]).find((name) => name !== undefined && isFreeText(shape.properties[name]));
+  const isFreeText = (property: SchemaObject | undefined) =>
+    schemaTypes(property).includes('string') && !hasEnum(property!);
+  const named = MESSAGE_NAMES.map((wanted) => entries.find(([name]) => name.toLowerCase() === wanted)?.[0]).find(
+    (name) => name !== undefined && isFreeText(shape.properties[name]),
+  );
   // No message-like property: the first free-text string property carries the explanation.
-  const messageName = named ?? entries.find(([name, property]) => isFreeText(property) && !CODE_NAMES.test(name) && property.format === undefined && property.pattern === undefined)?.[0];
+  const messageName =
+    named ??
+    entries.find(
+      ([name, property]) =>
+        isFreeText(property) &&
+        !CODE_NAMES.test(name) &&
+        property.format === undefined &&
+        property.pattern === undefined,
+    )?.[0];
   for (const [name, property] of entries) {
     const propertyTypes = schemaTypes(property);
     if (name === messageName) {
       fields.push([name, { from: 'message' }]);
     } else if (propertyTypes.includes('string') && MESSAGE_NAMES.includes(name.toLowerCase()) && !hasEnum(property)) {
       fields.push([name, { value: STATUS_CODES[status] ?? `HTTP ${status}` }]);
-    } else if ((propertyTypes.includes('integer') || propertyTypes.includes('number')) && CODE_NAMES.test(name) && !hasEnum(property)) {
+    } else if (
+      (propertyTypes.includes('integer') || propertyTypes.includes('number')) &&
+      CODE_NAMES.test(name) &&
+      !hasEnum(property)
+    ) {
       fields.push([name, { value: status }]);
     } else if (propertyTypes.includes('string') && CODE_NAMES.test(name) && !hasEnum(property)) {
       fields.push([name, { value: String(status) }]);
     } else if (shape.required.includes(name)) {
-      const value = sampleValue(property, { mode: 'minimal', nextInteger: () => BigInt(status), matchPattern: patternSample });
+      const value = sampleValue(property, {
+        mode: 'minimal',
+        nextInteger: () => BigInt(status),
+        matchPattern: patternSample,
+      });
       fields.push([name, typeof value === 'bigint' ? { value: undefined, exact: value.toString() } : { value }]);
     }
   }

@@ -30,7 +30,11 @@ export interface PipelineSettings extends StatefulSettings {
 const MAX_LISTED = 5;
 
 /** Answer one request with the current state. */
-export async function handleRequest(request: IncomingMessage, state: MockState, settings: PipelineSettings): Promise<MockReply> {
+export async function handleRequest(
+  request: IncomingMessage,
+  state: MockState,
+  settings: PipelineSettings,
+): Promise<MockReply> {
   const method = (request.method ?? 'GET').toUpperCase();
   let url: URL;
   try {
@@ -45,7 +49,8 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
 
   if (settings.cors && isPreflight(method, request.headers)) {
     const route = state.route('\u0000', target);
-    const methods = route.kind === 'no-method' ? route.allow : [String(request.headers['access-control-request-method'])];
+    const methods =
+      route.kind === 'no-method' ? route.allow : [String(request.headers['access-control-request-method'])];
     return { status: 204, headers: preflightHeaders(request.headers, methods), body: undefined };
   }
 
@@ -60,16 +65,29 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
   }
   if (routed.kind === 'no-path') {
     const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))];
-    const listed = known.length > 12 ? `${known.slice(0, 12).join(', ')} and ${known.length - 12} more` : known.join(', ');
+    const listed =
+      known.length > 12 ? `${known.slice(0, 12).join(', ')} and ${known.length - 12} more` : known.join(', ');
     return errorReply(state, undefined, 404, `no operation at ${path}; the spec documents ${listed}`);
   }
   if (routed.kind === 'no-method') {
-    return errorReply(state, undefined, 405, `${method} ${path} is not documented; allowed: ${routed.allow.join(', ')}`, { allow: routed.allow.join(', ') });
+    return errorReply(
+      state,
+      undefined,
+      405,
+      `${method} ${path} is not documented; allowed: ${routed.allow.join(', ')}`,
+      { allow: routed.allow.join(', ') },
+    );
   }
   const { operation, pathParameters } = routed;
   const unservable = state.spec.unservable?.find((item) => item.route === `${operation.method} ${operation.path}`);
   // The spec's fault, not the client's: a 500 that says which $ref to fix.
-  if (unservable) return errorReply(state, operation, 500, `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every unresolved $ref)`);
+  if (unservable)
+    return errorReply(
+      state,
+      operation,
+      500,
+      `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every unresolved $ref)`,
+    );
 
   const read = await readBody(request, settings.maxBodyBytes);
   if (!read.ok) {
@@ -78,7 +96,10 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
     if (read.status === 413) reply.headers.connection = 'close';
     return reply;
   }
-  const checked = await checkRequest({ operation, pathParameters, search: switches.search, headers, body: read.bytes }, state);
+  const checked = await checkRequest(
+    { operation, pathParameters, search: switches.search, headers, body: read.bytes },
+    state,
+  );
   const [first] = checked.violations;
   if (first) return refuse(state, operation, first, checked.violations);
 
@@ -87,7 +108,14 @@ export async function handleRequest(request: IncomingMessage, state: MockState, 
   const preferences = { ...switches.preferences, ...prefer.preferences };
   const valid = { operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value };
   // The one place state enters: after every request check, before the stateless answer.
-  const stored = settings.store ? await answerFromStore({ ...valid, pathParameters, parameters: checked.parameters, bodyMediaType: checked.body?.mediaType }, preferences, settings, state) : undefined;
+  const stored = settings.store
+    ? await answerFromStore(
+        { ...valid, pathParameters, parameters: checked.parameters, bodyMediaType: checked.body?.mediaType },
+        preferences,
+        settings,
+        state,
+      )
+    : undefined;
   return stored ?? respond(valid, preferences, settings, state);
 }
 
@@ -96,13 +124,15 @@ function refuse(state: MockState, operation: Operation, first: RequestViolation,
   const sameKind = all.filter((violation) => violation.kind === first.kind).map((violation) => violation.message);
   const listed = sameKind.slice(0, MAX_LISTED).join('; ');
   const message = sameKind.length > MAX_LISTED ? `${listed}; and ${sameKind.length - MAX_LISTED} more` : listed;
-  const extra: Record<string, string> = first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
+  const extra: Record<string, string> =
+    first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
   return errorReply(state, operation, refusalStatus(operation, first.kind, first.pointer), message, extra);
 }
 
 function flattenHeaders(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
 }
 

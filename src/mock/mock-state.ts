@@ -7,7 +7,13 @@ import type { ResourceMap } from '../resources/types.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec, SchemaObject, SecuritySchemeUse } from '../spec/types.js';
-import { compileSchemaValidators, compileValidators, type BodyValidator, type Direction, type SpecValidators } from '../validation/compile-validators.js';
+import {
+  compileSchemaValidators,
+  compileValidators,
+  type BodyValidator,
+  type Direction,
+  type SpecValidators,
+} from '../validation/compile-validators.js';
 import { compileParameterValidators, type ParameterValidators } from '../validation/parameters.js';
 import { createErrorBodies, type ErrorBodyFactory } from './error-body.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
@@ -43,15 +49,27 @@ export interface MockState {
  */
 export const MOCK_HEADER = 'x-plantkit-mock';
 
-function mockIdentity(spec: LoadedSpec, pinned: (scheme: SecuritySchemeUse) => string | undefined, stateful: boolean): string {
-  const schemes = new Map(spec.operations.flatMap((operation) => operation.security.flat()).map((scheme) => [scheme.name, scheme]));
+function mockIdentity(
+  spec: LoadedSpec,
+  pinned: (scheme: SecuritySchemeUse) => string | undefined,
+  stateful: boolean,
+): string {
+  const schemes = new Map(
+    spec.operations.flatMap((operation) => operation.security.flat()).map((scheme) => [scheme.name, scheme]),
+  );
   const names = [...schemes.values()].filter((scheme) => pinned(scheme) !== undefined).map((scheme) => scheme.name);
   return `credentials=${names.length > 0 ? `pinned:${names.join(',')}` : 'any'}; stateful=${stateful}`;
 }
 
 /** Load (or take) a spec and build the state serving it; `stateful` infers its collections (src/resources/). */
-export async function buildMockState(spec: string | LoadedSpec, allowExternalRefs: boolean, credentials: CredentialSet, stateful = false): Promise<MockState> {
-  const loaded = typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs, isolateUnresolvedRefs: true }) : spec;
+export async function buildMockState(
+  spec: string | LoadedSpec,
+  allowExternalRefs: boolean,
+  credentials: CredentialSet,
+  stateful = false,
+): Promise<MockState> {
+  const loaded =
+    typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs, isolateUnresolvedRefs: true }) : spec;
   const validators = compileValidators(loaded);
   // Asked on every request: each scheme's pin is worked out once (its environment name takes regular expressions).
   const pins = new Map<SecuritySchemeUse, string | undefined>();

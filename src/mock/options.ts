@@ -83,19 +83,29 @@ export interface NormalizedMockOptions {
 /** Validate and default mock options; throws UsageError on bad values. */
 export function normalizeMockOptions(options: MockOptions): NormalizedMockOptions {
   const port = options.port ?? MOCK_DEFAULTS.port;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${String(options.port)}`);
-  if (options.token !== undefined && (options.token === '' || /\s/.test(options.token))) throw new UsageError('--token must be a non-empty token without spaces');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be an integer from 0 to 65535, got ${String(options.port)}`);
+  if (options.token !== undefined && (options.token === '' || /\s/.test(options.token)))
+    throw new UsageError('--token must be a non-empty token without spaces');
   if (options.apiKey !== undefined && options.apiKey === '') throw new UsageError('--api-key must not be empty');
-  if (options.basic !== undefined && !/^[^:]*:/.test(options.basic)) throw new UsageError('--basic must be user:password', 'e.g. --basic ada:s3cret (RFC 7617: the user has no colon)');
+  if (options.basic !== undefined && !/^[^:]*:/.test(options.basic))
+    throw new UsageError('--basic must be user:password', 'e.g. --basic ada:s3cret (RFC 7617: the user has no colon)');
   const maxBodyBytes = options.maxBodyBytes ?? MOCK_DEFAULTS.maxBodyBytes;
-  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new UsageError(`--max-body-bytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
-  if (options.data !== undefined && options.stateful === false) throw new UsageError('--data preloads the stateful mock, which is off', 'drop stateful: false, or drop --data');
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new UsageError(`--max-body-bytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
+  if (options.data !== undefined && options.stateful === false)
+    throw new UsageError('--data preloads the stateful mock, which is off', 'drop stateful: false, or drop --data');
   if (options.data === '') throw new UsageError('--data needs the path of a JSON or YAML file');
   return {
     spec: options.spec ?? MOCK_DEFAULTS.spec,
     port,
     host: options.host ?? MOCK_DEFAULTS.host,
-    credentials: { bearer: options.token, apiKey: options.apiKey, basic: options.basic, byScheme: { ...options.credentials } },
+    credentials: {
+      bearer: options.token,
+      apiKey: options.apiKey,
+      basic: options.basic,
+      byScheme: { ...options.credentials },
+    },
     dynamic: options.dynamic ?? MOCK_DEFAULTS.dynamic,
     seed: options.seed,
     cors: options.cors ?? MOCK_DEFAULTS.cors,

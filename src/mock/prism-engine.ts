@@ -71,7 +71,10 @@ const MAX_MEMOISED = 512;
 let prismModules: Promise<{ http: PrismHttp; core: PrismCore }> | undefined;
 
 /** Build an engine for a dereferenced OpenAPI document, and the document as written when there is one (read first). */
-export async function createPrismEngine(document: Record<string, unknown>, raw?: Record<string, unknown>): Promise<PrismEngine> {
+export async function createPrismEngine(
+  document: Record<string, unknown>,
+  raw?: Record<string, unknown>,
+): Promise<PrismEngine> {
   const { http, core } = await (prismModules ??= loadPrism());
   const { createInstance, getHttpOperationsFromSpec } = http;
   const internals = prismInternals();
@@ -86,7 +89,9 @@ export async function createPrismEngine(document: Record<string, unknown>, raw?:
     let operations = operationsByTemplate.get(template);
     if (!operations) {
       const written = raw && rawPathDocument(raw, template);
-      operations = written ? Promise.resolve(internals.operationsOf(written)) : getHttpOperationsFromSpec(pathDocument(document, template) as never);
+      operations = written
+        ? Promise.resolve(internals.operationsOf(written))
+        : getHttpOperationsFromSpec(pathDocument(document, template) as never);
       operationsByTemplate.set(template, operations);
     }
     return operations;
@@ -94,7 +99,9 @@ export async function createPrismEngine(document: Record<string, unknown>, raw?:
 
   return {
     async respond(request, preferences) {
-      const key = preferences.dynamic ? undefined : `${request.operationId}\u0000${preferences.code ?? ''}\u0000${preferences.example ?? ''}\u0000${request.headers.accept ?? ''}`;
+      const key = preferences.dynamic
+        ? undefined
+        : `${request.operationId}\u0000${preferences.code ?? ''}\u0000${preferences.example ?? ''}\u0000${request.headers.accept ?? ''}`;
       const cached = key === undefined ? undefined : memo.get(key);
       if (cached) return copyResult(cached);
       // A fresh `mock` object per call: Prism writes the Accept media types into it.
@@ -104,11 +111,22 @@ export async function createPrismEngine(document: Record<string, unknown>, raw?:
         ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
         ...(preferences.seed === undefined ? {} : { seed: preferences.seed }),
       };
-      const input = { method: request.method.toLowerCase(), url: { path: SYNTHETIC_PATH, query: request.query }, headers: request.headers, body: request.body };
+      const input = {
+        method: request.method.toLowerCase(),
+        url: { path: SYNTHETIC_PATH, query: request.query },
+        headers: request.headers,
+        body: request.body,
+      };
       let result: EngineResult;
       try {
         const operations = await operationsFor(request.template);
-        result = toResult((await prism.request(input as never, operations as never, { ...BASE_CONFIG, mock } as PrismConfig)()) as PrismEither);
+        result = toResult(
+          (await prism.request(
+            input as never,
+            operations as never,
+            { ...BASE_CONFIG, mock } as PrismConfig,
+          )()) as PrismEither,
+        );
       } catch (error) {
         // A path item Prism cannot read: plantkit generates the answer itself (respond.ts).
         result = { ok: false, status: 500, message: `Prism cannot read this operation: ${(error as Error).message}` };
@@ -133,10 +151,17 @@ export async function createPrismEngine(document: Record<string, unknown>, raw?:
  */
 function prismInternals(): { operationsOf(document: Record<string, unknown>): unknown[] } {
   const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
-  const { transformOas3Operations } = prismRequire('@stoplight/http-spec/oas3/operation') as { transformOas3Operations(document: unknown): unknown[] };
-  const { bundleTarget } = prismRequire('@stoplight/json') as { bundleTarget(options: { document: unknown; path: string; cloneDocument: boolean }): unknown };
+  const { transformOas3Operations } = prismRequire('@stoplight/http-spec/oas3/operation') as {
+    transformOas3Operations(document: unknown): unknown[];
+  };
+  const { bundleTarget } = prismRequire('@stoplight/json') as {
+    bundleTarget(options: { document: unknown; path: string; cloneDocument: boolean }): unknown;
+  };
   return {
-    operationsOf: (document) => transformOas3Operations(document).map((operation) => bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false })),
+    operationsOf: (document) =>
+      transformOas3Operations(document).map((operation) =>
+        bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }),
+      ),
   };
 }
 
@@ -156,7 +181,12 @@ function rawPathDocument(raw: Record<string, unknown>, template: string): Record
     (copied[section] ??= {})[name] = target;
     return target;
   });
-  return structuredClone({ openapi: raw.openapi, info: raw.info, paths: { [SYNTHETIC_PATH]: item }, components: { securitySchemes: components.securitySchemes ?? {}, ...copied } });
+  return structuredClone({
+    openapi: raw.openapi,
+    info: raw.info,
+    paths: { [SYNTHETIC_PATH]: item },
+    components: { securitySchemes: components.securitySchemes ?? {}, ...copied },
+  });
 }
 
 /** The one path Prism sees: plantkit has routed already, so every path item is handed over under this key. */
@@ -210,11 +240,17 @@ type PrismEither =
 
 function toResult(either: PrismEither): EngineResult {
   if (either._tag === 'Left') {
-    return { ok: false, status: either.left.status ?? 500, message: either.left.detail || either.left.message || 'Prism could not produce a response' };
+    return {
+      ok: false,
+      status: either.left.status ?? 500,
+      message: either.left.detail || either.left.message || 'Prism could not produce a response',
+    };
   }
   const { statusCode, headers = {}, body } = either.right.output;
   // Prism writes `Content-type`; normalise header names.
-  const normalised = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  const normalised = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
   return { ok: true, status: statusCode, headers: normalised, body };
 }
 
@@ -233,13 +269,23 @@ async function loadPrism(): Promise<{ http: PrismHttp; core: PrismCore }> {
     // Only the all-locales entry is deferred: postman-collection's English-only one is cheap and used at load.
     if (request !== '@faker-js/faker') return originalLoad.call(this, request, parent, isMain);
     let real: Record<string | symbol, unknown> | undefined;
-    const resolve = () => (real ??= originalLoad.call(this, request, parent, isMain) as Record<string | symbol, unknown>);
-    const deferred = (pick: () => object) => new Proxy({}, { get: (_target, key) => Reflect.get(pick(), key), has: (_target, key) => key in pick() });
+    const resolve = () =>
+      (real ??= originalLoad.call(this, request, parent, isMain) as Record<string | symbol, unknown>);
+    const deferred = (pick: () => object) =>
+      new Proxy({}, { get: (_target, key) => Reflect.get(pick(), key), has: (_target, key) => key in pick() });
     // `default` and `faker` stay deferred until a member of theirs is read.
-    return new Proxy({}, {
-      get: (_target, key) => (key === 'default' || key === 'faker' ? deferred(() => resolve()[key] as object) : key === '__esModule' ? true : resolve()[key]),
-      has: (_target, key) => key in resolve(),
-    });
+    return new Proxy(
+      {},
+      {
+        get: (_target, key) =>
+          key === 'default' || key === 'faker'
+            ? deferred(() => resolve()[key] as object)
+            : key === '__esModule'
+              ? true
+              : resolve()[key],
+        has: (_target, key) => key in resolve(),
+      },
+    );
   };
   try {
     const [http, core] = await Promise.all([import('@stoplight/prism-http'), import('@stoplight/prism-core')]);
@@ -258,11 +304,16 @@ async function loadPrism(): Promise<{ http: PrismHttp; core: PrismCore }> {
  */
 function configureFaker(prismEntry: string): void {
   const prismRequire = createRequire(prismEntry);
-  const { JSONSchemaFaker } = prismRequire('json-schema-faker') as { JSONSchemaFaker: { option(name: string, value: unknown): void } };
+  const { JSONSchemaFaker } = prismRequire('json-schema-faker') as {
+    JSONSchemaFaker: { option(name: string, value: unknown): void };
+  };
   JSONSchemaFaker.option('fillProperties', false);
   // Prism's static sampler warns on the console about schemas it approximates (allOf of arrays, ...);
   // plantkit checks every answer against the schema itself, so the warnings are only noise in the request log.
-  const sampler = prismRequire('@stoplight/json-schema-sampler') as { sample: (schema: unknown, options: Record<string, unknown>, spec?: unknown) => unknown; plantkitQuiet?: boolean };
+  const sampler = prismRequire('@stoplight/json-schema-sampler') as {
+    sample: (schema: unknown, options: Record<string, unknown>, spec?: unknown) => unknown;
+    plantkitQuiet?: boolean;
+  };
   if (sampler.plantkitQuiet) return;
   const sample = sampler.sample.bind(sampler);
   sampler.sample = (schema, options, spec) => sample(schema, { ...options, quiet: true }, spec);

@@ -8,7 +8,11 @@ export type BodyOutcome = { ok: true; bytes: Buffer } | { ok: false; status: 400
 /** Read the whole body, refusing more than `limit` bytes (413). */
 export function readBody(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
   const declared = Number(request.headers['content-length']);
-  const tooLarge = (): BodyOutcome => ({ ok: false, status: 413, message: `body is larger than the mock's limit of ${formatBytes(limit)}` });
+  const tooLarge = (): BodyOutcome => ({
+    ok: false,
+    status: 413,
+    message: `body is larger than the mock's limit of ${formatBytes(limit)}`,
+  });
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge());
   if (declared === 0) return Promise.resolve({ ok: true, bytes: Buffer.alloc(0) });
   return new Promise((resolve) => {

@@ -58,36 +58,78 @@ export interface FixedAnswer {
 }
 
 /** Answer a valid request with the documented response (or the `fixed` one), checked against the spec. */
-export async function respond(request: ValidRequest, preferences: Preferences, settings: ResponseSettings, state: MockState, fixed?: FixedAnswer): Promise<MockReply> {
+export async function respond(
+  request: ValidRequest,
+  preferences: Preferences,
+  settings: ResponseSettings,
+  state: MockState,
+  fixed?: FixedAnswer,
+): Promise<MockReply> {
   const { operation } = request;
-  const choice = fixed ? { ok: true as const, status: fixed.status, response: findResponse(operation, fixed.status) } : chooseResponse(operation, preferences.code);
+  const choice = fixed
+    ? { ok: true as const, status: fixed.status, response: findResponse(operation, fixed.status) }
+    : chooseResponse(operation, preferences.code);
   if (!choice.ok) return errorReply(state, operation, 404, choice.message);
   const { status, response } = choice;
   const dynamic = preferences.dynamic ?? settings.dynamic;
   const seed = dynamic ? settings.nextSeed() : undefined;
   // Static answers are the same every time; dynamic ones differ per request unless seeded.
-  const numericSeed = seed !== undefined ? seedNumber(seed) : dynamic ? randomInt(0x7fffffff) : seedNumber(`${operation.id}:${status}`);
+  const numericSeed =
+    seed !== undefined ? seedNumber(seed) : dynamic ? randomInt(0x7fffffff) : seedNumber(`${operation.id}:${status}`);
 
-  const headers = responseHeaders(response, { validator: (schema) => state.schemaValidator(schema, 'response'), scope: state.scope, seed: numericSeed });
-  if (!headers.ok) return errorReply(state, operation, 500, `the mock's ${status} response for ${operation.id} fails the spec: ${headers.message}; fix the spec's header schema or examples`);
+  const headers = responseHeaders(response, {
+    validator: (schema) => state.schemaValidator(schema, 'response'),
+    scope: state.scope,
+    seed: numericSeed,
+  });
+  if (!headers.ok)
+    return errorReply(
+      state,
+      operation,
+      500,
+      `the mock's ${status} response for ${operation.id} fails the spec: ${headers.message}; fix the spec's header schema or examples`,
+    );
   Object.assign(headers.headers, fixed?.headers);
 
   if (forbidsBody(status, request.method) || !response || response.content.length === 0) {
-    if (preferences.example !== undefined) return errorReply(state, operation, 404, `${operation.id} has no example '${preferences.example}' for status ${status}: the response has no content`);
+    if (preferences.example !== undefined)
+      return errorReply(
+        state,
+        operation,
+        404,
+        `${operation.id} has no example '${preferences.example}' for status ${status}: the response has no content`,
+      );
     return { status, headers: headers.headers, body: undefined };
   }
-  const key = negotiate(request.headers.accept, response.content.map((media) => media.mediaType));
+  const key = negotiate(
+    request.headers.accept,
+    response.content.map((media) => media.mediaType),
+  );
   if (key === undefined) return notAcceptable(state, operation, response, request.headers.accept);
-  const media = response.content.find((candidate) => candidate.mediaType === key) ?? response.content.find((candidate) => candidate.mediaType.includes('*'))!;
+  const media =
+    response.content.find((candidate) => candidate.mediaType === key) ??
+    response.content.find((candidate) => candidate.mediaType.includes('*'))!;
 
-  const produced = fixed?.value !== undefined ? fixedBody(fixed.value, media, operation, status, state) : await produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
+  const produced =
+    fixed?.value !== undefined
+      ? fixedBody(fixed.value, media, operation, status, state)
+      : await produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
   if (!produced.ok) return errorReply(state, operation, produced.status, produced.message);
   // A spec key that is no media type (`xls`) is served as written, as bytes.
   const mediaType = parseMediaType(key) ?? { essence: key, parameters: {} };
-  const encoded = codecFor(mediaType).encode(produced.value, { mediaType, schema: media.schema, encoding: media.encoding });
-  const warning: Record<string, string> = produced.warning === undefined ? {} : { [WARNING_HEADER]: headerText(produced.warning) };
+  const encoded = codecFor(mediaType).encode(produced.value, {
+    mediaType,
+    schema: media.schema,
+    encoding: media.encoding,
+  });
+  const warning: Record<string, string> =
+    produced.warning === undefined ? {} : { [WARNING_HEADER]: headerText(produced.warning) };
   if (produced.warning !== undefined) settings.warn(produced.warning);
-  return { status, headers: { ...headers.headers, ...warning, 'content-type': encoded.contentType }, body: encoded.body };
+  return {
+    status,
+    headers: { ...headers.headers, ...warning, 'content-type': encoded.contentType },
+    body: encoded.body,
+  };
 }
 
 interface BodyPlan {
@@ -109,57 +151,124 @@ async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockSta
   const validate = media.schema ? state.validators.response(operation.id, status, media.mediaType) : undefined;
   if (preferences.example !== undefined) {
     const example = media.examples.find((candidate) => candidate.name === preferences.example);
-    if (!example) return { ok: false, status: 404, message: `${operation.id} has no example '${preferences.example}' for status ${status} (${media.mediaType}); documented: ${media.examples.map((candidate) => candidate.name).join(', ') || 'none'}` };
+    if (!example)
+      return {
+        ok: false,
+        status: 404,
+        message: `${operation.id} has no example '${preferences.example}' for status ${status} (${media.mediaType}); documented: ${media.examples.map((candidate) => candidate.name).join(', ') || 'none'}`,
+      };
     return checked(example.value, validate, operation, status, exampleSource(state, example.pointer));
   }
 
   const prism = await state.engine.respond(
-    { operationId: operation.id, method: operation.method, template: operation.path, query: request.query, headers: { ...request.headers, accept: media.mediaType }, body: request.body },
+    {
+      operationId: operation.id,
+      method: operation.method,
+      template: operation.path,
+      query: request.query,
+      headers: { ...request.headers, accept: media.mediaType },
+      body: request.body,
+    },
     { dynamic: plan.dynamic, code: status, ...(plan.seed === undefined ? {} : { seed: plan.seed }) },
   );
   // A success the client did not pin to a code shows what the client sent.
-  const echo = (body: unknown) => echoRequest(body, request.body, media.schema, !plan.dynamic, (schema, candidate) => state.schemaValidator(schema, 'response')(candidate).length === 0);
-  const value = prism.ok && preferences.code === undefined && status < 300 ? echo(prism.body) : prism.ok ? prism.body : undefined;
+  const echo = (body: unknown) =>
+    echoRequest(
+      body,
+      request.body,
+      media.schema,
+      !plan.dynamic,
+      (schema, candidate) => state.schemaValidator(schema, 'response')(candidate).length === 0,
+    );
+  const value =
+    prism.ok && preferences.code === undefined && status < 300 ? echo(prism.body) : prism.ok ? prism.body : undefined;
   if (!validate) return { ok: true, value: value ?? '' };
   if (prism.ok && validate(value).length === 0) return { ok: true, value };
 
   // The spec's own example is wrong: serve valid generated data instead, and say where the example is.
-  const fromExample = prism.ok && !plan.dynamic ? media.examples.find((example) => sameJson(example.value, prism.body)) : undefined;
-  const brokenExample = fromExample && checked(value, validate, operation, status, exampleSource(state, fromExample.pointer));
-  const warning = brokenExample && !brokenExample.ok ? `${brokenExample.message}; serving generated data instead` : undefined;
-  const generated = generatedValue(state, `${operation.id}\u0000${status}\u0000${media.mediaType}`, !plan.dynamic, () => validValue(media.schema, validate, state.scope, plan.numericSeed, { preferSample: !plan.dynamic }));
+  const fromExample =
+    prism.ok && !plan.dynamic ? media.examples.find((example) => sameJson(example.value, prism.body)) : undefined;
+  const brokenExample =
+    fromExample && checked(value, validate, operation, status, exampleSource(state, fromExample.pointer));
+  const warning =
+    brokenExample && !brokenExample.ok ? `${brokenExample.message}; serving generated data instead` : undefined;
+  const generated = generatedValue(state, `${operation.id}\u0000${status}\u0000${media.mediaType}`, !plan.dynamic, () =>
+    validValue(media.schema, validate, state.scope, plan.numericSeed, { preferSample: !plan.dynamic }),
+  );
   if (generated.ok) {
     const echoed = preferences.code === undefined && status < 300 ? echo(generated.value) : generated.value;
-    return { ok: true, value: validate(echoed).length === 0 ? echoed : generated.value, ...(warning ? { warning } : {}) };
+    return {
+      ok: true,
+      value: validate(echoed).length === 0 ? echoed : generated.value,
+      ...(warning ? { warning } : {}),
+    };
   }
   if (brokenExample && !brokenExample.ok) return brokenExample;
-  return { ok: false, status: 500, message: `the mock cannot produce a valid ${status} response for ${operation.id} (${generated.reason}); check that the schema at #${media.schemaPointer} can be satisfied` };
+  return {
+    ok: false,
+    status: 500,
+    message: `the mock cannot produce a valid ${status} response for ${operation.id} (${generated.reason}); check that the schema at #${media.schemaPointer} can be satisfied`,
+  };
 }
 
 /** A fixed value, served only when it is valid for the negotiated media type's schema. */
-function fixedBody(value: unknown, media: MediaTypeContent, operation: Operation, status: number, state: MockState): Produced {
+function fixedBody(
+  value: unknown,
+  media: MediaTypeContent,
+  operation: Operation,
+  status: number,
+  state: MockState,
+): Produced {
   const validate = media.schema ? state.validators.response(operation.id, status, media.mediaType) : undefined;
   return checked(value, validate, operation, status, 'the stored item');
 }
 
-function checked(value: unknown, validate: BodyValidator | undefined, operation: Operation, status: number, source: string): Produced {
+function checked(
+  value: unknown,
+  validate: BodyValidator | undefined,
+  operation: Operation,
+  status: number,
+  source: string,
+): Produced {
   const violations = validate ? validate(value) : [];
   if (violations.length === 0) return { ok: true, value };
-  const reasons = violations.slice(0, 5).map((violation) => describeViolation(violation)).join('; ');
-  return { ok: false, status: 500, message: `the mock's ${status} response for ${operation.id} fails the spec (${reasons}); fix ${source} or the schema` };
+  const reasons = violations
+    .slice(0, 5)
+    .map((violation) => describeViolation(violation))
+    .join('; ');
+  return {
+    ok: false,
+    status: 500,
+    message: `the mock's ${status} response for ${operation.id} fails the spec (${reasons}); fix ${source} or the schema`,
+  };
 }
 
 /** 406 in the documented 406 shape when there is one (RFC 9110 section 15.5.7). */
-function notAcceptable(state: MockState, operation: Operation, response: OperationResponse, accept: string | undefined): MockReply {
+function notAcceptable(
+  state: MockState,
+  operation: Operation,
+  response: OperationResponse,
+  accept: string | undefined,
+): MockReply {
   const offered = response.content.map((media) => media.mediaType).join(', ');
-  return errorReply(state, operation, 406, `none of the media types this response documents (${offered}) is acceptable to 'Accept: ${accept ?? ''}'`);
+  return errorReply(
+    state,
+    operation,
+    406,
+    `none of the media types this response documents (${offered}) is acceptable to 'Accept: ${accept ?? ''}'`,
+  );
 }
 
 /** Static generated answers kept per operation, status and media type (bounded like Prism's memo). */
 const MAX_GENERATED = 512;
 
 /** `produce()`, remembered under `key` when the answer is static: the same every time, and generating it can take long. */
-function generatedValue(state: MockState, key: string, remember: boolean, produce: () => ReturnType<typeof validValue>): ReturnType<typeof validValue> {
+function generatedValue(
+  state: MockState,
+  key: string,
+  remember: boolean,
+  produce: () => ReturnType<typeof validValue>,
+): ReturnType<typeof validValue> {
   if (!remember) return produce();
   const cached = state.generated.get(key);
   if (cached) return cached.ok ? { ok: true, value: cloneJson(cached.value) } : cached;
@@ -170,17 +279,35 @@ function generatedValue(state: MockState, key: string, remember: boolean, produc
 }
 
 /** An Error-shaped reply with `status` and `message`, written by the error media type's codec. */
-export function errorReply(state: MockState, operation: Operation | undefined, status: number, message: string, headers: Record<string, string> = {}): MockReply {
+export function errorReply(
+  state: MockState,
+  operation: Operation | undefined,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): MockReply {
   // A status the operation documents without content gets no body, as the spec says; the reason travels in a header.
   const documented = operation && findResponse(operation, status);
-  if (documented && documented.content.length === 0) return { status, headers: { ...headers, [REASON_HEADER]: headerText(message) }, body: undefined, reason: message };
+  if (documented && documented.content.length === 0)
+    return { status, headers: { ...headers, [REASON_HEADER]: headerText(message) }, body: undefined, reason: message };
   const error = state.errorBody(operation, status, message);
   // The spec's error schema may have no free-text field for the explanation: it always travels in a header too.
   const reason = { [REASON_HEADER]: headerText(message) };
   const mediaType = parseMediaType(error.mediaType);
-  if (!mediaType) return { status, headers: { 'content-type': 'application/json', ...reason, ...headers }, body: stringifyJson(error.body), reason: message };
+  if (!mediaType)
+    return {
+      status,
+      headers: { 'content-type': 'application/json', ...reason, ...headers },
+      body: stringifyJson(error.body),
+      reason: message,
+    };
   const encoded = codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} });
-  return { status, headers: { 'content-type': encoded.contentType, ...reason, ...headers }, body: encoded.body, reason: message };
+  return {
+    status,
+    headers: { 'content-type': encoded.contentType, ...reason, ...headers },
+    body: encoded.body,
+    reason: message,
+  };
 }
 
 /** Where the mock explains a refusal (always, and the only place when the documented response has no body). */

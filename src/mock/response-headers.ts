@@ -20,7 +20,10 @@ export interface HeaderContext {
 }
 
 /** Header values for `response`, or why a required one cannot be produced. */
-export function responseHeaders(response: OperationResponse | undefined, context: HeaderContext): { ok: true; headers: Record<string, string> } | { ok: false; message: string } {
+export function responseHeaders(
+  response: OperationResponse | undefined,
+  context: HeaderContext,
+): { ok: true; headers: Record<string, string> } | { ok: false; message: string } {
   const headers: Record<string, string> = {};
   for (const header of response?.headers ?? []) {
     const name = header.name.toLowerCase();
@@ -28,9 +31,16 @@ export function responseHeaders(response: OperationResponse | undefined, context
     if (name === 'content-length' || name === 'transfer-encoding' || name === 'connection') continue;
     const validate = header.schema ? context.validator(header.schema) : () => [];
     const example = header.examples.map((candidate) => candidate.value).find((value) => validate(value).length === 0);
-    const produced = example !== undefined ? { ok: true as const, value: example } : validValue(header.schema, validate, context.scope, context.seed);
+    const produced =
+      example !== undefined
+        ? { ok: true as const, value: example }
+        : validValue(header.schema, validate, context.scope, context.seed);
     if (!produced.ok) {
-      if (header.required) return { ok: false, message: `cannot produce a valid value for the required response header '${header.name}' (${produced.reason})` };
+      if (header.required)
+        return {
+          ok: false,
+          message: `cannot produce a valid value for the required response header '${header.name}' (${produced.reason})`,
+        };
       continue;
     }
     const encoded = encodeParameter(headerParameter(header), produced.value);

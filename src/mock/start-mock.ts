@@ -40,7 +40,9 @@ export interface RunningMock {
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const settings = normalizeMockOptions(options);
   let state = await buildMockState(settings.spec, settings.allowExternalRefs, settings.credentials, settings.stateful);
-  const store = settings.stateful ? new ResourceStore(settings.data === undefined ? new Map() : await readDataFile(settings.data, state)) : undefined;
+  const store = settings.stateful
+    ? new ResourceStore(settings.data === undefined ? new Map() : await readDataFile(settings.data, state))
+    : undefined;
   const log = createRequestLog(settings.log);
   const notices = createRequestLog(settings.notices);
   noteSpecProblems(notices, state.spec);
@@ -65,10 +67,21 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     const started = performance.now();
     const current = state;
     handleRequest(request, current, pipeline)
-      .catch((error: unknown) => errorReply(current, undefined, 500, `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        errorReply(
+          current,
+          undefined,
+          500,
+          `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
       .then((reply) => {
         const cors = settings.cors ? corsHeaders(request.headers) : {};
-        const sent = sendReply(response, { ...reply, headers: { ...reply.headers, ...cors, [MOCK_HEADER]: current.identity } }, current);
+        const sent = sendReply(
+          response,
+          { ...reply, headers: { ...reply.headers, ...cors, [MOCK_HEADER]: current.identity } },
+          current,
+        );
         log.request(request.method ?? '', request.url ?? '', sent.status, performance.now() - started, sent.reason);
       });
   });
@@ -87,7 +100,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
             notices.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
             noteSpecProblems(notices, state.spec);
           } catch (error) {
-            notices.note(`plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`);
+            notices.note(
+              `plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`,
+            );
           }
         })
       : () => {};
@@ -97,7 +112,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     port,
     spec: () => state.spec,
     // Collections nothing can create in keep their stateless answers unless --data filled them.
-    collections: () => (state.resources?.collections ?? []).filter((collection) => collection.create !== undefined || store?.preloads(collection.path)),
+    collections: () =>
+      (state.resources?.collections ?? []).filter(
+        (collection) => collection.create !== undefined || store?.preloads(collection.path),
+      ),
     reset: () => store?.reset(),
     close: async () => {
       stopWatching();
@@ -115,9 +133,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
  * no JavaScript regular expression mode reads (not checked; validation/pattern.ts).
  */
 function noteSpecProblems(notices: RequestLog, spec: LoadedSpec): void {
-  for (const { route, reason } of spec.unservable ?? []) notices.note(`plantkit mock: warning: ${route} is not served: ${reason}; the rest of the spec is`);
+  for (const { route, reason } of spec.unservable ?? [])
+    notices.note(`plantkit mock: warning: ${route} is not served: ${reason}; the rest of the spec is`);
   scanPatterns(spec.document);
-  for (const [pattern, reason] of takeUnusablePatterns()) notices.note(`plantkit mock: warning: pattern ${JSON.stringify(pattern)} is not checked: ${reason}`);
+  for (const [pattern, reason] of takeUnusablePatterns())
+    notices.note(`plantkit mock: warning: pattern ${JSON.stringify(pattern)} is not checked: ${reason}`);
 }
 
 /**
@@ -130,14 +150,24 @@ function sendReply(response: ServerResponse, reply: MockReply, state: MockState)
     writeReply(response, reply.status, reply.headers, reply.body);
     return reply;
   } catch (error) {
-    const fallback = errorReply(state, undefined, 500, `the mock cannot send its ${reply.status} response: ${(error as Error).message}; fix the spec's header examples`);
+    const fallback = errorReply(
+      state,
+      undefined,
+      500,
+      `the mock cannot send its ${reply.status} response: ${(error as Error).message}; fix the spec's header examples`,
+    );
     if (!response.headersSent) writeReply(response, fallback.status, fallback.headers, fallback.body);
     else response.destroy();
     return fallback;
   }
 }
 
-function writeReply(response: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string | undefined): void {
+function writeReply(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer | string | undefined,
+): void {
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   response.writeHead(status, headers);
   // Node sends a string body in the same write as the headers, a Buffer in a second one (writev): for
@@ -157,9 +187,16 @@ function answerMalformed(error: NodeJS.ErrnoException, socket: Socket, state: Mo
     return;
   }
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const reason = status === 431 ? 'request headers are too large (limit 16 KiB)' : status === 408 ? 'the request took too long to arrive' : `malformed HTTP request (${error.code ?? error.message})`;
+  const reason =
+    status === 431
+      ? 'request headers are too large (limit 16 KiB)'
+      : status === 408
+        ? 'the request took too long to arrive'
+        : `malformed HTTP request (${error.code ?? error.message})`;
   const body = stringifyJson(state.errorBody(undefined, status, reason).body);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
@@ -168,4 +205,3 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
     server.listen(port, host, () => resolve());
   });
 }
-

@@ -8,7 +8,10 @@ export function parseCookieHeader(header: string | undefined): Array<[string, st
     const index = part.indexOf('=');
     if (index <= 0) continue;
     const name = part.slice(0, index).trim();
-    const value = part.slice(index + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = part
+      .slice(index + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     pairs.push([name, safeDecode(value)]);
   }
   return pairs;

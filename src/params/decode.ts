@@ -33,16 +33,22 @@ export interface ParameterProblem {
 }
 
 /** Every declared parameter present on the request, typed; absent ones are left out (the validator reports required ones). */
-export function decodeParameters(parameters: readonly OperationParameter[], raw: RawParameters): { values: ParameterValues; problems: ParameterProblem[] } {
+export function decodeParameters(
+  parameters: readonly OperationParameter[],
+  raw: RawParameters,
+): { values: ParameterValues; problems: ParameterProblem[] } {
   const values: ParameterValues = { path: {}, query: {}, header: {}, cookie: {} };
   const problems: ParameterProblem[] = [];
   const pairs = rawPairs(raw.search);
   const cookies = parseCookieHeader(raw.headers.cookie);
-  const claimed = new Set(parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name));
+  const claimed = new Set(
+    parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+  );
   for (const parameter of parameters) {
     const key = parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name;
     const read = readOne(parameter, raw, pairs, cookies, claimed);
-    if (read?.kind === 'problem') problems.push({ location: parameter.in, name: parameter.name, message: read.message });
+    if (read?.kind === 'problem')
+      problems.push({ location: parameter.in, name: parameter.name, message: read.message });
     else if (read?.kind === 'text') putText(values[parameter.in], key, read.text, parameter.schema);
     else if (read?.kind === 'value') values[parameter.in][key] = read.value;
   }
@@ -50,9 +56,19 @@ export function decodeParameters(parameters: readonly OperationParameter[], raw:
 }
 
 /** One parameter as found: text still to be typed, a structured value, a problem, or absent. */
-type Read = { kind: 'text'; text: string } | { kind: 'value'; value: unknown } | { kind: 'problem'; message: string } | undefined;
+type Read =
+  | { kind: 'text'; text: string }
+  | { kind: 'value'; value: unknown }
+  | { kind: 'problem'; message: string }
+  | undefined;
 
-function readOne(parameter: OperationParameter, raw: RawParameters, pairs: RawPair[], cookies: Array<[string, string]>, claimed: Set<string>): Read {
+function readOne(
+  parameter: OperationParameter,
+  raw: RawParameters,
+  pairs: RawPair[],
+  cookies: Array<[string, string]>,
+  claimed: Set<string>,
+): Read {
   switch (parameter.in) {
     case 'path': {
       const text = raw.path[parameter.name];
@@ -75,7 +91,17 @@ function stripPathStyle(parameter: OperationParameter, text: string): string {
   if (parameter.style !== 'matrix') return text;
   if (valueShape(parameter.schema) === 'object' && parameter.explode) return text.replace(/^;/, '');
   // `;id=3;id=4` (exploded array) -> `3;4`; `;id=3,4` -> `3,4`.
-  return text.split(';').filter(Boolean).map((part) => (part.startsWith(`${parameter.name}=`) ? part.slice(parameter.name.length + 1) : part === parameter.name ? '' : part)).join(';');
+  return text
+    .split(';')
+    .filter(Boolean)
+    .map((part) =>
+      part.startsWith(`${parameter.name}=`)
+        ? part.slice(parameter.name.length + 1)
+        : part === parameter.name
+          ? ''
+          : part,
+    )
+    .join(';');
 }
 
 /** A simple/label/matrix value (path, header) or a single cookie, as one text. */
@@ -83,10 +109,22 @@ function fromStyled(parameter: OperationParameter, text: string): Read {
   if (parameter.mediaType) return fromMedia(text);
   const shape = valueShape(parameter.schema);
   if (shape === 'primitive') return { kind: 'text', text };
-  const separator = parameter.style === 'label' && parameter.explode ? '.' : parameter.style === 'matrix' && parameter.explode ? ';' : ',';
+  const separator =
+    parameter.style === 'label' && parameter.explode
+      ? '.'
+      : parameter.style === 'matrix' && parameter.explode
+        ? ';'
+        : ',';
   const parts = text === '' ? [] : text.split(separator);
   if (shape === 'array') return { kind: 'value', value: arrayFromTexts(parts, parameter.schema) };
-  if (parameter.explode) return { kind: 'value', value: objectFromPairs(parts.map((part) => splitOnce(part, '=')), parameter.schema) };
+  if (parameter.explode)
+    return {
+      kind: 'value',
+      value: objectFromPairs(
+        parts.map((part) => splitOnce(part, '=')),
+        parameter.schema,
+      ),
+    };
   return { kind: 'value', value: objectFromPairs(chunkPairs(parts), parameter.schema) };
 }
 
@@ -98,7 +136,8 @@ function readCookie(parameter: OperationParameter, cookies: Array<[string, strin
   }
   const own = cookies.filter(([name]) => name === parameter.name).map(([, value]) => value);
   if (own.length === 0) return undefined;
-  if (shape === 'array' && parameter.explode && !parameter.mediaType) return { kind: 'value', value: arrayFromTexts(own, parameter.schema) };
+  if (shape === 'array' && parameter.explode && !parameter.mediaType)
+    return { kind: 'value', value: arrayFromTexts(own, parameter.schema) };
   return fromStyled({ ...parameter, style: 'simple' }, own[0]!);
 }
 
@@ -107,18 +146,30 @@ function readQuery(parameter: OperationParameter, pairs: RawPair[], claimed: Set
   if (parameter.style === 'deepObject') return readDeepObject(parameter, pairs);
   if (shape === 'object' && parameter.explode) {
     const own = pairs.filter((pair) => !claimed.has(pair.name) && acceptsProperty(parameter, pair.name));
-    return own.length === 0 ? undefined : { kind: 'value', value: objectFromPairs(own.map((pair) => [pair.name, decodeQueryText(pair.value)] as const), parameter.schema) };
+    return own.length === 0
+      ? undefined
+      : {
+          kind: 'value',
+          value: objectFromPairs(
+            own.map((pair) => [pair.name, decodeQueryText(pair.value)] as const),
+            parameter.schema,
+          ),
+        };
   }
   const own = pairs.filter((pair) => pair.name === parameter.name);
   if (own.length === 0) return undefined;
   if (parameter.mediaType) return fromMedia(decodeQueryText(own[0]!.value));
   if (shape === 'array') {
     const delimiter = parameter.style === 'spaceDelimited' ? ' ' : parameter.style === 'pipeDelimited' ? '|' : ',';
-    const texts = parameter.explode ? own.map((pair) => decodeQueryText(pair.value)) : own.flatMap((pair) => (pair.value === '' ? [] : splitRaw(pair.value, delimiter)));
+    const texts = parameter.explode
+      ? own.map((pair) => decodeQueryText(pair.value))
+      : own.flatMap((pair) => (pair.value === '' ? [] : splitRaw(pair.value, delimiter)));
     return { kind: 'value', value: arrayFromTexts(texts, parameter.schema) };
   }
-  if (shape === 'object') return { kind: 'value', value: objectFromPairs(chunkPairs(splitRaw(own[0]!.value, ',')), parameter.schema) };
-  if (own.length > 1) return { kind: 'problem', message: `is given ${own.length} times; the spec documents a single value` };
+  if (shape === 'object')
+    return { kind: 'value', value: objectFromPairs(chunkPairs(splitRaw(own[0]!.value, ',')), parameter.schema) };
+  if (own.length > 1)
+    return { kind: 'problem', message: `is given ${own.length} times; the spec documents a single value` };
   return { kind: 'text', text: decodeQueryText(own[0]!.value) };
 }
 
@@ -145,12 +196,18 @@ function readDeepObject(parameter: OperationParameter, pairs: RawPair[]): Read {
 function acceptsProperty(parameter: OperationParameter, name: string): boolean {
   const schema = parameter.schema ?? {};
   const declared = childSchema(schema, name) !== undefined;
-  return declared || schema.additionalProperties === true || (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null);
+  return (
+    declared ||
+    schema.additionalProperties === true ||
+    (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null)
+  );
 }
 
 function fromMedia(text: string): Read {
   const parsed = parseJson(text);
-  return parsed.ok ? { kind: 'value', value: parsed.value } : { kind: 'problem', message: `is not valid JSON (${parsed.message})` };
+  return parsed.ok
+    ? { kind: 'value', value: parsed.value }
+    : { kind: 'problem', message: `is not valid JSON (${parsed.message})` };
 }
 
 function splitOnce(text: string, separator: string): [string, string] {

@@ -26,7 +26,11 @@ export function encodeParameter(parameter: OperationParameter, value: unknown): 
     case 'path':
       return { in: 'path', text: encodePath(parameter, value) };
     case 'header':
-      return { in: 'header', name: parameter.name, value: parameter.mediaType ? stringifyJson(value) : simple(parameter, value, (text) => text) };
+      return {
+        in: 'header',
+        name: parameter.name,
+        value: parameter.mediaType ? stringifyJson(value) : simple(parameter, value, (text) => text),
+      };
     case 'cookie':
       return { in: 'cookie', cookies: encodeCookie(parameter, value) };
     case 'query':
@@ -54,21 +58,40 @@ function encodePath(parameter: OperationParameter, value: unknown): string {
     return `.${simple(parameter, value, escape, parameter.explode ? '.' : ',')}`;
   }
   if (parameter.style === 'matrix') {
-    if (shape === 'array' && parameter.explode) return itemsOf(value).map(([item, container, key]) => `;${name}=${escape(primitiveText(item, container, key))}`).join('');
-    if (shape === 'object' && parameter.explode) return entriesOf(value).map(([key, item, container]) => `;${escape(key)}=${escape(primitiveText(item, container, key))}`).join('');
+    if (shape === 'array' && parameter.explode)
+      return itemsOf(value)
+        .map(([item, container, key]) => `;${name}=${escape(primitiveText(item, container, key))}`)
+        .join('');
+    if (shape === 'object' && parameter.explode)
+      return entriesOf(value)
+        .map(([key, item, container]) => `;${escape(key)}=${escape(primitiveText(item, container, key))}`)
+        .join('');
     return `;${name}=${simple(parameter, value, escape)}`;
   }
   return simple(parameter, value, escape);
 }
 
 /** simple style: `a,b,c`; objects `k,v,k2,v2`, or `k=v,k2=v2` when exploded. */
-function simple(parameter: OperationParameter, value: unknown, escape: (text: string) => string, separator = ','): string {
+function simple(
+  parameter: OperationParameter,
+  value: unknown,
+  escape: (text: string) => string,
+  separator = ',',
+): string {
   const shape = valueShape(parameter.schema);
-  if (shape === 'array') return itemsOf(value).map(([item, container, key]) => escape(primitiveText(item, container, key))).join(separator);
+  if (shape === 'array')
+    return itemsOf(value)
+      .map(([item, container, key]) => escape(primitiveText(item, container, key)))
+      .join(separator);
   if (shape === 'object') {
     const entries = entriesOf(value);
-    if (parameter.explode) return entries.map(([key, item, container]) => `${escape(key)}=${escape(primitiveText(item, container, key))}`).join(separator);
-    return entries.flatMap(([key, item, container]) => [escape(key), escape(primitiveText(item, container, key))]).join(separator);
+    if (parameter.explode)
+      return entries
+        .map(([key, item, container]) => `${escape(key)}=${escape(primitiveText(item, container, key))}`)
+        .join(separator);
+    return entries
+      .flatMap(([key, item, container]) => [escape(key), escape(primitiveText(item, container, key))])
+      .join(separator);
   }
   return escape(primitiveText(value));
 }
@@ -79,7 +102,10 @@ function encodeQuery(parameter: OperationParameter, value: unknown): string[] {
   if (parameter.mediaType) return [`${name}=${encodeURIComponent(stringifyJson(value))}`];
   const shape = valueShape(parameter.schema);
   if (parameter.style === 'deepObject') {
-    return entriesOf(value).map(([key, item, container]) => `${name}%5B${encodeURIComponent(key)}%5D=${escape(primitiveText(item, container, key))}`);
+    return entriesOf(value).map(
+      ([key, item, container]) =>
+        `${name}%5B${encodeURIComponent(key)}%5D=${escape(primitiveText(item, container, key))}`,
+    );
   }
   if (shape === 'array') {
     const texts = itemsOf(value).map(([item, container, key]) => escape(primitiveText(item, container, key)));
@@ -89,8 +115,13 @@ function encodeQuery(parameter: OperationParameter, value: unknown): string[] {
   }
   if (shape === 'object') {
     const entries = entriesOf(value);
-    if (parameter.explode) return entries.map(([key, item, container]) => `${encodeURIComponent(key)}=${escape(primitiveText(item, container, key))}`);
-    return [`${name}=${entries.flatMap(([key, item, container]) => [escape(key), escape(primitiveText(item, container, key))]).join(',')}`];
+    if (parameter.explode)
+      return entries.map(
+        ([key, item, container]) => `${encodeURIComponent(key)}=${escape(primitiveText(item, container, key))}`,
+      );
+    return [
+      `${name}=${entries.flatMap(([key, item, container]) => [escape(key), escape(primitiveText(item, container, key))]).join(',')}`,
+    ];
   }
   return [`${name}=${escape(primitiveText(value))}`];
 }
@@ -98,14 +129,25 @@ function encodeQuery(parameter: OperationParameter, value: unknown): string[] {
 function encodeCookie(parameter: OperationParameter, value: unknown): string[] {
   if (parameter.mediaType) return [formatCookie(parameter.name, stringifyJson(value))];
   const shape = valueShape(parameter.schema);
-  if (shape === 'array' && parameter.explode) return itemsOf(value).map(([item, container, key]) => formatCookie(parameter.name, primitiveText(item, container, key)));
-  if (shape === 'object' && parameter.explode) return entriesOf(value).map(([key, item, container]) => formatCookie(key, primitiveText(item, container, key)));
-  return [formatCookie(parameter.name, simple(parameter, value, (text) => text))];
+  if (shape === 'array' && parameter.explode)
+    return itemsOf(value).map(([item, container, key]) =>
+      formatCookie(parameter.name, primitiveText(item, container, key)),
+    );
+  if (shape === 'object' && parameter.explode)
+    return entriesOf(value).map(([key, item, container]) => formatCookie(key, primitiveText(item, container, key)));
+  return [
+    formatCookie(
+      parameter.name,
+      simple(parameter, value, (text) => text),
+    ),
+  ];
 }
 
 /** Reserved characters (RFC 3986 section 2.2) stay as they are; `&`, `=` and `#` still must not break the query. */
 function encodeAllowingReserved(text: string): string {
-  return encodeURIComponent(text).replace(/%(3A|2F|3F|5B|5D|40|21|24|27|28|29|2A|2B|2C|3B)/gi, (escaped) => decodeURIComponent(escaped));
+  return encodeURIComponent(text).replace(/%(3A|2F|3F|5B|5D|40|21|24|27|28|29|2A|2B|2C|3B)/gi, (escaped) =>
+    decodeURIComponent(escaped),
+  );
 }
 
 function itemsOf(value: unknown): Array<[unknown, object, number]> {
@@ -113,5 +155,7 @@ function itemsOf(value: unknown): Array<[unknown, object, number]> {
 }
 
 function entriesOf(value: unknown): Array<[string, unknown, object]> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value).map(([key, item]) => [key, item, value]) : [];
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.entries(value).map(([key, item]) => [key, item, value])
+    : [];
 }

@@ -19,7 +19,9 @@ export function rawPairs(search: string): RawPair[] {
     .filter((part) => part !== '')
     .map((part) => {
       const index = part.indexOf('=');
-      return index < 0 ? { name: decodeQueryText(part), value: '' } : { name: decodeQueryText(part.slice(0, index)), value: part.slice(index + 1) };
+      return index < 0
+        ? { name: decodeQueryText(part), value: '' }
+        : { name: decodeQueryText(part.slice(0, index)), value: part.slice(index + 1) };
     });
 }
 

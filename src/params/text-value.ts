@@ -74,7 +74,10 @@ export function arrayFromTexts(texts: readonly string[], schema: SchemaObject | 
 }
 
 /** An object from name/text pairs typed by the property schemas. */
-export function objectFromPairs(pairs: ReadonlyArray<readonly [string, string]>, schema: SchemaObject | undefined): Record<string, unknown> {
+export function objectFromPairs(
+  pairs: ReadonlyArray<readonly [string, string]>,
+  schema: SchemaObject | undefined,
+): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   for (const [name, text] of pairs) putText(object, name, text, childSchema(schema, name));
   return object;

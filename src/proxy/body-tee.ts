@@ -42,7 +42,10 @@ export async function teeBody(request: IncomingMessage, cap: number): Promise<Bo
     request.resume();
     return { outgoing: undefined, copy: Promise.resolve(EMPTY), settled: () => EMPTY, release() {} };
   }
-  const feed = request.headers['transfer-encoding'] === undefined && length <= Math.min(BUFFERED_BYTES, cap) ? undefined : new PassThrough();
+  const feed =
+    request.headers['transfer-encoding'] === undefined && length <= Math.min(BUFFERED_BYTES, cap)
+      ? undefined
+      : new PassThrough();
   const tee = collect(request, cap, feed);
   if (feed) return tee;
   const copy = await tee.copy;
@@ -58,7 +61,10 @@ function collect(request: IncomingMessage, cap: number, feed: PassThrough | unde
   const copy = new Promise<BodyCopy>((resolve) => {
     const finish = (complete: boolean) => {
       if (settled) return;
-      settled = size > cap ? { bytes: Buffer.alloc(0), complete: false } : { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), complete };
+      settled =
+        size > cap
+          ? { bytes: Buffer.alloc(0), complete: false }
+          : { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), complete };
       resolve(settled);
     };
     request.on('data', (chunk: Buffer) => {

@@ -20,20 +20,47 @@ export function exchangeCaseResult(exchange: ProxyExchange, spec: LoadedSpec, up
     kind: exchange.kind,
     operation,
     title: `${exchange.method} ${exchange.target} -> ${exchange.status}`,
-    request: { method: exchange.method, path: exchange.target, headers: replayHeaders(request?.headers ?? {}), ...(request?.body == null ? {} : { body: request.body }) },
-    expect: exchange.kind === 'positive' ? { outcome: 'success' } : exchange.kind === 'auth' ? { outcome: 'auth-rejection' } : { outcome: 'rejection' },
+    request: {
+      method: exchange.method,
+      path: exchange.target,
+      headers: replayHeaders(request?.headers ?? {}),
+      ...(request?.body == null ? {} : { body: request.body }),
+    },
+    expect:
+      exchange.kind === 'positive'
+        ? { outcome: 'success' }
+        : exchange.kind === 'auth'
+          ? { outcome: 'auth-rejection' }
+          : { outcome: 'rejection' },
   };
   const response = exchange.response;
   const wire: Exchange = {
     case: contractCase,
     url: `${upstream}${exchange.target}`,
     durationMs: exchange.durationMs,
-    ...(response ? { response: { status: response.status, headers: response.headers, body: response.body, truncated: response.bodyTruncated, invalidUtf8: false } } : {}),
+    ...(response
+      ? {
+          response: {
+            status: response.status,
+            headers: response.headers,
+            body: response.body,
+            truncated: response.bodyTruncated,
+            invalidUtf8: false,
+          },
+        }
+      : {}),
     ...(exchange.transportFailure ? { failure: exchange.transportFailure } : {}),
   };
   // `client request-body`, `server outcome`: the side reads first, as in the proxy's log lines.
-  const findings = exchange.violations.map(({ side, ...finding }): Finding => ({ ...finding, check: `${side} ${finding.check}` }));
-  return { case: contractCase, exchange: wire, findings, verdict: findings.some((finding) => finding.severity === 'error') ? 'failed' : 'passed' };
+  const findings = exchange.violations.map(
+    ({ side, ...finding }): Finding => ({ ...finding, check: `${side} ${finding.check}` }),
+  );
+  return {
+    case: contractCase,
+    exchange: wire,
+    findings,
+    verdict: findings.some((finding) => finding.severity === 'error') ? 'failed' : 'passed',
+  };
 }
 
 /** Headers a replay (the report's curl line) sends itself: Host, framing and connection handling. */

@@ -22,16 +22,29 @@ export interface Answer {
 const MAX_NAMED = 3;
 
 /** An Error-shaped answer with `status` and `message`, written by the error media type's codec. */
-export function errorAnswer(state: ProxyState, operation: Operation | undefined, status: number, message: string): Answer {
+export function errorAnswer(
+  state: ProxyState,
+  operation: Operation | undefined,
+  status: number,
+  message: string,
+): Answer {
   const error = state.errorBody(operation, status, message);
   const mediaType = parseMediaType(error.mediaType);
-  const encoded = mediaType ? codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} }) : { contentType: 'application/json', body: Buffer.from(stringifyJson(error.body)) };
-  return { status, headers: { 'content-type': encoded.contentType, 'content-length': String(encoded.body.length) }, body: encoded.body };
+  const encoded = mediaType
+    ? codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} })
+    : { contentType: 'application/json', body: Buffer.from(stringifyJson(error.body)) };
+  return {
+    status,
+    headers: { 'content-type': encoded.contentType, 'content-length': String(encoded.body.length) },
+    body: encoded.body,
+  };
 }
 
 /** `plantkit proxy: the upstream's answer breaks the contract: response-schema /name: ...`: the message of an `errors` mode 502. */
 export function violationMessage(violations: readonly ProxyViolation[]): string {
-  const named = violations.slice(0, MAX_NAMED).map((violation) => `${violation.check}${violation.pointer ? ` ${violation.pointer}` : ''}: ${violation.message}`);
+  const named = violations
+    .slice(0, MAX_NAMED)
+    .map((violation) => `${violation.check}${violation.pointer ? ` ${violation.pointer}` : ''}: ${violation.message}`);
   const more = violations.length > MAX_NAMED ? `; and ${violations.length - MAX_NAMED} more` : '';
   return `plantkit proxy: the upstream's answer breaks the contract: ${named.join('; ')}${more}`;
 }

@@ -25,7 +25,13 @@ export interface Delivery {
 }
 
 /** The reportable record of a judged exchange. */
-export function exchangeRecord(observed: ObservedExchange, judgement: Judgement, delivery: Delivery, names: CredentialNames, memory: SecretMemory): ProxyExchange {
+export function exchangeRecord(
+  observed: ObservedExchange,
+  judgement: Judgement,
+  delivery: Delivery,
+  names: CredentialNames,
+  memory: SecretMemory,
+): ProxyExchange {
   const detailed = judgement.violations.length > 0;
   const raw = observed.result.raw;
   const setCookie = raw?.headers['set-cookie'];
@@ -44,7 +50,8 @@ export function exchangeRecord(observed: ObservedExchange, judgement: Judgement,
   const secrets = memory.remember(own);
   const response = observed.result.response;
   // Most targets have no query and no secret in their path: no redactor is built for them.
-  const mayHoldSecret = secrets.length > 0 && (observed.search !== '' || secrets.some((secret) => observed.target.includes(secret.value)));
+  const mayHoldSecret =
+    secrets.length > 0 && (observed.search !== '' || secrets.some((secret) => observed.target.includes(secret.value)));
   const target = mayHoldSecret ? redactTarget(observed.target, secrets) : observed.target;
   const base = {
     seq: observed.seq,
@@ -59,16 +66,35 @@ export function exchangeRecord(observed: ObservedExchange, judgement: Judgement,
     replaced: delivery.replaced,
     clientLeft: delivery.clientLeft,
   };
-  if (!detailed && !observed.result.failure) return { ...base, violations: [], request: null, response: null, transportFailure: null };
+  if (!detailed && !observed.result.failure)
+    return { ...base, violations: [], request: null, response: null, transportFailure: null };
   const redact = createRedactor(secrets);
   const cut = (text: string) => redact(text.length > MAX_BODY ? text.slice(0, MAX_BODY) : text);
   const requestText = observed.body.bytes.length > 0 ? observed.body.bytes.toString('utf8') : undefined;
   return {
     ...base,
-    violations: judgement.violations.map((violation) => JSON.parse(redact(JSON.stringify(violation))) as ProxyViolation),
-    request: detailed ? { headers: redactHeaders(observed.headers, redact), body: requestText === undefined ? null : cut(requestText), bodyTruncated: !observed.body.complete || (requestText?.length ?? 0) > MAX_BODY } : null,
-    response: detailed && response ? { status: response.status, headers: redactHeaders(response.headers, redact), body: cut(response.body), bodyTruncated: response.body.length > MAX_BODY } : null,
-    transportFailure: observed.result.failure ? { kind: observed.result.failure.kind, message: redact(observed.result.failure.message) } : null,
+    violations: judgement.violations.map(
+      (violation) => JSON.parse(redact(JSON.stringify(violation))) as ProxyViolation,
+    ),
+    request: detailed
+      ? {
+          headers: redactHeaders(observed.headers, redact),
+          body: requestText === undefined ? null : cut(requestText),
+          bodyTruncated: !observed.body.complete || (requestText?.length ?? 0) > MAX_BODY,
+        }
+      : null,
+    response:
+      detailed && response
+        ? {
+            status: response.status,
+            headers: redactHeaders(response.headers, redact),
+            body: cut(response.body),
+            bodyTruncated: response.body.length > MAX_BODY,
+          }
+        : null,
+    transportFailure: observed.result.failure
+      ? { kind: observed.result.failure.kind, message: redact(observed.result.failure.message) }
+      : null,
   };
 }
 

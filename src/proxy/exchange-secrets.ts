@@ -76,7 +76,9 @@ export function exchangeSecrets(parts: ExchangeParts, names: CredentialNames): S
     if (name === 'cookie') values.push(...cookieSecrets(parseCookieHeader(value), names));
     else if (namedLikeCredential(name)) values.push(...headerSecrets(value));
   }
-  if (parts.search !== '') for (const [name, value] of new URLSearchParams(parts.search)) if (names.query.has(name) || namedLikeCredential(name)) values.push(value);
+  if (parts.search !== '')
+    for (const [name, value] of new URLSearchParams(parts.search))
+      if (names.query.has(name) || namedLikeCredential(name)) values.push(value);
   for (const line of parts.setCookies) {
     const pair = line.split(';')[0] ?? '';
     const index = pair.indexOf('=');
@@ -103,7 +105,9 @@ function headerSecrets(value: string): string[] {
 }
 
 function cookieSecrets(pairs: ReadonlyArray<readonly [string, string]>, names: CredentialNames): string[] {
-  return pairs.filter(([name, value]) => names.cookie.has(name) || namedLikeCredential(name) || OPAQUE.test(value)).map(([, value]) => value);
+  return pairs
+    .filter(([name, value]) => names.cookie.has(name) || namedLikeCredential(name) || OPAQUE.test(value))
+    .map(([, value]) => value);
 }
 
 /** String values of object properties named like credentials, anywhere in a decoded body. */

@@ -32,9 +32,15 @@ export function expectationFor(input: {
   echo: { pointers: readonly string[]; sent: unknown } | undefined;
 }): ProxyExpectation {
   const { operation, violations, status, echo } = input;
-  if (violations.some((violation) => violation.kind === 'security')) return { kind: 'auth', expect: { outcome: 'auth-rejection' } };
+  if (violations.some((violation) => violation.kind === 'security'))
+    return { kind: 'auth', expect: { outcome: 'auth-rejection' } };
   if (violations.length > 0) return { kind: 'negative', expect: { outcome: 'rejection' } };
-  if ((status === 401 || status === 403) && requiresCredentials(operation.security)) return { kind: 'auth', expect: { outcome: 'auth-rejection' } };
-  if (echo && status !== undefined) return { kind: 'positive', expect: { outcome: 'status', status, echo: { pointers: [...echo.pointers], sent: echo.sent } } };
+  if ((status === 401 || status === 403) && requiresCredentials(operation.security))
+    return { kind: 'auth', expect: { outcome: 'auth-rejection' } };
+  if (echo && status !== undefined)
+    return {
+      kind: 'positive',
+      expect: { outcome: 'status', status, echo: { pointers: [...echo.pointers], sent: echo.sent } },
+    };
   return { kind: 'positive', expect: { outcome: 'success' } };
 }

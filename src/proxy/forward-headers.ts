@@ -13,7 +13,15 @@
 type Headers = Record<string, string | string[] | undefined>;
 
 /** Hop-by-hop headers, by lower-case name. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'transfer-encoding', 'upgrade', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'transfer-encoding',
+  'upgrade',
+  'trailer',
+]);
 
 /** Headers dropped on the way in besides the hop-by-hop ones. */
 const REQUEST_ONLY = new Set(['host', 'expect']);
@@ -32,7 +40,8 @@ export function upstreamRequestHeaders(rawHeaders: readonly string[]): string[] 
   const kept: string[] = [];
   for (let index = 0; index < rawHeaders.length; index += 2) {
     const lower = rawHeaders[index]!.toLowerCase();
-    if (!HOP_BY_HOP.has(lower) && !REQUEST_ONLY.has(lower) && !named.has(lower)) kept.push(rawHeaders[index]!, rawHeaders[index + 1]!);
+    if (!HOP_BY_HOP.has(lower) && !REQUEST_ONLY.has(lower) && !named.has(lower))
+      kept.push(rawHeaders[index]!, rawHeaders[index + 1]!);
   }
   return kept;
 }

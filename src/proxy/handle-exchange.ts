@@ -39,7 +39,11 @@ export interface ExchangeContext {
 }
 
 /** Relay, judge and answer one request. */
-export async function handleExchange(request: IncomingMessage, response: ServerResponse, context: ExchangeContext): Promise<void> {
+export async function handleExchange(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: ExchangeContext,
+): Promise<void> {
   const startedAt = new Date();
   const started = performance.now();
   const { state, settings, upstream } = context;
@@ -58,12 +62,29 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   response.once('close', () => (gone = !response.writableFinished));
   const body = await teeBody(request, settings.maxBodyBytes);
   // The upstream's answer is awaited even when the client leaves (within the deadline, and judged): no signal per exchange, as http-client.ts explains.
-  const result = await context.client.relay({ method, origin: upstream.origin, path: upstreamPath, headers: upstreamRequestHeaders(request.rawHeaders), body: body.outgoing });
+  const result = await context.client.relay({
+    method,
+    origin: upstream.origin,
+    path: upstreamPath,
+    headers: upstreamRequestHeaders(request.rawHeaders),
+    body: body.outgoing,
+  });
   body.release();
   const copy = body.settled() ?? (await withDeadline(body.copy, settings.timeoutMs - (performance.now() - started)));
   // A client that left before it had sent its whole request cut the exchange short: that proves nothing about either side.
   if (gone && !copy.complete) return;
-  const observed: ObservedExchange = { seq, method, target, path, search, headers, body: copy, routed, upstreamUrl: `${upstream.origin}${upstreamPath}`, result };
+  const observed: ObservedExchange = {
+    seq,
+    method,
+    target,
+    path,
+    search,
+    headers,
+    body: copy,
+    routed,
+    upstreamUrl: `${upstream.origin}${upstreamPath}`,
+    result,
+  };
   if (!judged) {
     if (!gone) write(response, passOn(result) ?? transportAnswer(context, undefined, result));
     return;
@@ -75,26 +96,54 @@ export async function handleExchange(request: IncomingMessage, response: ServerR
   if (settings.violationsHeader) addViolationsHeader(answer, errors);
   const clientLeft = gone;
   const status = clientLeft ? answer.status : write(response, answer);
-  context.record(exchangeRecord(observed, judgement, { startedAt, durationMs: Math.round((performance.now() - started) * 10) / 10, status, replaced, clientLeft }, state.credentialNames, context.secrets));
+  context.record(
+    exchangeRecord(
+      observed,
+      judgement,
+      { startedAt, durationMs: Math.round((performance.now() - started) * 10) / 10, status, replaced, clientLeft },
+      state.credentialNames,
+      context.secrets,
+    ),
+  );
 }
 
 /** The upstream's answer, a transport failure's 502/504, or (`errors`) a 502 naming the server's violations. */
-function chooseAnswer(context: ExchangeContext, judgement: Judgement, result: RelayedResult): { answer: Answer; replaced: boolean } {
+function chooseAnswer(
+  context: ExchangeContext,
+  judgement: Judgement,
+  result: RelayedResult,
+): { answer: Answer; replaced: boolean } {
   const forwarded = passOn(result);
   if (!forwarded) return { answer: transportAnswer(context, judgement.operation, result), replaced: false };
-  const serverErrors = judgement.violations.filter((violation) => violation.side === 'server' && violation.severity === 'error');
+  const serverErrors = judgement.violations.filter(
+    (violation) => violation.side === 'server' && violation.severity === 'error',
+  );
   if (!context.settings.errors || serverErrors.length === 0) return { answer: forwarded, replaced: false };
-  return { answer: errorAnswer(context.state, judgement.operation, 502, violationMessage(serverErrors)), replaced: true };
+  return {
+    answer: errorAnswer(context.state, judgement.operation, 502, violationMessage(serverErrors)),
+    replaced: true,
+  };
 }
 
 function passOn(result: RelayedResult): Answer | undefined {
-  return result.raw && { status: result.raw.status, headers: clientResponseHeaders(result.raw.headers), body: result.raw.body };
+  return (
+    result.raw && {
+      status: result.raw.status,
+      headers: clientResponseHeaders(result.raw.headers),
+      body: result.raw.body,
+    }
+  );
 }
 
 /** 504 when the upstream did not answer in time, 502 for every other failure (RFC 9110 sections 15.6.3, 15.6.5). */
 function transportAnswer(context: ExchangeContext, operation: Judgement['operation'], result: RelayedResult): Answer {
   const failure = result.failure ?? { kind: 'connection', message: 'no answer' };
-  return errorAnswer(context.state, operation, failure.kind === 'timeout' ? 504 : 502, `plantkit proxy: upstream ${context.settings.upstream}: ${failure.message}`);
+  return errorAnswer(
+    context.state,
+    operation,
+    failure.kind === 'timeout' ? 504 : 502,
+    `plantkit proxy: upstream ${context.settings.upstream}: ${failure.message}`,
+  );
 }
 
 /** `x-plantkit-violations: N`, readable by browser scripts when the upstream answers CORS (Fetch standard, CORS protocol). */
@@ -102,7 +151,9 @@ function addViolationsHeader(answer: Answer, count: number): void {
   answer.headers[VIOLATIONS_HEADER] = String(count);
   if (answer.headers['access-control-allow-origin'] === undefined) return;
   const exposed = [answer.headers['access-control-expose-headers'] ?? []].flat().join(', ');
-  if (exposed.trim() !== '*') answer.headers['access-control-expose-headers'] = exposed.trim() === '' ? VIOLATIONS_HEADER : `${exposed}, ${VIOLATIONS_HEADER}`;
+  if (exposed.trim() !== '*')
+    answer.headers['access-control-expose-headers'] =
+      exposed.trim() === '' ? VIOLATIONS_HEADER : `${exposed}, ${VIOLATIONS_HEADER}`;
 }
 
 /**
@@ -120,13 +171,22 @@ function write(response: ServerResponse, answer: Answer): number {
       return answer.status;
     }
     const message = `plantkit proxy: the upstream's answer cannot be passed on: ${(error as Error).message}`;
-    response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(message)) });
+    response.writeHead(502, {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': String(Buffer.byteLength(message)),
+    });
     response.end(message);
     return 502;
   }
 }
 
-function route(state: ProxyState, method: string, path: string, search: string, headers: Record<string, string>): RouteResult {
+function route(
+  state: ProxyState,
+  method: string,
+  path: string,
+  search: string,
+  headers: Record<string, string>,
+): RouteResult {
   const target = search ? `${path}?${search}` : path;
   const routed = state.route(method, target, headers);
   // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
@@ -149,13 +209,17 @@ function splitTarget(target: string): { path: string; search: string } {
 
 function flatHeaders(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(request.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
 }
 
 /** The copy, or an incomplete one when the client does not finish sending before the deadline. */
 function withDeadline(copy: Promise<BodyCopy>, remainingMs: number): Promise<BodyCopy> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<BodyCopy>((resolve) => (timer = setTimeout(() => resolve({ bytes: Buffer.alloc(0), complete: false }), Math.max(0, remainingMs))));
+  const late = new Promise<BodyCopy>(
+    (resolve) =>
+      (timer = setTimeout(() => resolve({ bytes: Buffer.alloc(0), complete: false }), Math.max(0, remainingMs))),
+  );
   return Promise.race([copy, late]).finally(() => clearTimeout(timer));
 }

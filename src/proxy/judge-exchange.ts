@@ -66,51 +66,132 @@ const UNDOCUMENTED_ROUTE = 'undocumented-route';
 
 /** An operation the spec does not have, for a request to an undocumented route: documents nothing. */
 export function undocumentedOperation(id: string, method: string, path: string): Operation {
-  return { id, method, path, pointer: '', summary: undefined, parameters: [], requestBody: undefined, responses: [], security: [], deprecated: false, tags: [] };
+  return {
+    id,
+    method,
+    path,
+    pointer: '',
+    summary: undefined,
+    parameters: [],
+    requestBody: undefined,
+    responses: [],
+    security: [],
+    deprecated: false,
+    tags: [],
+  };
 }
 
 /** Judge an observed exchange. */
-export async function judgeExchange(observed: ObservedExchange, state: ProxyState, maxBodyBytes: number): Promise<Judgement> {
+export async function judgeExchange(
+  observed: ObservedExchange,
+  state: ProxyState,
+  maxBodyBytes: number,
+): Promise<Judgement> {
   const { routed } = observed;
   if (routed.kind !== 'found') return judgeUnrouted(observed, routed, state);
   const { operation, pathParameters } = routed;
   const checked = observed.body.complete
-    ? await checkRequest({ operation, pathParameters, search: observed.search, headers: observed.headers, body: observed.body.bytes }, state.requestCheckContext)
+    ? await checkRequest(
+        { operation, pathParameters, search: observed.search, headers: observed.headers, body: observed.body.bytes },
+        state.requestCheckContext,
+      )
     : undefined;
   const requestViolations = checked?.violations ?? [];
   const requestValue = checked?.body?.value;
   const status = observed.result.response?.status;
   const echoPointers = status !== undefined && checked?.body ? state.echo(operation.id, status) : undefined;
-  const { kind, expect } = expectationFor({ operation, violations: requestViolations, status, echo: echoPointers && { pointers: echoPointers, sent: requestValue } });
-  const contractCase: ContractCase = { id: `${operation.id}/proxy/${observed.seq}`, kind, operation, title: `${observed.method} ${observed.target}`, request: { method: observed.method, path: observed.target, headers: observed.headers }, expect };
+  const { kind, expect } = expectationFor({
+    operation,
+    violations: requestViolations,
+    status,
+    echo: echoPointers && { pointers: echoPointers, sent: requestValue },
+  });
+  const contractCase: ContractCase = {
+    id: `${operation.id}/proxy/${observed.seq}`,
+    kind,
+    operation,
+    title: `${observed.method} ${observed.target}`,
+    request: { method: observed.method, path: observed.target, headers: observed.headers },
+    expect,
+  };
   const analysed = await analyse(contractCase, observed);
   // A request the proxy could not read whole cannot be called valid or invalid: `outcome` has nothing to go by.
   const checks = checked ? state.checks : state.checksWithoutOutcome;
-  const server = checks.flatMap((check) => check.run(analysed, state.checkContext)).map((finding): ProxyViolation => ({ ...finding, side: 'server' }));
+  const server = checks
+    .flatMap((check) => check.run(analysed, state.checkContext))
+    .map((finding): ProxyViolation => ({ ...finding, side: 'server' }));
   const client = requestViolations.map((violation) => clientViolation(operation.id, violation));
-  if (!checked) client.push({ side: 'client', check: 'request-body', severity: 'warning', operation: operation.id, pointer: '/body', message: `request body is larger than ${formatBytes(maxBodyBytes)}: forwarded, not checked` });
+  if (!checked)
+    client.push({
+      side: 'client',
+      check: 'request-body',
+      severity: 'warning',
+      operation: operation.id,
+      pointer: '/body',
+      message: `request body is larger than ${formatBytes(maxBodyBytes)}: forwarded, not checked`,
+    });
   return { operation, kind, violations: [...client, ...server], requestValue, responseValue: bodyValue(analysed) };
 }
 
 /** No operation to judge by: the route is the client's violation, a failed transport still the server's. */
-async function judgeUnrouted(observed: ObservedExchange, routed: Exclude<RouteResult, { kind: 'found' }>, state: ProxyState): Promise<Judgement> {
+async function judgeUnrouted(
+  observed: ObservedExchange,
+  routed: Exclude<RouteResult, { kind: 'found' }>,
+  state: ProxyState,
+): Promise<Judgement> {
   const operation = undocumentedOperation(`${observed.method} ${observed.path}`, observed.method, observed.path);
-  const message = routed.kind === 'no-method' ? `${observed.method} ${observed.path} is not documented; the spec documents ${routed.allow.join(', ')} there` : `no operation of the spec matches ${observed.path}`;
-  const client: ProxyViolation = { side: 'client', check: UNDOCUMENTED_ROUTE, severity: 'error', operation: operation.id, pointer: '', message };
-  const contractCase: ContractCase = { id: `${operation.id}/proxy/${observed.seq}`, kind: 'negative', operation, title: `${observed.method} ${observed.target}`, request: { method: observed.method, path: observed.target, headers: observed.headers }, expect: { outcome: 'rejection' } };
+  const message =
+    routed.kind === 'no-method'
+      ? `${observed.method} ${observed.path} is not documented; the spec documents ${routed.allow.join(', ')} there`
+      : `no operation of the spec matches ${observed.path}`;
+  const client: ProxyViolation = {
+    side: 'client',
+    check: UNDOCUMENTED_ROUTE,
+    severity: 'error',
+    operation: operation.id,
+    pointer: '',
+    message,
+  };
+  const contractCase: ContractCase = {
+    id: `${operation.id}/proxy/${observed.seq}`,
+    kind: 'negative',
+    operation,
+    title: `${observed.method} ${observed.target}`,
+    request: { method: observed.method, path: observed.target, headers: observed.headers },
+    expect: { outcome: 'rejection' },
+  };
   const analysed = await analyse(contractCase, observed);
   const transport = state.transportChecks.flatMap((check) => check.run(analysed, state.checkContext));
-  return { operation: undefined, kind: 'negative', violations: [client, ...transport.map((finding): ProxyViolation => ({ ...finding, side: 'server' }))], requestValue: undefined, responseValue: bodyValue(analysed) };
+  return {
+    operation: undefined,
+    kind: 'negative',
+    violations: [client, ...transport.map((finding): ProxyViolation => ({ ...finding, side: 'server' }))],
+    requestValue: undefined,
+    responseValue: bodyValue(analysed),
+  };
 }
 
 async function analyse(contractCase: ContractCase, observed: ObservedExchange): Promise<AnalysedExchange> {
   const { result } = observed;
-  const exchange: Exchange = { case: contractCase, url: observed.upstreamUrl, durationMs: result.durationMs, ...(result.response ? { response: result.response } : {}), ...(result.failure ? { failure: result.failure } : {}) };
+  const exchange: Exchange = {
+    case: contractCase,
+    url: observed.upstreamUrl,
+    durationMs: result.durationMs,
+    ...(result.response ? { response: result.response } : {}),
+    ...(result.failure ? { failure: result.failure } : {}),
+  };
   return analyseExchange(exchange, await decodeResponseBody(exchange));
 }
 
 function clientViolation(operation: string, violation: RequestViolation): ProxyViolation {
-  return { side: 'client', check: CLIENT_CHECKS[violation.kind], severity: 'error', operation, pointer: violation.pointer, message: violation.message };
+  return {
+    side: 'client',
+    check: CLIENT_CHECKS[violation.kind],
+    severity: 'error',
+    operation,
+    pointer: violation.pointer,
+    message: violation.message,
+  };
 }
 
 function bodyValue(analysed: AnalysedExchange): unknown {

@@ -76,14 +76,18 @@ export interface NormalizedProxyOptions {
 export function normalizeProxyOptions(options: ProxyOptions): NormalizedProxyOptions {
   const upstream = upstreamUrl(options.upstream);
   const port = options.port ?? PROXY_DEFAULTS.port;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${String(options.port)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be an integer from 0 to 65535, got ${String(options.port)}`);
   const timeoutMs = options.timeoutMs ?? PROXY_DEFAULTS.timeoutMs;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new UsageError(`--timeout must be a positive integer of milliseconds, got ${String(options.timeoutMs)}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    throw new UsageError(`--timeout must be a positive integer of milliseconds, got ${String(options.timeoutMs)}`);
   const maxBodyBytes = options.maxBodyBytes ?? PROXY_DEFAULTS.maxBodyBytes;
-  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new UsageError(`--max-body-bytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1)
+    throw new UsageError(`--max-body-bytes must be a positive integer, got ${String(options.maxBodyBytes)}`);
   const spec = options.spec ?? PROXY_DEFAULTS.spec;
   const specPath = typeof spec === 'string' ? spec : spec.source;
-  const defaultContracts = specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
+  const defaultContracts =
+    specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
   return {
     upstream,
     spec,
@@ -105,16 +109,23 @@ export function normalizeProxyOptions(options: ProxyOptions): NormalizedProxyOpt
 /** The upstream as an origin plus an optional path, or a UsageError saying what a good one looks like. */
 function upstreamUrl(given: string | undefined): string {
   const hint = 'e.g. --upstream http://127.0.0.1:8080; a path such as /api is put before every request path';
-  if (given === undefined || given === '') throw new UsageError('--upstream is required: the URL of the server to put the proxy in front of', hint);
+  if (given === undefined || given === '')
+    throw new UsageError('--upstream is required: the URL of the server to put the proxy in front of', hint);
   let url: URL;
   try {
     url = new URL(given);
   } catch {
     throw new UsageError(`--upstream '${given}' is not a URL`, hint);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream must be an http or https URL, got '${url.protocol}'`, hint);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--upstream must be an http or https URL, got '${url.protocol}'`, hint);
   // Clients send their own credentials; a user:password in the URL would be sent for all of them.
-  if (url.username || url.password) throw new UsageError('--upstream must not carry a user or password', 'clients send their own credentials through the proxy');
-  if (url.search || url.hash) throw new UsageError(`--upstream must not have a query or fragment, got '${url.search}${url.hash}'`, hint);
+  if (url.username || url.password)
+    throw new UsageError(
+      '--upstream must not carry a user or password',
+      'clients send their own credentials through the proxy',
+    );
+  if (url.search || url.hash)
+    throw new UsageError(`--upstream must not have a query or fragment, got '${url.search}${url.hash}'`, hint);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

@@ -44,10 +44,16 @@ export interface ProxyState {
 
 /** Load the spec (and contracts/) and compile what judging exchanges needs. */
 export async function buildProxyState(settings: NormalizedProxyOptions): Promise<ProxyState> {
-  const spec = typeof settings.spec === 'string' ? await loadSpec(settings.spec, { allowExternalRefs: settings.allowExternalRefs }) : settings.spec;
+  const spec =
+    typeof settings.spec === 'string'
+      ? await loadSpec(settings.spec, { allowExternalRefs: settings.allowExternalRefs })
+      : settings.spec;
   const validators = compileValidators(spec);
   const parameters = compileParameterValidators(spec);
-  const scenarios = settings.contracts === false ? new Map() : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
+  const scenarios =
+    settings.contracts === false
+      ? new Map()
+      : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
   // Clients may call `/v1/plants` (the spec's server path) or `/plants` when the upstream URL holds the path.
   const upstreamPath = new URL(settings.upstream).pathname;
   return {
@@ -68,7 +74,10 @@ export async function buildProxyState(settings: NormalizedProxyOptions): Promise
 
 /** Where apiKey schemes (OAS 4.8.27) put their keys outside headers: those values are secrets too. */
 function apiKeyNames(spec: LoadedSpec): CredentialNames {
-  const schemes = spec.operations.flatMap((operation) => operation.security.flat()).filter((scheme) => scheme.type === 'apiKey' && scheme.parameterName);
-  const named = (location: string) => new Set(schemes.filter((scheme) => scheme.in === location).map((scheme) => scheme.parameterName!));
+  const schemes = spec.operations
+    .flatMap((operation) => operation.security.flat())
+    .filter((scheme) => scheme.type === 'apiKey' && scheme.parameterName);
+  const named = (location: string) =>
+    new Set(schemes.filter((scheme) => scheme.in === location).map((scheme) => scheme.parameterName!));
   return { query: named('query'), cookie: named('cookie') };
 }

@@ -38,7 +38,11 @@ export interface RunningProxy {
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const settings = normalizeProxyOptions(options);
   const state = await buildProxyState(settings);
-  const client = createHttpClient({ timeoutMs: settings.timeoutMs, maxBodyBytes: settings.maxBodyBytes, ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}) });
+  const client = createHttpClient({
+    timeoutMs: settings.timeoutMs,
+    maxBodyBytes: settings.maxBodyBytes,
+    ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}),
+  });
   const tally = createTally();
   const upstream = new URL(settings.upstream);
   let seq = 0;
@@ -61,7 +65,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         // A bug in plantkit must not end the proxy (and with it the client's test run).
         const message = `plantkit proxy: internal error: ${error instanceof Error ? error.message : String(error)}`;
         if (response.headersSent) return void response.destroy();
-        response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(message)) });
+        response.writeHead(502, {
+          'content-type': 'text/plain; charset=utf-8',
+          'content-length': String(Buffer.byteLength(message)),
+        });
         response.end(message);
       })
       .finally(() => inFlight.delete(done));
@@ -70,7 +77,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   await listen(server, settings.port, settings.host);
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
-  settings.onEvent({ type: 'proxy-started', url, upstream: settings.upstream, spec: state.spec, startedAt: new Date().toISOString() });
+  settings.onEvent({
+    type: 'proxy-started',
+    url,
+    upstream: settings.upstream,
+    spec: state.spec,
+    startedAt: new Date().toISOString(),
+  });
 
   let closing: Promise<ProxySummary> | undefined;
   return {
@@ -79,7 +92,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     upstream: settings.upstream,
     spec: state.spec,
     summary: () => tally.summary(),
-    upstreamProblem: () => client.probe(settings.upstream).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message : String(error))),
+    upstreamProblem: () =>
+      client.probe(settings.upstream).then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      ),
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -30,9 +30,14 @@ export function createTally(now: () => number = () => performance.now()): Tally 
       if (sides.has('client')) counts.withClientViolations += 1;
       if (sides.has('server')) counts.withServerViolations += 1;
       if (errors.length === 0) counts.clean += 1;
-      for (const violation of errors) byCheck[violation.side][violation.check] = (byCheck[violation.side][violation.check] ?? 0) + 1;
+      for (const violation of errors)
+        byCheck[violation.side][violation.check] = (byCheck[violation.side][violation.check] ?? 0) + 1;
     },
-    summary: () => ({ ...counts, byCheck: { client: { ...byCheck.client }, server: { ...byCheck.server } }, durationMs: Math.round(now() - started) }),
+    summary: () => ({
+      ...counts,
+      byCheck: { client: { ...byCheck.client }, server: { ...byCheck.server } },
+      durationMs: Math.round(now() - started),
+    }),
   };
 }
 

@@ -27,13 +27,26 @@ export function budgetLines(result: RunResult): string[] {
   const cut = result.budget?.cut ?? [];
   if (cut.length === 0 || !result.budget) return [];
   const byOperation = new Map<string, Set<string>>();
-  for (const entry of cut) byOperation.set(entry.operation, (byOperation.get(entry.operation) ?? new Set()).add(entry.budget));
+  for (const entry of cut)
+    byOperation.set(entry.operation, (byOperation.get(entry.operation) ?? new Set()).add(entry.budget));
   const own = [...byOperation.values()].filter((kinds) => kinds.has('operation')).length;
   const shared = byOperation.size - own;
   const boundary = cut.reduce((sum, entry) => sum + (entry.casesNotSent ?? 0), 0);
   const random = cut.filter((entry) => entry.phase !== 'boundary').length;
-  const reasons = [own ? `${own} used up --operation-budget ${formatDuration(result.budget.operationMs)}` : '', shared ? `${shared} their share of --generated-budget ${formatDuration(result.budget.generatedMs)}` : ''].filter(Boolean).join(', ');
-  const what = [boundary ? `${boundary} boundary case${boundary === 1 ? '' : 's'} not sent` : '', random ? `${random} random phase${random === 1 ? '' : 's'} cut short or not started` : ''].filter(Boolean).join(', ');
+  const reasons = [
+    own ? `${own} used up --operation-budget ${formatDuration(result.budget.operationMs)}` : '',
+    shared ? `${shared} their share of --generated-budget ${formatDuration(result.budget.generatedMs)}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const what = [
+    boundary ? `${boundary} boundary case${boundary === 1 ? '' : 's'} not sent` : '',
+    random ? `${random} random phase${random === 1 ? '' : 's'} cut short or not started` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const operations = `${byOperation.size} operation${byOperation.size === 1 ? '' : 's'}`;
-  return [`budget: the time budget cut the generated cases of ${operations} (${reasons})${what ? `: ${what}` : ''}; raise the budgets to send them`];
+  return [
+    `budget: the time budget cut the generated cases of ${operations} (${reasons})${what ? `: ${what}` : ''}; raise the budgets to send them`,
+  ];
 }

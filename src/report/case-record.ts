@@ -28,7 +28,14 @@ export interface CaseRecord {
   findings: Finding[];
   curl: string | null;
   /** For generated cases: phase, seed, requests spent, shrink steps and the body before shrinking. */
-  generated: { phase: string; seed: number; requests: number; shrinks: number; original: string | null; cut: 'operation' | 'generated' | null } | null;
+  generated: {
+    phase: string;
+    seed: number;
+    requests: number;
+    shrinks: number;
+    original: string | null;
+    cut: 'operation' | 'generated' | null;
+  } | null;
   /** For stateful sequences: the collection, seed, shrinking and every step with the curl line that reproduces it. */
   sequence: SequenceRecord | null;
 }
@@ -66,12 +73,28 @@ export function toCaseRecord(result: CaseResult, secrets: readonly Secret[]): Ca
       headers: redactHeaders(contractCase.request.headers, redact),
       body: contractCase.request.body === undefined ? null : cut(contractCase.request.body),
     },
-    response: response ? { status: response.status, headers: redactHeaders(response.headers, redact), body: cut(response.body), bodyTruncated: response.body.length > MAX_BODY } : null,
-    transportFailure: exchange.failure ? { kind: exchange.failure.kind, message: redact(exchange.failure.message) } : null,
+    response: response
+      ? {
+          status: response.status,
+          headers: redactHeaders(response.headers, redact),
+          body: cut(response.body),
+          bodyTruncated: response.body.length > MAX_BODY,
+        }
+      : null,
+    transportFailure: exchange.failure
+      ? { kind: exchange.failure.kind, message: redact(exchange.failure.message) }
+      : null,
     findings: result.findings.map((finding) => JSON.parse(redact(JSON.stringify(finding))) as Finding),
     curl: result.verdict === 'failed' ? toCurl(exchange.url, contractCase.request, secrets) : null,
     generated: result.generated
-      ? { phase: result.generated.phase, seed: result.generated.seed, requests: result.generated.requests, shrinks: result.generated.shrinks, original: result.generated.original === undefined ? null : cut(result.generated.original), cut: result.generated.cut ?? null }
+      ? {
+          phase: result.generated.phase,
+          seed: result.generated.seed,
+          requests: result.generated.requests,
+          shrinks: result.generated.shrinks,
+          original: result.generated.original === undefined ? null : cut(result.generated.original),
+          cut: result.generated.cut ?? null,
+        }
       : null,
     sequence: result.sequence
       ? {
@@ -80,7 +103,14 @@ export function toCaseRecord(result: CaseResult, secrets: readonly Secret[]): Ca
           originalSteps: result.sequence.originalSteps,
           shrinks: result.sequence.shrinks,
           requests: result.sequence.requests,
-          steps: result.sequence.steps.map((step) => ({ title: redact(step.title), method: step.request.method, url: redactUrl(step.url, secrets), status: step.status ?? null, failed: step.failed, curl: toCurl(step.url, step.request, secrets) })),
+          steps: result.sequence.steps.map((step) => ({
+            title: redact(step.title),
+            method: step.request.method,
+            url: redactUrl(step.url, secrets),
+            status: step.status ?? null,
+            failed: step.failed,
+            curl: toCurl(step.url, step.request, secrets),
+          })),
         }
       : null,
   };
@@ -91,7 +121,8 @@ export function generatedNotes(record: CaseRecord): string[] {
   const details = record.generated;
   if (!details) return [];
   const notes = [`seed: ${details.seed} (replay with --seed ${details.seed}; ${details.phase} phase)`];
-  if (details.original !== null) notes.push(`shrunk in ${details.shrinks} step${details.shrinks === 1 ? '' : 's'} from: ${details.original}`);
+  if (details.original !== null)
+    notes.push(`shrunk in ${details.shrinks} step${details.shrinks === 1 ? '' : 's'} from: ${details.original}`);
   if (details.cut !== null) notes.push(`the time budget (--${details.cut}-budget) ended this case early`);
   return notes;
 }
@@ -101,13 +132,23 @@ export function sequenceNotes(record: CaseRecord): string[] {
   const details = record.sequence;
   if (!details || record.verdict !== 'failed') return [];
   const shrunk = details.originalSteps > details.steps.length ? ` (shrunk from ${details.originalSteps})` : '';
-  const notes = [`sequence on ${details.collection}: ${details.steps.length} steps${shrunk}; seed: ${details.seed} (replay with --seed ${details.seed})`];
-  for (const [index, step] of details.steps.entries()) notes.push(`step ${index + 1}: ${step.title} -> ${step.status ?? 'no response'}${step.failed ? ' (failed)' : ''}: ${step.curl}`);
+  const notes = [
+    `sequence on ${details.collection}: ${details.steps.length} steps${shrunk}; seed: ${details.seed} (replay with --seed ${details.seed})`,
+  ];
+  for (const [index, step] of details.steps.entries())
+    notes.push(
+      `step ${index + 1}: ${step.title} -> ${step.status ?? 'no response'}${step.failed ? ' (failed)' : ''}: ${step.curl}`,
+    );
   return notes;
 }
 
 /** `check /pointer: message (received ...; documented ...)`: a finding on one line. */
 export function findingLine(finding: Finding): string {
-  const detail = [finding.received !== undefined ? `received ${finding.received}` : '', finding.documented !== undefined ? `documented ${finding.documented}` : ''].filter(Boolean).join('; ');
+  const detail = [
+    finding.received !== undefined ? `received ${finding.received}` : '',
+    finding.documented !== undefined ? `documented ${finding.documented}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   return `${finding.check}${finding.pointer ? ` ${finding.pointer}` : ''}: ${finding.message}${detail ? ` (${detail})` : ''}`;
 }

@@ -84,13 +84,30 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
         case 'run-started': {
           const { spec } = event;
           expected = event.total + (event.generatedEstimate ?? 0);
-          const cases = event.generatedEstimate === undefined ? `${event.total} cases` : `${event.total} static cases + about ${event.generatedEstimate} generated`;
+          const cases =
+            event.generatedEstimate === undefined
+              ? `${event.total} cases`
+              : `${event.total} static cases + about ${event.generatedEstimate} generated`;
           const from = spec.convertedFrom ? `Swagger ${spec.convertedFrom} as ${spec.openapi}` : spec.openapi;
-          write(`plantkit contract: ${spec.title} ${spec.apiVersion} (${from}) against ${event.baseUrl}${event.serverPath ? ` (path ${event.serverPath} from the spec's servers)` : ''}`);
-          const others = event.otherCredentials && event.otherCredentials.length > 0 ? `; also ${event.otherCredentials.join(', ')}: ***` : '';
-          write(style.dim(`${cases}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}${others}`));
+          write(
+            `plantkit contract: ${spec.title} ${spec.apiVersion} (${from}) against ${event.baseUrl}${event.serverPath ? ` (path ${event.serverPath} from the spec's servers)` : ''}`,
+          );
+          const others =
+            event.otherCredentials && event.otherCredentials.length > 0
+              ? `; also ${event.otherCredentials.join(', ')}: ***`
+              : '';
+          write(
+            style.dim(
+              `${cases}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}${others}`,
+            ),
+          );
           const generated = event.generated;
-          if (generated) write(style.dim(`generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase; ${budgetHeader(generated)}`));
+          if (generated)
+            write(
+              style.dim(
+                `generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase; ${budgetHeader(generated)}`,
+              ),
+            );
           break;
         }
         case 'case-finished': {
@@ -103,7 +120,9 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
         case 'case-progress': {
           if (now() - lastProgress < PROGRESS_INTERVAL_MS) break;
           lastProgress = now();
-          progress(`  [${done + 1}/${Math.max(done + 1, expected)}] ${event.id}: ${event.requests} request${event.requests === 1 ? '' : 's'}${event.shrinking ? ', shrinking a failure' : ''}`);
+          progress(
+            `  [${done + 1}/${Math.max(done + 1, expected)}] ${event.id}: ${event.requests} request${event.requests === 1 ? '' : 's'}${event.shrinking ? ', shrinking a failure' : ''}`,
+          );
           break;
         }
         case 'run-finished': {
@@ -112,7 +131,9 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
           for (const line of closingLines(event.result)) write(style.yellow(line));
           const { passed, failed, skipped, notRun, durationMs } = event.result;
           const summary = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}`;
-          write(`${failed > 0 ? style.red(summary) : event.result.stopped ? style.yellow(summary) : style.green(summary)} ${style.dim(`in ${(durationMs / 1000).toFixed(1)} s`)}`);
+          write(
+            `${failed > 0 ? style.red(summary) : event.result.stopped ? style.yellow(summary) : style.green(summary)} ${style.dim(`in ${(durationMs / 1000).toFixed(1)} s`)}`,
+          );
           break;
         }
       }
@@ -133,7 +154,8 @@ interface BlockContext {
 /** `stopped: ...` and `hint: ...` lines before the summary. */
 function closingLines(result: RunResult): string[] {
   const lines: string[] = [];
-  if (result.stopped) lines.push(`stopped: ${result.stopped.message}; ${result.notRun} case${result.notRun === 1 ? '' : 's'} not run`);
+  if (result.stopped)
+    lines.push(`stopped: ${result.stopped.message}; ${result.notRun} case${result.notRun === 1 ? '' : 's'} not run`);
   lines.push(...budgetLines(result));
   for (const hint of result.hints) lines.push(`hint: ${hint}`);
   return lines;
@@ -172,7 +194,10 @@ function failureSignature(result: CaseResult): string {
 /** `and 7 more cases with this failure: a, b, c, d, e and 2 others`. */
 function moreCases(others: readonly CaseResult[]): string {
   const ids = others.map(shortId);
-  const listed = ids.length > LISTED_IDS ? `${ids.slice(0, LISTED_IDS).join(', ')} and ${ids.length - LISTED_IDS} others` : ids.join(', ');
+  const listed =
+    ids.length > LISTED_IDS
+      ? `${ids.slice(0, LISTED_IDS).join(', ')} and ${ids.length - LISTED_IDS} others`
+      : ids.join(', ');
   return `and ${others.length} more case${others.length === 1 ? '' : 's'} with this failure: ${listed}`;
 }
 
@@ -182,19 +207,28 @@ function shortId(result: CaseResult): string {
 
 function caseLines(result: CaseResult, { style, secrets }: BlockContext): string[] {
   const response = result.exchange.response;
-  const outcome = response ? `-> ${response.status}` : result.exchange.failure ? `-> ${result.exchange.failure.kind}` : '';
-  const label = { passed: style.green('PASS'), failed: style.red('FAIL'), skipped: style.yellow('SKIP') }[result.verdict];
+  const outcome = response
+    ? `-> ${response.status}`
+    : result.exchange.failure
+      ? `-> ${result.exchange.failure.kind}`
+      : '';
+  const label = { passed: style.green('PASS'), failed: style.red('FAIL'), skipped: style.yellow('SKIP') }[
+    result.verdict
+  ];
   const lines = [`  ${label}  ${shortId(result)}  ${style.dim(displayText(result.case.title))} ${outcome}`];
   if (result.verdict === 'skipped') lines.push(`        ${style.dim(displayText(result.case.skip ?? ''))}`);
   for (const item of result.findings) {
-    lines.push(`        ${style.red(item.check)}${item.pointer ? ` ${displayText(item.pointer)}` : ''}: ${displayText(item.message)}`);
+    lines.push(
+      `        ${style.red(item.check)}${item.pointer ? ` ${displayText(item.pointer)}` : ''}: ${displayText(item.message)}`,
+    );
     if (item.received !== undefined) lines.push(`          received:   ${displayText(item.received)}`);
     if (item.documented !== undefined) lines.push(`          documented: ${displayText(item.documented)}`);
   }
   for (const line of generatedLines(result)) lines.push(`        ${line}`);
   // A sequence is reproduced step by step; any other case by its one request.
   for (const line of sequenceLines(result, secrets, curlLine)) lines.push(`        ${line}`);
-  if (result.verdict === 'failed' && !result.sequence) lines.push(`        reproduce: ${curlLine(toCurl(result.exchange.url, result.case.request, secrets))}`);
+  if (result.verdict === 'failed' && !result.sequence)
+    lines.push(`        reproduce: ${curlLine(toCurl(result.exchange.url, result.case.request, secrets))}`);
   return lines;
 }
 

@@ -24,6 +24,7 @@ export function displayText(text: string, max = MAX_ECHOED): string {
 
 function escapeUnit(character: string): string {
   let out = '';
-  for (let index = 0; index < character.length; index += 1) out += `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`;
+  for (let index = 0; index < character.length; index += 1)
+    out += `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`;
   return out;
 }

@@ -16,11 +16,15 @@ export function generatedLines(result: CaseResult): string[] {
   const sent = requestSummary(result.case);
   if (sent) lines.push(`sent:       ${displayText(sent)}`);
   if (details.original !== undefined) {
-    lines.push(`shrunk:     ${details.shrinks} step${details.shrinks === 1 ? '' : 's'} from ${displayText(details.original)}`);
+    lines.push(
+      `shrunk:     ${details.shrinks} step${details.shrinks === 1 ? '' : 's'} from ${displayText(details.original)}`,
+    );
   }
   const response = result.exchange.response;
   if (response) lines.push(`response:   ${response.status} ${displayText(previewText(response.body, 160))}`);
   const cut = details.cut ? `; the time budget (--${details.cut}-budget) ended it early` : '';
-  lines.push(`seed:       ${details.seed} (replay with --seed ${details.seed}; ${details.requests} request${details.requests === 1 ? '' : 's'} in this ${details.phase} case${cut})`);
+  lines.push(
+    `seed:       ${details.seed} (replay with --seed ${details.seed}; ${details.requests} request${details.requests === 1 ? '' : 's'} in this ${details.phase} case${cut})`,
+  );
   return lines;
 }

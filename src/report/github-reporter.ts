@@ -49,7 +49,8 @@ export function createGithubReporter(options: GithubReporterOptions): Reporter {
       } else if (event.type === 'case-finished' && event.result.verdict === 'failed') {
         const record = toCaseRecord(event.result, secrets);
         failed.push(record);
-        if (annotations++ < MAX_ANNOTATIONS) options.out.write(annotation(record, event.result.case.operation.pointer, source));
+        if (annotations++ < MAX_ANNOTATIONS)
+          options.out.write(annotation(record, event.result.case.operation.pointer, source));
       } else if (event.type === 'run-finished') {
         summary = markdownSummary(header, event.result, failed);
       }
@@ -59,7 +60,10 @@ export function createGithubReporter(options: GithubReporterOptions): Reporter {
       try {
         await appendFile(options.summaryFile, summary);
       } catch (error) {
-        throw new PlantkitError('PLANTKIT_IO', `cannot write the step summary ${options.summaryFile}: ${(error as Error).message}`);
+        throw new PlantkitError(
+          'PLANTKIT_IO',
+          `cannot write the step summary ${options.summaryFile}: ${(error as Error).message}`,
+        );
       }
     },
   };
@@ -75,20 +79,39 @@ function readYaml(file: string): YamlSource | undefined {
   }
 }
 
-function annotation(record: CaseRecord, pointer: string, source: { file: string; yaml: YamlSource | undefined } | undefined): string {
+function annotation(
+  record: CaseRecord,
+  pointer: string,
+  source: { file: string; yaml: YamlSource | undefined } | undefined,
+): string {
   const line = source?.yaml?.positionOf(pointer, 'key')?.line;
-  const message = [...record.findings.map(findingLine), ...generatedNotes(record), ...sequenceNotes(record), record.curl ? `reproduce: ${record.curl}` : ''].filter(Boolean).join('\n');
+  const message = [
+    ...record.findings.map(findingLine),
+    ...generatedNotes(record),
+    ...sequenceNotes(record),
+    record.curl ? `reproduce: ${record.curl}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return `${githubAnnotation('error', { ...(source ? { file: source.file } : {}), ...(line ? { line } : {}), title: `plantkit contract: ${record.id}` }, message)}\n`;
 }
 
 function markdownSummary(header: string, result: RunResult, records: CaseRecord[]): string {
   const { passed, failed, skipped, notRun, stopped } = result;
   const icon = failed > 0 ? '❌' : stopped ? '⚠️' : '✅';
-  const notes = [...(stopped ? [`Stopped: ${stopped.message}; ${notRun} not run.`] : []), ...result.hints.map((hint) => `Hint: ${hint}`)].map((line) => `\n${cell(line)}\n`).join('');
+  const notes = [
+    ...(stopped ? [`Stopped: ${stopped.message}; ${notRun} not run.`] : []),
+    ...result.hints.map((hint) => `Hint: ${hint}`),
+  ]
+    .map((line) => `\n${cell(line)}\n`)
+    .join('');
   const title = `### ${icon} plantkit contract: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}\n\n${header}\n${notes}`;
   if (records.length === 0) return `${title}\n`;
   const rows = records.flatMap((record) =>
-    record.findings.map((finding) => `| \`${cell(record.id)}\` | ${cell(finding.check)} | \`${cell(finding.pointer || '/')}\` | ${cell(finding.received ?? '')} | ${cell(finding.documented ?? '')} |`),
+    record.findings.map(
+      (finding) =>
+        `| \`${cell(record.id)}\` | ${cell(finding.check)} | \`${cell(finding.pointer || '/')}\` | ${cell(finding.received ?? '')} | ${cell(finding.documented ?? '')} |`,
+    ),
   );
   return `${title}\n| case | check | where | received | documented |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
 }
@@ -96,5 +119,3 @@ function markdownSummary(header: string, result: RunResult, records: CaseRecord[
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
-
-

@@ -32,7 +32,11 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
       if (event.type === 'run-started') {
         startedAt = now();
         const { spec } = event;
-        document = { spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source }, baseUrl: event.baseUrl, generated: event.generated ?? null };
+        document = {
+          spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source },
+          baseUrl: event.baseUrl,
+          generated: event.generated ?? null,
+        };
       } else if (event.type === 'case-finished') {
         cases.push(toCaseRecord(event.result, secrets));
       } else if (event.type === 'run-finished') {
@@ -55,9 +59,8 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
       }
     },
     async close() {
-      if (document?.reportVersion === 1) await writeReportFile(options.target, `${JSON.stringify(document, null, 2)}\n`);
+      if (document?.reportVersion === 1)
+        await writeReportFile(options.target, `${JSON.stringify(document, null, 2)}\n`);
     },
   };
 }
-
-

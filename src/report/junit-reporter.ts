@@ -40,8 +40,10 @@ export function createJunitReporter(options: JunitReporterOptions): Reporter {
 
 function render(records: CaseRecord[], result: RunResult, name: string): string {
   const byOperation = new Map<string, CaseRecord[]>();
-  for (const record of records) byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
-  const count = (list: CaseRecord[], verdict: CaseRecord['verdict']) => list.filter((record) => record.verdict === verdict).length;
+  for (const record of records)
+    byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
+  const count = (list: CaseRecord[], verdict: CaseRecord['verdict']) =>
+    list.filter((record) => record.verdict === verdict).length;
   const properties = runProperties(result);
   const suites = [...byOperation.entries()].map(([operation, list]) => {
     const first = list[0]!;
@@ -50,7 +52,10 @@ function render(records: CaseRecord[], result: RunResult, name: string): string 
     return `  <testsuite ${attributes}>\n${properties}${list.map(testcase).join('\n')}\n  </testsuite>`;
   });
   // A run interrupted before its first case still says so.
-  if (suites.length === 0 && properties) suites.push(`  <testsuite name="${attr(name)}" tests="0" failures="0" errors="0" skipped="0" time="0.000">\n${properties.trimEnd()}\n  </testsuite>`);
+  if (suites.length === 0 && properties)
+    suites.push(
+      `  <testsuite name="${attr(name)}" tests="0" failures="0" errors="0" skipped="0" time="0.000">\n${properties.trimEnd()}\n  </testsuite>`,
+    );
   const totals = `tests="${records.length}" failures="${count(records, 'failed')}" errors="0" skipped="${count(records, 'skipped')}" time="${seconds(result.durationMs)}"`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${attr(name)}" ${totals}>\n${suites.join('\n')}\n</testsuites>\n`;
 }
@@ -68,12 +73,20 @@ function runProperties(result: RunResult): string {
 
 function testcase(record: CaseRecord): string {
   const open = `    <testcase classname="${attr(record.operation)}" name="${attr(`${record.id.slice(record.operation.length + 1)}: ${record.title}`)}" time="${seconds(record.durationMs)}"`;
-  if (record.verdict === 'skipped') return `${open}>\n      <skipped message="${attr(record.skipReason ?? 'skipped')}"/>\n    </testcase>`;
+  if (record.verdict === 'skipped')
+    return `${open}>\n      <skipped message="${attr(record.skipReason ?? 'skipped')}"/>\n    </testcase>`;
   if (record.verdict === 'passed') return `${open}/>`;
   const [first] = record.findings;
   const message = first ? findingLine(first) : 'failed';
   const sent = record.request.body === null ? '' : `sent: ${record.request.body.slice(0, 500)}`;
-  const body = [...record.findings.map(findingLine), sent, ...generatedNotes(record), ...sequenceNotes(record), record.response ? `response: ${record.response.status} ${record.response.body.slice(0, 500)}` : '', record.curl ? `reproduce: ${record.curl}` : '']
+  const body = [
+    ...record.findings.map(findingLine),
+    sent,
+    ...generatedNotes(record),
+    ...sequenceNotes(record),
+    record.response ? `response: ${record.response.status} ${record.response.body.slice(0, 500)}` : '',
+    record.curl ? `reproduce: ${record.curl}` : '',
+  ]
     .filter(Boolean)
     .join('\n');
   return `${open}>\n      <failure message="${attr(message)}" type="${attr(first?.check ?? 'failure')}">${text(body)}</failure>\n    </testcase>`;

@@ -54,7 +54,12 @@ export function createProxyJsonReporter(options: ProxyJsonReporterOptions): Prox
     onEvent(event: ProxyEvent) {
       if (event.type === 'proxy-started') {
         const { spec } = event;
-        head = { spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source }, url: event.url, upstream: event.upstream, startedAt: event.startedAt };
+        head = {
+          spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source },
+          url: event.url,
+          upstream: event.upstream,
+          startedAt: event.startedAt,
+        };
       } else if (event.type === 'exchange') {
         if (exchanges.length >= maxRecorded) omitted += 1;
         else exchanges.push(withinDetailBudget(event.exchange));

@@ -21,7 +21,12 @@ export interface ProxyJunitReporterOptions {
 /** The JUnit reporter of a proxy. */
 export function createProxyJunitReporter(options: ProxyJunitReporterOptions): ProxyReporter {
   // Exchanges are redacted before they are emitted: the contract reporter has no secret of its own to mask.
-  const junit = createJunitReporter({ target: options.target, token: undefined, tokenEnv: 'PLANTKIT_TOKEN', name: 'plantkit proxy' });
+  const junit = createJunitReporter({
+    target: options.target,
+    token: undefined,
+    tokenEnv: 'PLANTKIT_TOKEN',
+    name: 'plantkit proxy',
+  });
   let started: { spec: LoadedSpec; upstream: string } | undefined;
   const counts = { passed: 0, failed: 0 };
   let detailed = 0;
@@ -32,12 +37,29 @@ export function createProxyJunitReporter(options: ProxyJunitReporterOptions): Pr
       if (event.type === 'exchange' && started && counts.passed + counts.failed < MAX_RECORDED) {
         // As in the JSON report: the first MAX_DETAILED exchanges with violations carry their request and answer.
         const keep = event.exchange.request === null || detailed++ < MAX_DETAILED;
-        const result = exchangeCaseResult(keep ? event.exchange : { ...event.exchange, request: null, response: null }, started.spec, started.upstream);
+        const result = exchangeCaseResult(
+          keep ? event.exchange : { ...event.exchange, request: null, response: null },
+          started.spec,
+          started.upstream,
+        );
         counts[result.verdict === 'failed' ? 'failed' : 'passed'] += 1;
-        junit.onEvent({ type: 'case-finished', result, index: counts.passed + counts.failed - 1, total: counts.passed + counts.failed });
+        junit.onEvent({
+          type: 'case-finished',
+          result,
+          index: counts.passed + counts.failed - 1,
+          total: counts.passed + counts.failed,
+        });
       }
       if (event.type === 'proxy-stopped') {
-        const result: RunResult = { baseUrl: started?.upstream ?? '', results: [], ...counts, skipped: 0, notRun: 0, hints: [], durationMs: event.summary.durationMs };
+        const result: RunResult = {
+          baseUrl: started?.upstream ?? '',
+          results: [],
+          ...counts,
+          skipped: 0,
+          notRun: 0,
+          hints: [],
+          durationMs: event.summary.durationMs,
+        };
         junit.onEvent({ type: 'run-finished', result });
       }
     },

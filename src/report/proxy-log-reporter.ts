@@ -29,7 +29,8 @@ export function createProxyLogReporter(options: ProxyLogReporterOptions): ProxyR
   const log = createRequestLog(options.out);
   return {
     onEvent(event: ProxyEvent) {
-      if (event.type === 'exchange' && options.verbose !== false && event.exchange.violations.length > 0) log.note(exchangeLine(event.exchange));
+      if (event.type === 'exchange' && options.verbose !== false && event.exchange.violations.length > 0)
+        log.note(exchangeLine(event.exchange));
       if (event.type === 'proxy-stopped') {
         for (const line of summaryLines(event.summary)) log.note(line);
         log.flush();
@@ -41,19 +42,30 @@ export function createProxyLogReporter(options: ProxyLogReporterOptions): ProxyR
 
 /** `POST /plants 200 8 ms - server outcome: an invalid request was accepted (...) | client request-body /body/name: ...` */
 export function exchangeLine(exchange: ProxyExchange): string {
-  const status = exchange.upstreamStatus === null ? `${exchange.status} (no answer from upstream)` : exchange.status === exchange.upstreamStatus ? String(exchange.status) : `${exchange.status} (upstream ${exchange.upstreamStatus}, replaced)`;
+  const status =
+    exchange.upstreamStatus === null
+      ? `${exchange.status} (no answer from upstream)`
+      : exchange.status === exchange.upstreamStatus
+        ? String(exchange.status)
+        : `${exchange.status} (upstream ${exchange.upstreamStatus}, replaced)`;
   // The server's violations first: they are what a proxy in CI is there to catch.
   const ordered = [...exchange.violations].sort((a, b) => (a.side === b.side ? 0 : a.side === 'server' ? -1 : 1));
-  const violations = ordered.map((violation) => `${violation.severity === 'warning' ? 'warning ' : ''}${violation.side} ${displayText(findingLine(violation), MAX_VIOLATION)}`);
+  const violations = ordered.map(
+    (violation) =>
+      `${violation.severity === 'warning' ? 'warning ' : ''}${violation.side} ${displayText(findingLine(violation), MAX_VIOLATION)}`,
+  );
   return `${exchange.method} ${displayText(exchange.target)} ${status} ${exchange.durationMs.toFixed(1)} ms - ${violations.join(' | ')}`;
 }
 
 /** `plantkit proxy: 12 exchanges, 9 clean, 2 with client violations, 1 with server violations` and the counts by check. */
 export function summaryLines(summary: ProxySummary): string[] {
-  const lines = [`plantkit proxy: ${plural(summary.exchanges, 'exchange')}, ${summary.clean} clean, ${summary.withClientViolations} with client violations, ${summary.withServerViolations} with server violations`];
+  const lines = [
+    `plantkit proxy: ${plural(summary.exchanges, 'exchange')}, ${summary.clean} clean, ${summary.withClientViolations} with client violations, ${summary.withServerViolations} with server violations`,
+  ];
   for (const side of ['server', 'client'] as const) {
     const counts = Object.entries(summary.byCheck[side]).sort((a, b) => b[1] - a[1]);
-    if (counts.length > 0) lines.push(`  ${side} violations: ${counts.map(([check, count]) => `${check} ${count}`).join(', ')}`);
+    if (counts.length > 0)
+      lines.push(`  ${side} violations: ${counts.map(([check, count]) => `${check} ${count}`).join(', ')}`);
   }
   return lines;
 }

@@ -31,7 +31,8 @@ export async function writeReportFile(target: ReportTarget, text: string): Promi
  */
 export async function checkReportFile(file: string, label = file): Promise<void> {
   const problem = await reportFileProblem(file);
-  if (problem) throw new UsageError(`${label}: ${problem}`, 'name a file in a writable directory, e.g. reports/contract.xml');
+  if (problem)
+    throw new UsageError(`${label}: ${problem}`, 'name a file in a writable directory, e.g. reports/contract.xml');
 }
 
 async function reportFileProblem(file: string): Promise<string | undefined> {

@@ -10,21 +10,31 @@ import { toCurl, type Secret } from '../contract/redact.js';
 import type { CaseResult, SequenceDetails } from '../contract/types.js';
 
 /** Lines (without indentation) for a failed sequence; none for other results. */
-export function sequenceLines(result: CaseResult, secrets: readonly Secret[], curlLine: (curl: string) => string): string[] {
+export function sequenceLines(
+  result: CaseResult,
+  secrets: readonly Secret[],
+  curlLine: (curl: string) => string,
+): string[] {
   const details = result.sequence;
   if (!details || result.verdict !== 'failed') return [];
   const lines = [`sequence:   ${sequenceSummary(details)}`];
   for (const [index, step] of details.steps.entries()) {
-    lines.push(`step ${index + 1}:${' '.repeat(Math.max(1, 6 - String(index + 1).length))}${step.title} -> ${step.status ?? 'no response'}${step.failed ? ' (failed)' : ''}`);
+    lines.push(
+      `step ${index + 1}:${' '.repeat(Math.max(1, 6 - String(index + 1).length))}${step.title} -> ${step.status ?? 'no response'}${step.failed ? ' (failed)' : ''}`,
+    );
     lines.push(`  reproduce: ${curlLine(toCurl(step.url, step.request, secrets))}`);
   }
-  if (details.steps.length > 1) lines.push('ids in later steps are the ones earlier steps got back: a replay by hand uses its own');
+  if (details.steps.length > 1)
+    lines.push('ids in later steps are the ones earlier steps got back: a replay by hand uses its own');
   return lines;
 }
 
 /** `3 steps, shrunk from 16 in 5 runs; seed 7 (replay with --seed 7; 74 requests)`. */
 export function sequenceSummary(details: SequenceDetails): string {
   const count = details.steps.length;
-  const shrunk = details.originalSteps > count ? `, shrunk from ${details.originalSteps}${details.shrinks > 0 ? ` in ${details.shrinks} run${details.shrinks === 1 ? '' : 's'}` : ''}` : '';
+  const shrunk =
+    details.originalSteps > count
+      ? `, shrunk from ${details.originalSteps}${details.shrinks > 0 ? ` in ${details.shrinks} run${details.shrinks === 1 ? '' : 's'}` : ''}`
+      : '';
   return `${count} step${count === 1 ? '' : 's'}${shrunk}; seed ${details.seed} (replay with --seed ${details.seed}; ${details.requests} request${details.requests === 1 ? '' : 's'} on ${details.collection})`;
 }

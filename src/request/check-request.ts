@@ -31,17 +31,30 @@ export async function checkRequest(input: RequestInput, context: RequestCheckCon
   const violations: RequestViolation[] = [];
   if (!context.skipSecurity) {
     const security = checkSecurity(operation.security, credentialSource(input.headers, input.search), context.pinned);
-    if (!security.ok) violations.push({ kind: 'security', pointer: '', message: security.message, challenges: security.challenges });
+    if (!security.ok)
+      violations.push({ kind: 'security', pointer: '', message: security.message, challenges: security.challenges });
   }
 
-  const { values, problems } = decodeParameters(operation.parameters, { path: input.pathParameters, search: input.search, headers: input.headers });
-  for (const problem of problems) violations.push({ kind: 'parameter', pointer: `/${problem.location}/${problem.name}`, message: `${problem.location} parameter '${problem.name}' ${problem.message}` });
+  const { values, problems } = decodeParameters(operation.parameters, {
+    path: input.pathParameters,
+    search: input.search,
+    headers: input.headers,
+  });
+  for (const problem of problems)
+    violations.push({
+      kind: 'parameter',
+      pointer: `/${problem.location}/${problem.name}`,
+      message: `${problem.location} parameter '${problem.name}' ${problem.message}`,
+    });
   const validate = context.parameters.get(operation.id);
   for (const violation of validate ? validate(values) : []) {
     const [, location = '', name = ''] = violation.pointer.split('/');
     if (problems.some((problem) => problem.location === location && problem.name === name)) continue;
     const inner = violation.pointer.split('/').slice(3).join('/');
-    const message = violation.keyword === 'required' && inner === '' ? `missing required ${location} parameter '${name}'` : `${location} parameter '${name}'${inner ? ` at /${inner}` : ''} ${violation.message}`;
+    const message =
+      violation.keyword === 'required' && inner === ''
+        ? `missing required ${location} parameter '${name}'`
+        : `${location} parameter '${name}'${inner ? ` at /${inner}` : ''} ${violation.message}`;
     violations.push({ kind: 'parameter', pointer: violation.pointer, message });
   }
 
@@ -49,31 +62,56 @@ export async function checkRequest(input: RequestInput, context: RequestCheckCon
   return { parameters: values, body, violations };
 }
 
-async function checkBody(input: RequestInput, context: RequestCheckContext, violations: RequestViolation[]): Promise<CheckedRequest['body']> {
+async function checkBody(
+  input: RequestInput,
+  context: RequestCheckContext,
+  violations: RequestViolation[],
+): Promise<CheckedRequest['body']> {
   const { operation } = input;
   const bytes = input.body ?? Buffer.alloc(0);
   const documented = operation.requestBody?.content.map((media) => media.mediaType) ?? [];
   if (bytes.length === 0) {
-    if (operation.requestBody?.required) violations.push({ kind: 'missing-body', pointer: '/body', message: `missing request body; send ${documented.join(' or ') || 'one'}` });
+    if (operation.requestBody?.required)
+      violations.push({
+        kind: 'missing-body',
+        pointer: '/body',
+        message: `missing request body; send ${documented.join(' or ') || 'one'}`,
+      });
     return undefined;
   }
   if (!operation.requestBody || documented.length === 0) {
-    violations.push({ kind: 'unexpected-body', pointer: '/body', message: `${operation.method} ${operation.path} documents no request body, yet one was sent` });
+    violations.push({
+      kind: 'unexpected-body',
+      pointer: '/body',
+      message: `${operation.method} ${operation.path} documents no request body, yet one was sent`,
+    });
     return undefined;
   }
   const header = input.headers['content-type'];
   const mediaType = parseMediaType(header);
   if (!mediaType) {
-    violations.push({ kind: 'content-type', pointer: '/header/content-type', message: `${header ? `Content-Type '${header}' is not a media type` : 'missing Content-Type header'}; send Content-Type: ${documented[0]}` });
+    violations.push({
+      kind: 'content-type',
+      pointer: '/header/content-type',
+      message: `${header ? `Content-Type '${header}' is not a media type` : 'missing Content-Type header'}; send Content-Type: ${documented[0]}`,
+    });
     return undefined;
   }
   const key = matchMediaType(mediaType.essence, documented);
   const media = operation.requestBody.content.find((candidate) => candidate.mediaType === key);
   if (!media) {
-    violations.push({ kind: 'content-type', pointer: '/header/content-type', message: `Content-Type ${mediaType.essence} is not accepted; send ${documented.join(' or ')}` });
+    violations.push({
+      kind: 'content-type',
+      pointer: '/header/content-type',
+      message: `Content-Type ${mediaType.essence} is not accepted; send ${documented.join(' or ')}`,
+    });
     return undefined;
   }
-  const decoded = await codecFor(mediaType).decode(bytes, { mediaType, schema: media.schema, encoding: media.encoding });
+  const decoded = await codecFor(mediaType).decode(bytes, {
+    mediaType,
+    schema: media.schema,
+    encoding: media.encoding,
+  });
   if (!decoded.ok) {
     violations.push({ kind: 'body-syntax', pointer: '/body', message: decoded.message });
     return undefined;

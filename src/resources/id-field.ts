@@ -21,7 +21,12 @@ export function singular(name: string): string {
 }
 
 /** The identifying property for path parameter `parameter` (of schema `parameterSchema`) among `properties`, or undefined. */
-export function idFieldFor(parameter: string, parameterSchema: SchemaObject | undefined, properties: Record<string, SchemaObject>, collectionName: string): string | undefined {
+export function idFieldFor(
+  parameter: string,
+  parameterSchema: SchemaObject | undefined,
+  properties: Record<string, SchemaObject>,
+  collectionName: string,
+): string | undefined {
   const fits = (name: string) => name in properties && travels(parameterSchema, properties[name]);
   if (fits(parameter)) return parameter;
   if (/^(id|.+(Id|ID|_id|-id))$/.test(parameter) && fits('id')) return 'id';
@@ -30,14 +35,17 @@ export function idFieldFor(parameter: string, parameterSchema: SchemaObject | un
     const named = [`${one}Id`, `${one}_id`, `${one}ID`].find(fits);
     if (named) return named;
   }
-  const suffixes = Object.keys(properties).filter((name) => name.length >= 2 && parameter.toLowerCase().endsWith(name.toLowerCase()) && fits(name));
+  const suffixes = Object.keys(properties).filter(
+    (name) => name.length >= 2 && parameter.toLowerCase().endsWith(name.toLowerCase()) && fits(name),
+  );
   return suffixes.length === 1 ? suffixes[0] : undefined;
 }
 
 /** Whether a value of `property`'s type can be written in a path parameter of `parameter`'s type. */
 function travels(parameter: SchemaObject | undefined, property: SchemaObject | undefined): boolean {
   const propertyTypes = schemaTypes(property).filter((type) => type !== 'null');
-  const scalar = propertyTypes.length === 0 || propertyTypes.every((type) => ['string', 'integer', 'number'].includes(type));
+  const scalar =
+    propertyTypes.length === 0 || propertyTypes.every((type) => ['string', 'integer', 'number'].includes(type));
   if (!scalar) return false;
   const parameterTypes = schemaTypes(parameter);
   if (parameterTypes.length === 0 || parameterTypes.includes('string')) return true;

@@ -14,23 +14,35 @@ import { idFieldFor } from './id-field.js';
 import { linkedItems } from './links.js';
 import { pagingOf } from './paging.js';
 import { arrayItems, declares, propertiesOf, successOf } from './success-response.js';
-import type { Collection, ItemOperation, ListOperation, ResourceMap, ResourceOperation, ResourceRole, UpdateOperation } from './types.js';
+import type {
+  Collection,
+  ItemOperation,
+  ListOperation,
+  ResourceMap,
+  ResourceOperation,
+  ResourceRole,
+  UpdateOperation,
+} from './types.js';
 
 /** The collections of `operations` and the role of each operation in them. */
 export function inferCollections(operations: readonly Operation[]): ResourceMap {
-  const at = (path: string, method: string) => operations.find((operation) => operation.path === path && operation.method === method);
+  const at = (path: string, method: string) =>
+    operations.find((operation) => operation.path === path && operation.method === method);
   const collections = new Map<string, Collection>();
   for (const itemPath of new Set(operations.map((operation) => operation.path).filter(isItemPath))) {
     const collection = fromItemPath(itemPath, at);
     if (collection) collections.set(collection.path, collection);
   }
-  for (const path of new Set(operations.filter((operation) => operation.method === 'POST').map((operation) => operation.path))) {
+  for (const path of new Set(
+    operations.filter((operation) => operation.method === 'POST').map((operation) => operation.path),
+  )) {
     if (!collections.has(path) && isPlainPath(path)) {
       const collection = withoutItemPath(path, at);
       if (collection) collections.set(path, collection);
     }
   }
-  for (const operation of operations.filter((candidate) => candidate.method === 'POST' && isPlainPath(candidate.path))) applyLinks(operation, operations, collections, at);
+  for (const operation of operations.filter((candidate) => candidate.method === 'POST' && isPlainPath(candidate.path)))
+    applyLinks(operation, operations, collections, at);
   return resourceMap(uniqueNames([...collections.values()]));
 }
 
@@ -60,8 +72,12 @@ function fromItemPath(itemPath: string, at: Lookup): Collection | undefined {
   const remove = item('DELETE');
   const post = at(path, 'POST');
   const created = post && successOf(post);
-  const itemSchema = [read, created, put, patch].map((candidate) => candidate?.media?.schema).find((schema) => propertiesCount(schema) > 0);
-  const parameterSchema = [read, put, patch, remove].find(Boolean)?.operation.parameters.find((candidate) => candidate.in === 'path' && candidate.name === parameter)?.schema;
+  const itemSchema = [read, created, put, patch]
+    .map((candidate) => candidate?.media?.schema)
+    .find((schema) => propertiesCount(schema) > 0);
+  const parameterSchema = [read, put, patch, remove]
+    .find(Boolean)
+    ?.operation.parameters.find((candidate) => candidate.in === 'path' && candidate.name === parameter)?.schema;
   if (!itemSchema) return undefined;
   const name = collectionName(path);
   const idField = idFieldFor(parameter, parameterSchema, propertiesOf(itemSchema), name);
@@ -88,11 +104,25 @@ function fromItemPath(itemPath: string, at: Lookup): Collection | undefined {
 function withoutItemPath(path: string, at: Lookup): Collection | undefined {
   const parts = createAndList(path, 'id', at);
   if (!parts.create || !parts.list) return undefined;
-  return { name: collectionName(path), path, itemPath: undefined, idField: 'id', idParameter: undefined, itemSchema: parts.create.media!.schema!, ...parts, ...pagingPart(path, 'id', at), source: 'paths' };
+  return {
+    name: collectionName(path),
+    path,
+    itemPath: undefined,
+    idField: 'id',
+    idParameter: undefined,
+    itemSchema: parts.create.media!.schema!,
+    ...parts,
+    ...pagingPart(path, 'id', at),
+    source: 'paths',
+  };
 }
 
 /** The create (its success response is the item) and the list (an array of items, maybe wrapped) of a collection path. */
-function createAndList(path: string, idField: string, at: Lookup): { create?: ResourceOperation; list?: ListOperation } {
+function createAndList(
+  path: string,
+  idField: string,
+  at: Lookup,
+): { create?: ResourceOperation; list?: ListOperation } {
   const post = at(path, 'POST');
   const create = post && successOf(post);
   const get = at(path, 'GET');
@@ -120,7 +150,12 @@ function listOf(operation: Operation, idField: string): ListOperation | undefine
 }
 
 /** Links on a create's success response decide its id field and item operations (OAS 4.8.20). */
-function applyLinks(post: Operation, operations: readonly Operation[], collections: Map<string, Collection>, at: Lookup): void {
+function applyLinks(
+  post: Operation,
+  operations: readonly Operation[],
+  collections: Map<string, Collection>,
+  at: Lookup,
+): void {
   const create = successOf(post);
   if (!create?.media?.schema) return;
   const linked = linkedItems(post, create.status, operations);
@@ -135,11 +170,14 @@ function applyLinks(post: Operation, operations: readonly Operation[], collectio
     if (operation.method === 'GET') roles.read ??= item;
     else if (operation.method === 'DELETE') roles.delete ??= item;
     else if (operation.method === 'PUT') roles.update = { ...item, merge: false };
-    else if (operation.method === 'PATCH') roles[roles.update ? 'patch' : 'update'] = { ...item, merge: true } as UpdateOperation;
+    else if (operation.method === 'PATCH')
+      roles[roles.update ? 'patch' : 'update'] = { ...item, merge: true } as UpdateOperation;
   };
   for (const target of linked.targets) place(target.operation, target.parameter);
   // A read's own links (`$request.path.<id>`) name its siblings.
-  if (roles.read) for (const target of linkedItems(roles.read.operation, roles.read.status, operations, roles.read.parameter).targets) if (target.operation.method !== 'GET') place(target.operation, target.parameter);
+  if (roles.read)
+    for (const target of linkedItems(roles.read.operation, roles.read.status, operations, roles.read.parameter).targets)
+      if (target.operation.method !== 'GET') place(target.operation, target.parameter);
   const lists = createAndList(post.path, idField, at);
   const first = roles.read ?? roles.update ?? roles.delete;
   collections.set(post.path, {
@@ -167,7 +205,9 @@ function collectionName(path: string): string {
 function uniqueNames(collections: Collection[]): Collection[] {
   const counts = new Map<string, number>();
   for (const collection of collections) counts.set(collection.name, (counts.get(collection.name) ?? 0) + 1);
-  return collections.map((collection) => (counts.get(collection.name)! > 1 ? { ...collection, name: collection.path.slice(1) } : collection));
+  return collections.map((collection) =>
+    counts.get(collection.name)! > 1 ? { ...collection, name: collection.path.slice(1) } : collection,
+  );
 }
 
 function resourceMap(collections: Collection[]): ResourceMap {

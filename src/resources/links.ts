@@ -22,7 +22,12 @@ export interface LinkedItems {
 }
 
 /** The item operations the links of `source`'s success response point to; `idParameter` reads `$request.path.<it>` as the id. */
-export function linkedItems(source: Operation, status: number, operations: readonly Operation[], idParameter?: string): LinkedItems {
+export function linkedItems(
+  source: Operation,
+  status: number,
+  operations: readonly Operation[],
+  idParameter?: string,
+): LinkedItems {
   const response = source.responses.find((candidate) => candidate.status === String(status));
   const result: LinkedItems = { idField: undefined, targets: [] };
   for (const link of response?.links ?? []) {

@@ -12,8 +12,13 @@ import type { ResourceOperation } from './types.js';
 
 /** The operation with its success status and JSON media type; undefined when it documents no success. */
 export function successOf(operation: Operation): ResourceOperation | undefined {
-  const numbered = operation.responses.filter((response) => /^2\d\d$/.test(response.status)).sort((a, b) => Number(a.status) - Number(b.status));
-  const response = numbered[0] ?? operation.responses.find((response) => response.status === '2XX') ?? operation.responses.find((response) => response.status === 'default');
+  const numbered = operation.responses
+    .filter((response) => /^2\d\d$/.test(response.status))
+    .sort((a, b) => Number(a.status) - Number(b.status));
+  const response =
+    numbered[0] ??
+    operation.responses.find((response) => response.status === '2XX') ??
+    operation.responses.find((response) => response.status === 'default');
   if (!response) return undefined;
   const status = /^\d{3}$/.test(response.status) ? Number(response.status) : 200;
   return { operation, status, media: jsonMedia(response.content) };
@@ -21,7 +26,10 @@ export function successOf(operation: Operation): ResourceOperation | undefined {
 
 /** The first JSON media type with a schema. */
 export function jsonMedia(content: readonly MediaTypeContent[]): MediaTypeContent | undefined {
-  return content.find((media) => media.schema !== undefined && isJsonMediaType(media.mediaType.toLowerCase()) && media.mediaType !== '*/*');
+  return content.find(
+    (media) =>
+      media.schema !== undefined && isJsonMediaType(media.mediaType.toLowerCase()) && media.mediaType !== '*/*',
+  );
 }
 
 /** Whether `schema` describes objects that declare `field`. */

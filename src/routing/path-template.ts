@@ -21,7 +21,11 @@ export interface CompiledTemplate {
   /** How many query conditions the key carries (a `?a={a}&b=c` or `#a=b` suffix). */
   queryConditions: number;
   /** Path parameters when `segments` (decoded), `query` and `headers` (lower-case names) match, else undefined. */
-  match(segments: readonly string[], query: URLSearchParams, headers?: Readonly<Record<string, string>>): Record<string, string> | undefined;
+  match(
+    segments: readonly string[],
+    query: URLSearchParams,
+    headers?: Readonly<Record<string, string>>,
+  ): Record<string, string> | undefined;
 }
 
 /** The path part of a path key, without its query or fragment conditions. */
@@ -66,7 +70,8 @@ export function compileTemplate(template: string): CompiledTemplate {
 
 function compileSegment(raw: string): TemplateSegment {
   const text = safeDecode(raw);
-  if (!text.includes('{')) return { literal: true, literalLength: text.length, test: (segment) => (segment === text ? {} : undefined) };
+  if (!text.includes('{'))
+    return { literal: true, literalLength: text.length, test: (segment) => (segment === text ? {} : undefined) };
   const names: string[] = [];
   const source = text
     .split(/(\{[^}]+\})/)
@@ -86,7 +91,9 @@ function compileSegment(raw: string): TemplateSegment {
       const match = pattern.exec(segment);
       if (!match) return undefined;
       const values = names.map((_, index) => match[index + 1] ?? '');
-      return values.some((value) => value === '') ? undefined : Object.fromEntries(names.map((name, index) => [name, values[index]!]));
+      return values.some((value) => value === '')
+        ? undefined
+        : Object.fromEntries(names.map((name, index) => [name, values[index]!]));
     },
   };
 }

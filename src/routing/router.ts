@@ -36,14 +36,20 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
   routes.sort((a, b) => compareSpecificity(a.template, b.template));
   const prefixes = [...new Set((options.basePaths ?? []).filter((prefix) => prefix !== '' && prefix !== '/'))];
 
-  const match = (method: string, path: string, query: URLSearchParams, headers: Readonly<Record<string, string>>): RouteResult => {
+  const match = (
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    headers: Readonly<Record<string, string>>,
+  ): RouteResult => {
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'no-path' };
     const allow = new Set<string>();
     for (const route of routes) {
       const parameters = route.template.match(segments, query, headers);
       if (!parameters) continue;
-      if (route.operation.method === method) return { kind: 'found', operation: route.operation, pathParameters: parameters };
+      if (route.operation.method === method)
+        return { kind: 'found', operation: route.operation, pathParameters: parameters };
       allow.add(route.operation.method);
     }
     return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };

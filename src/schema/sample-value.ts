@@ -46,7 +46,12 @@ export function sampleValue(given: SchemaObject | undefined, options: SampleOpti
   if (schema.default !== undefined && depth > 0) return schema.default;
   const [firstBranch] = [...asList(schema.oneOf), ...asList(schema.anyOf)];
   const type = schemaTypes(schema).find((candidate) => candidate !== 'null') ?? (firstBranch ? undefined : 'string');
-  if (type === undefined && firstBranch) return sampleValue({ ...schema, oneOf: undefined, anyOf: undefined, allOf: [...asList(schema.allOf), firstBranch] }, options, depth + 1);
+  if (type === undefined && firstBranch)
+    return sampleValue(
+      { ...schema, oneOf: undefined, anyOf: undefined, allOf: [...asList(schema.allOf), firstBranch] },
+      options,
+      depth + 1,
+    );
   switch (type) {
     case 'object':
       return sampleObject(schema, options, depth);
@@ -101,7 +106,10 @@ function sampleInteger(schema: SchemaObject, options: SampleOptions): number | b
   if (typeof schema.exclusiveMinimum === 'number') low = max(low, BigInt(Math.floor(schema.exclusiveMinimum)) + 1n);
   if (typeof schema.maximum === 'number') high = min(high, BigInt(Math.floor(schema.maximum)));
   if (typeof schema.exclusiveMaximum === 'number') high = min(high, BigInt(Math.ceil(schema.exclusiveMaximum)) - 1n);
-  const step = typeof schema.multipleOf === 'number' && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0 ? BigInt(schema.multipleOf) : 1n;
+  const step =
+    typeof schema.multipleOf === 'number' && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0
+      ? BigInt(schema.multipleOf)
+      : 1n;
   const span = high - low + 1n;
   if (span <= 0n) return Number(low);
   // The counter itself when it fits (ids look like ids), else wrapped into [low, high].
@@ -114,8 +122,14 @@ function sampleInteger(schema: SchemaObject, options: SampleOptions): number | b
 
 /** A number inside every bound the schema sets (both `minimum` and a 3.1 numeric `exclusiveMinimum` may be present). */
 function sampleNumber(schema: SchemaObject): number {
-  const lows = [typeof schema.minimum === 'number' ? schema.minimum : undefined, typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 0.5 : undefined].filter((bound): bound is number => bound !== undefined);
-  const highs = [typeof schema.maximum === 'number' ? schema.maximum : undefined, typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 0.5 : undefined].filter((bound): bound is number => bound !== undefined);
+  const lows = [
+    typeof schema.minimum === 'number' ? schema.minimum : undefined,
+    typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 0.5 : undefined,
+  ].filter((bound): bound is number => bound !== undefined);
+  const highs = [
+    typeof schema.maximum === 'number' ? schema.maximum : undefined,
+    typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 0.5 : undefined,
+  ].filter((bound): bound is number => bound !== undefined);
   const low = lows.length > 0 ? Math.max(...lows) : undefined;
   const high = highs.length > 0 ? Math.min(...highs) : undefined;
   if (low !== undefined && high !== undefined) return low <= high ? low : (low + high) / 2;

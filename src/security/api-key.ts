@@ -16,7 +16,12 @@ export const apiKeyHandler: SchemeHandler = {
     const where = describe(scheme);
     if (sent === undefined) return { ok: false, reason: 'missing', message: `missing API key: send it as ${where}` };
     if (sent.trim() === '') return { ok: false, reason: 'malformed', message: `the API key in ${where} is empty` };
-    if (pinned !== undefined && !sameSecret(sent, pinned)) return { ok: false, reason: 'wrong', message: `the API key in ${where} is not the one the mock was started with (--api-key)` };
+    if (pinned !== undefined && !sameSecret(sent, pinned))
+      return {
+        ok: false,
+        reason: 'wrong',
+        message: `the API key in ${where} is not the one the mock was started with (--api-key)`,
+      };
     return { ok: true };
   },
   // No HTTP authentication scheme exists for API keys; clients learn where to send it from the message.
@@ -26,9 +31,28 @@ export const apiKeyHandler: SchemeHandler = {
   },
   invalid(scheme, value, unique) {
     return [
-      { slug: 'missing', title: `no API key (${describe(scheme)})`, wrongValue: false, apply: (target) => remove(target, scheme) },
-      { slug: 'empty-key', title: `an empty API key in ${describe(scheme)}`, wrongValue: false, apply: (target) => put(target, scheme, '') },
-      ...(value === undefined ? [] : [{ slug: 'wrong-key', title: `an API key the server never issued in ${describe(scheme)}`, wrongValue: true, apply: (target: CredentialTarget) => put(target, scheme, `plantkit-wrong-key-${unique}`) }]),
+      {
+        slug: 'missing',
+        title: `no API key (${describe(scheme)})`,
+        wrongValue: false,
+        apply: (target) => remove(target, scheme),
+      },
+      {
+        slug: 'empty-key',
+        title: `an empty API key in ${describe(scheme)}`,
+        wrongValue: false,
+        apply: (target) => put(target, scheme, ''),
+      },
+      ...(value === undefined
+        ? []
+        : [
+            {
+              slug: 'wrong-key',
+              title: `an API key the server never issued in ${describe(scheme)}`,
+              wrongValue: true,
+              apply: (target: CredentialTarget) => put(target, scheme, `plantkit-wrong-key-${unique}`),
+            },
+          ]),
     ];
   },
 };

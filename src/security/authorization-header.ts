@@ -12,9 +12,27 @@ export function parseAuthorization(header: string | undefined): { scheme: string
  * back in a message. Anything else in the scheme position may be a bare
  * credential sent without a scheme, and is never echoed.
  */
-export const KNOWN_SCHEMES = new Set(['basic', 'bearer', 'digest', 'negotiate', 'ntlm', 'hoba', 'mutual', 'vapid', 'scram-sha-1', 'scram-sha-256', 'aws4-hmac-sha256', 'oauth', 'dpop', 'privatetoken', 'concealed']);
+export const KNOWN_SCHEMES = new Set([
+  'basic',
+  'bearer',
+  'digest',
+  'negotiate',
+  'ntlm',
+  'hoba',
+  'mutual',
+  'vapid',
+  'scram-sha-1',
+  'scram-sha-256',
+  'aws4-hmac-sha256',
+  'oauth',
+  'dpop',
+  'privatetoken',
+  'concealed',
+]);
 
 /** `the Basic scheme`, or a neutral phrase when the scheme word may be a secret. */
 export function describeSentScheme(scheme: string): string {
-  return KNOWN_SCHEMES.has(scheme) ? `the ${scheme.charAt(0).toUpperCase()}${scheme.slice(1)} scheme` : 'an unrecognised scheme';
+  return KNOWN_SCHEMES.has(scheme)
+    ? `the ${scheme.charAt(0).toUpperCase()}${scheme.slice(1)} scheme`
+    : 'an unrecognised scheme';
 }

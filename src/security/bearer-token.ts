@@ -21,11 +21,20 @@ function bearerHandler(id: string, handles: (scheme: SecuritySchemeUse) => boole
       const sent = parseAuthorization(request.headers.authorization);
       if (!sent) return { ok: false, reason: 'missing', message: `missing Authorization header; ${SEND}` };
       if (sent.scheme !== 'bearer') {
-        const named = describeSentScheme(sent.scheme) === 'an unrecognised scheme' ? 'the Authorization header does not start with the Bearer scheme' : `${describeSentScheme(sent.scheme)} is not accepted`;
+        const named =
+          describeSentScheme(sent.scheme) === 'an unrecognised scheme'
+            ? 'the Authorization header does not start with the Bearer scheme'
+            : `${describeSentScheme(sent.scheme)} is not accepted`;
         return { ok: false, reason: 'missing', message: `${named}; ${SEND}` };
       }
-      if (sent.credentials === '' || /\s/.test(sent.credentials)) return { ok: false, reason: 'malformed', message: `Authorization header has no bearer token; ${SEND}` };
-      if (pinned !== undefined && !sameSecret(sent.credentials, pinned)) return { ok: false, reason: 'wrong', message: 'the bearer token is not the one the mock was started with (--token)' };
+      if (sent.credentials === '' || /\s/.test(sent.credentials))
+        return { ok: false, reason: 'malformed', message: `Authorization header has no bearer token; ${SEND}` };
+      if (pinned !== undefined && !sameSecret(sent.credentials, pinned))
+        return {
+          ok: false,
+          reason: 'wrong',
+          message: 'the bearer token is not the one the mock was started with (--token)',
+        };
       return { ok: true };
     },
     challenge(scheme, verdict) {
@@ -40,17 +49,45 @@ function bearerHandler(id: string, handles: (scheme: SecuritySchemeUse) => boole
     },
     invalid(_scheme, value, unique) {
       return [
-        { slug: 'missing', title: 'no Authorization header', wrongValue: false, apply: (target) => delete target.headers.authorization },
-        { slug: 'empty-token', title: "Authorization 'Bearer ' with no token", wrongValue: false, apply: (target) => (target.headers.authorization = 'Bearer ') },
-        { slug: 'other-scheme', title: 'Authorization with the Basic scheme instead of Bearer', wrongValue: false, apply: (target) => (target.headers.authorization = 'Basic cGxhbnRraXQ6cGxhbnRraXQ=') },
-        ...(value === undefined ? [] : [{ slug: 'wrong-token', title: 'a bearer token the server never issued', wrongValue: true, apply: (target: { headers: Record<string, string> }) => (target.headers.authorization = `Bearer plantkit-wrong-token-${unique}`) }]),
+        {
+          slug: 'missing',
+          title: 'no Authorization header',
+          wrongValue: false,
+          apply: (target) => delete target.headers.authorization,
+        },
+        {
+          slug: 'empty-token',
+          title: "Authorization 'Bearer ' with no token",
+          wrongValue: false,
+          apply: (target) => (target.headers.authorization = 'Bearer '),
+        },
+        {
+          slug: 'other-scheme',
+          title: 'Authorization with the Basic scheme instead of Bearer',
+          wrongValue: false,
+          apply: (target) => (target.headers.authorization = 'Basic cGxhbnRraXQ6cGxhbnRraXQ='),
+        },
+        ...(value === undefined
+          ? []
+          : [
+              {
+                slug: 'wrong-token',
+                title: 'a bearer token the server never issued',
+                wrongValue: true,
+                apply: (target: { headers: Record<string, string> }) =>
+                  (target.headers.authorization = `Bearer plantkit-wrong-token-${unique}`),
+              },
+            ]),
       ];
     },
   };
 }
 
 /** `type: http, scheme: bearer` (OAS 4.8.27). */
-export const httpBearerHandler = bearerHandler('http-bearer', (scheme) => scheme.type === 'http' && scheme.scheme === 'bearer');
+export const httpBearerHandler = bearerHandler(
+  'http-bearer',
+  (scheme) => scheme.type === 'http' && scheme.scheme === 'bearer',
+);
 
 /** `type: oauth2`: access tokens are bearer tokens (RFC 6749 section 7.1, RFC 6750). */
 export const oauth2Handler = bearerHandler('oauth2', (scheme) => scheme.type === 'oauth2');

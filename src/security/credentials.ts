@@ -22,18 +22,35 @@ export interface CredentialSet {
 }
 
 /** No credentials. */
-export const NO_CREDENTIALS: CredentialSet = Object.freeze({ bearer: undefined, apiKey: undefined, basic: undefined, byScheme: {} });
+export const NO_CREDENTIALS: CredentialSet = Object.freeze({
+  bearer: undefined,
+  apiKey: undefined,
+  basic: undefined,
+  byScheme: {},
+});
 
 /** The environment variable that names a scheme's own credential: `partnerKey` -> `PLANTKIT_AUTH_PARTNER_KEY`. */
 export function schemeEnvName(schemeName: string): string {
-  return `PLANTKIT_AUTH_${schemeName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}`;
+  return `PLANTKIT_AUTH_${schemeName
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toUpperCase()}`;
 }
 
 /** Credentials from the environment; `tokenEnv` names the bearer token's variable. */
-export function credentialsFromEnv(env: Record<string, string | undefined>, tokenEnv = 'PLANTKIT_TOKEN'): CredentialSet {
+export function credentialsFromEnv(
+  env: Record<string, string | undefined>,
+  tokenEnv = 'PLANTKIT_TOKEN',
+): CredentialSet {
   const byScheme: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) if (name.startsWith('PLANTKIT_AUTH_') && value) byScheme[name] = value;
-  return { bearer: env[tokenEnv] || undefined, apiKey: env.PLANTKIT_API_KEY || undefined, basic: env.PLANTKIT_BASIC || undefined, byScheme };
+  for (const [name, value] of Object.entries(env))
+    if (name.startsWith('PLANTKIT_AUTH_') && value) byScheme[name] = value;
+  return {
+    bearer: env[tokenEnv] || undefined,
+    apiKey: env.PLANTKIT_API_KEY || undefined,
+    basic: env.PLANTKIT_BASIC || undefined,
+    byScheme,
+  };
 }
 
 /** The value configured for `scheme` (`fallback`: let apiKey schemes use the bearer token, as the runner always has). */
@@ -56,6 +73,10 @@ export function credentialFor(scheme: SecuritySchemeUse, set: CredentialSet, fal
 
 /** Every secret in the set, for redaction. */
 export function secretsOf(set: CredentialSet): string[] {
-  const basicParts = set.basic ? [set.basic, Buffer.from(set.basic).toString('base64'), ...set.basic.split(':').slice(1)] : [];
-  return [set.bearer, set.apiKey, ...basicParts, ...Object.values(set.byScheme)].filter((secret): secret is string => typeof secret === 'string' && secret !== '');
+  const basicParts = set.basic
+    ? [set.basic, Buffer.from(set.basic).toString('base64'), ...set.basic.split(':').slice(1)]
+    : [];
+  return [set.bearer, set.apiKey, ...basicParts, ...Object.values(set.byScheme)].filter(
+    (secret): secret is string => typeof secret === 'string' && secret !== '',
+  );
 }

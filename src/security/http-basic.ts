@@ -15,10 +15,25 @@ export const httpBasicHandler: SchemeHandler = {
   check(request, _scheme, pinned) {
     const sent = parseAuthorization(request.headers.authorization);
     if (!sent) return { ok: false, reason: 'missing', message: `missing Authorization header; ${SEND}` };
-    if (sent.scheme !== 'basic') return { ok: false, reason: 'missing', message: `${describeSentScheme(sent.scheme)} is not accepted here; ${SEND}` };
+    if (sent.scheme !== 'basic')
+      return {
+        ok: false,
+        reason: 'missing',
+        message: `${describeSentScheme(sent.scheme)} is not accepted here; ${SEND}`,
+      };
     const pair = decodePair(sent.credentials);
-    if (pair === undefined) return { ok: false, reason: 'malformed', message: `the Basic credentials are not base64 of user:password (RFC 7617 section 2); ${SEND}` };
-    if (pinned !== undefined && !sameSecret(pair, pinned)) return { ok: false, reason: 'wrong', message: 'the Basic user or password is not the one the mock was started with (--basic)' };
+    if (pair === undefined)
+      return {
+        ok: false,
+        reason: 'malformed',
+        message: `the Basic credentials are not base64 of user:password (RFC 7617 section 2); ${SEND}`,
+      };
+    if (pinned !== undefined && !sameSecret(pair, pinned))
+      return {
+        ok: false,
+        reason: 'wrong',
+        message: 'the Basic user or password is not the one the mock was started with (--basic)',
+      };
     return { ok: true };
   },
   challenge: (_scheme, verdict) => (verdict.ok ? undefined : 'Basic realm="plantkit", charset="UTF-8"'),
@@ -27,10 +42,35 @@ export const httpBasicHandler: SchemeHandler = {
   },
   invalid(_scheme, value, unique) {
     return [
-      { slug: 'missing', title: 'no Authorization header', wrongValue: false, apply: (target) => delete target.headers.authorization },
-      { slug: 'malformed', title: "Authorization 'Basic' with credentials that are not base64 of user:password", wrongValue: false, apply: (target) => (target.headers.authorization = 'Basic !!not-base64!!') },
-      { slug: 'other-scheme', title: 'Authorization with the Bearer scheme instead of Basic', wrongValue: false, apply: (target) => (target.headers.authorization = 'Bearer plantkit-not-basic') },
-      ...(value === undefined ? [] : [{ slug: 'wrong-password', title: 'the right user with a password the server never issued', wrongValue: true, apply: (target: { headers: Record<string, string> }) => (target.headers.authorization = `Basic ${Buffer.from(`${value.split(':')[0]}:plantkit-wrong-password-${unique}`).toString('base64')}`) }]),
+      {
+        slug: 'missing',
+        title: 'no Authorization header',
+        wrongValue: false,
+        apply: (target) => delete target.headers.authorization,
+      },
+      {
+        slug: 'malformed',
+        title: "Authorization 'Basic' with credentials that are not base64 of user:password",
+        wrongValue: false,
+        apply: (target) => (target.headers.authorization = 'Basic !!not-base64!!'),
+      },
+      {
+        slug: 'other-scheme',
+        title: 'Authorization with the Bearer scheme instead of Basic',
+        wrongValue: false,
+        apply: (target) => (target.headers.authorization = 'Bearer plantkit-not-basic'),
+      },
+      ...(value === undefined
+        ? []
+        : [
+            {
+              slug: 'wrong-password',
+              title: 'the right user with a password the server never issued',
+              wrongValue: true,
+              apply: (target: { headers: Record<string, string> }) =>
+                (target.headers.authorization = `Basic ${Buffer.from(`${value.split(':')[0]}:plantkit-wrong-password-${unique}`).toString('base64')}`),
+            },
+          ]),
     ];
   },
 };

@@ -15,15 +15,24 @@ export const httpOtherHandler: SchemeHandler = {
   check(request, scheme) {
     const sent = parseAuthorization(request.headers.authorization);
     const word = scheme.scheme ?? '';
-    if (!sent || sent.scheme !== word) return { ok: false, reason: 'missing', message: `missing Authorization header with the ${word} scheme` };
-    if (sent.credentials === '') return { ok: false, reason: 'malformed', message: `the ${word} Authorization header has no credentials` };
+    if (!sent || sent.scheme !== word)
+      return { ok: false, reason: 'missing', message: `missing Authorization header with the ${word} scheme` };
+    if (sent.credentials === '')
+      return { ok: false, reason: 'malformed', message: `the ${word} Authorization header has no credentials` };
     return { ok: true };
   },
   challenge: (scheme, verdict) => (verdict.ok ? undefined : `${capitalise(scheme.scheme ?? '')} realm="plantkit"`),
   apply(target, scheme, value) {
     target.headers.authorization = `${capitalise(scheme.scheme ?? '')} ${value}`;
   },
-  invalid: () => [{ slug: 'missing', title: 'no Authorization header', wrongValue: false, apply: (target) => delete target.headers.authorization }],
+  invalid: () => [
+    {
+      slug: 'missing',
+      title: 'no Authorization header',
+      wrongValue: false,
+      apply: (target) => delete target.headers.authorization,
+    },
+  ],
 };
 
 /** `type: mutualTLS` (OAS 3.1) and unknown types: nothing at the HTTP level to check or send. */

@@ -10,7 +10,15 @@ import { httpOtherHandler, transportLevelHandler } from './http-other.js';
 import type { SchemeHandler } from './types.js';
 
 /** Every handler, most specific first; the transport-level one takes what is left (mutualTLS). */
-export const SCHEME_HANDLERS: readonly SchemeHandler[] = [httpBearerHandler, httpBasicHandler, apiKeyHandler, oauth2Handler, openIdConnectHandler, httpOtherHandler, transportLevelHandler];
+export const SCHEME_HANDLERS: readonly SchemeHandler[] = [
+  httpBearerHandler,
+  httpBasicHandler,
+  apiKeyHandler,
+  oauth2Handler,
+  openIdConnectHandler,
+  httpOtherHandler,
+  transportLevelHandler,
+];
 
 /** The handler of `scheme`. */
 export function handlerFor(scheme: SecuritySchemeUse): SchemeHandler {

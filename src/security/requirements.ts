@@ -34,7 +34,8 @@ class LazySource implements CredentialSource {
   get cookies(): Map<string, string> {
     if (!this.parsedCookies) {
       this.parsedCookies = new Map<string, string>();
-      for (const [name, value] of parseCookieHeader(this.headers.cookie)) if (!this.parsedCookies.has(name)) this.parsedCookies.set(name, value);
+      for (const [name, value] of parseCookieHeader(this.headers.cookie))
+        if (!this.parsedCookies.has(name)) this.parsedCookies.set(name, value);
     }
     return this.parsedCookies;
   }
@@ -46,16 +47,28 @@ export function requiresCredentials(requirements: readonly SecurityRequirement[]
 }
 
 /** Check a request against the requirements; `pinned` gives the only value a scheme accepts (undefined: any well-formed one). */
-export function checkSecurity(requirements: readonly SecurityRequirement[], request: CredentialSource, pinned: (scheme: SecuritySchemeUse) => string | undefined): SecurityOutcome {
+export function checkSecurity(
+  requirements: readonly SecurityRequirement[],
+  request: CredentialSource,
+  pinned: (scheme: SecuritySchemeUse) => string | undefined,
+): SecurityOutcome {
   if (!requiresCredentials(requirements)) return { ok: true };
-  const attempts = requirements.map((requirement) => requirement.map((scheme) => ({ scheme, verdict: handlerFor(scheme).check(request, scheme, pinned(scheme)) })));
+  const attempts = requirements.map((requirement) =>
+    requirement.map((scheme) => ({ scheme, verdict: handlerFor(scheme).check(request, scheme, pinned(scheme)) })),
+  );
   if (attempts.some((attempt) => attempt.every(({ verdict }) => verdict.ok))) return { ok: true };
 
   // Explain the alternative the client came closest to: most schemes satisfied, then credentials sent but refused.
-  const score = (attempt: typeof attempts[number]) => attempt.filter(({ verdict }) => verdict.ok).length * 4 + Math.max(...attempt.map(({ verdict }) => weight(verdict)));
+  const score = (attempt: (typeof attempts)[number]) =>
+    attempt.filter(({ verdict }) => verdict.ok).length * 4 + Math.max(...attempt.map(({ verdict }) => weight(verdict)));
   const best = [...attempts].sort((a, b) => score(b) - score(a))[0]!;
-  const failing = best.filter(({ verdict }) => !verdict.ok).map(({ verdict }) => (verdict as Extract<SchemeVerdict, { ok: false }>).message);
-  const alternatives = attempts.length > 1 && best.every(({ verdict }) => verdict.ok || verdict.reason === 'missing') ? `; the operation accepts ${requirements.map(describeRequirement).join(', or ')}` : '';
+  const failing = best
+    .filter(({ verdict }) => !verdict.ok)
+    .map(({ verdict }) => (verdict as Extract<SchemeVerdict, { ok: false }>).message);
+  const alternatives =
+    attempts.length > 1 && best.every(({ verdict }) => verdict.ok || verdict.reason === 'missing')
+      ? `; the operation accepts ${requirements.map(describeRequirement).join(', or ')}`
+      : '';
   const challenges = new Set<string>();
   for (const attempt of attempts) {
     for (const { scheme, verdict } of attempt) {

@@ -34,18 +34,37 @@ export interface SpecCheckResult {
 export async function checkSpec(file: string, options: CheckSpecOptions = {}): Promise<SpecCheckResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const source = await readSpecSource(file, 'pass the path of an OpenAPI 3.0/3.1 or Swagger 2.0 file', cwd);
-  const settings = await normalizeCheckOptions(source.path, options, SPEC_CHECKS.map((check) => check.id));
+  const settings = await normalizeCheckOptions(
+    source.path,
+    options,
+    SPEC_CHECKS.map((check) => check.id),
+  );
   // Swagger 2.0 is checked in its OpenAPI 3.0 form (as every job reads it), located in the file as written.
   const converted = isSwagger2(source.document) ? await convertSwagger2(source.document, source.label) : undefined;
   const { version } = checkVersion(converted ?? source.document, source.label);
   let inspection: Promise<SpecInspection> | undefined;
   const inspect = () => (inspection ??= inspectSpec(source, { allowExternalRefs: settings.allowExternalRefs }));
-  const locator = converted ? createLocator(source, (pointer) => originalPointer(source.document, sourcePointer(converted, pointer).pointer)) : createLocator(source);
-  const context = { source: converted ? { ...source, document: converted } : source, version, inspect, options: settings, ...locator };
+  const locator = converted
+    ? createLocator(source, (pointer) => originalPointer(source.document, sourcePointer(converted, pointer).pointer))
+    : createLocator(source);
+  const context = {
+    source: converted ? { ...source, document: converted } : source,
+    version,
+    inspect,
+    options: settings,
+    ...locator,
+  };
   const checks = SPEC_CHECKS.filter((check) => !settings.skip.includes(check.id));
   const findings: SpecFinding[] = [];
   for (const check of checks) findings.push(...(await check.run(context)));
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   const ruleset = settings.ruleset && path.relative(cwd, settings.ruleset);
-  return { file, version, ...(converted ? { convertedFrom: String(source.document.swagger) } : {}), checks: checks.map((check) => check.id), ruleset, findings };
+  return {
+    file,
+    version,
+    ...(converted ? { convertedFrom: String(source.document.swagger) } : {}),
+    checks: checks.map((check) => check.id),
+    ruleset,
+    findings,
+  };
 }

@@ -14,7 +14,10 @@ import type { SpecCheckContext, SpecFinding, SpecFindingSeverity, SpecLocation }
  * Locate pointers of `source` (pointers may run through the dereferenced form of it). `written`
  * maps a pointer to where it is written when the checks ran on a converted document (Swagger 2.0).
  */
-export function createLocator(source: SpecSource, written: (pointer: string) => string = (pointer) => sourcePointer(source.document, pointer).pointer): Pick<SpecCheckContext, 'locate' | 'operationAt'> {
+export function createLocator(
+  source: SpecSource,
+  written: (pointer: string) => string = (pointer) => sourcePointer(source.document, pointer).pointer,
+): Pick<SpecCheckContext, 'locate' | 'operationAt'> {
   const locate = (pointer: string): SpecLocation => {
     const writtenAt = written(pointer);
     const position = source.yaml.positionOf(writtenAt) ?? { line: 1, column: 1 };
@@ -22,7 +25,8 @@ export function createLocator(source: SpecSource, written: (pointer: string) => 
   };
   const operationAt = (pointer: string): string => {
     const [root, template, method] = decodePointer(pointer);
-    if (root !== 'paths' || template === undefined || !(HTTP_METHODS as readonly string[]).includes(method ?? '')) return '';
+    if (root !== 'paths' || template === undefined || !(HTTP_METHODS as readonly string[]).includes(method ?? ''))
+      return '';
     const operation = source.document.paths as Record<string, Record<string, { operationId?: unknown }>> | undefined;
     const id = operation?.[template]?.[method!]?.operationId;
     return typeof id === 'string' ? id : `${method!.toUpperCase()} ${template}`;
@@ -43,7 +47,10 @@ export interface ProblemReport {
 }
 
 /** Findings for `reports`, located and deduplicated by (rule, written pointer, message). */
-export function toFindings(context: Pick<SpecCheckContext, 'locate' | 'operationAt'>, reports: readonly ProblemReport[]): SpecFinding[] {
+export function toFindings(
+  context: Pick<SpecCheckContext, 'locate' | 'operationAt'>,
+  reports: readonly ProblemReport[],
+): SpecFinding[] {
   const seen = new Set<string>();
   const findings: SpecFinding[] = [];
   for (const report of reports) {

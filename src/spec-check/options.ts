@@ -23,11 +23,20 @@ export interface CheckSpecOptions {
 export const CHECK_DEFAULTS = { skip: [] as readonly string[], allowExternalRefs: false } as const;
 
 /** Spell out every option for a check of `specPath`; `knownChecks` validates `skip`. */
-export async function normalizeCheckOptions(specPath: string, options: CheckSpecOptions, knownChecks: readonly string[]): Promise<NormalizedCheckOptions> {
+export async function normalizeCheckOptions(
+  specPath: string,
+  options: CheckSpecOptions,
+  knownChecks: readonly string[],
+): Promise<NormalizedCheckOptions> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const skip = options.skip ?? CHECK_DEFAULTS.skip;
   const unknown = skip.find((id) => !knownChecks.includes(id));
   if (unknown !== undefined) throw new UsageError(`unknown check '${unknown}'`, `checks: ${knownChecks.join(', ')}`);
-  const ruleset = options.ruleset !== undefined ? path.resolve(cwd, options.ruleset) : skip.includes('lint') ? undefined : await findRulesetFile(specPath, cwd);
+  const ruleset =
+    options.ruleset !== undefined
+      ? path.resolve(cwd, options.ruleset)
+      : skip.includes('lint')
+        ? undefined
+        : await findRulesetFile(specPath, cwd);
   return { cwd, ruleset, skip, allowExternalRefs: options.allowExternalRefs ?? CHECK_DEFAULTS.allowExternalRefs };
 }

@@ -36,15 +36,22 @@ export function renderCheckResult(result: SpecCheckResult, format: CheckFormatNa
 }
 
 function describe(finding: SpecFinding): string[] {
-  const lines = [`${finding.file}:${finding.line}:${finding.column}  ${finding.severity.padEnd(7)}  ${finding.check}/${finding.rule}  ${finding.message}`];
-  if (finding.received !== undefined) lines.push(`    received:   ${finding.received}`, `    documented: ${finding.documented ?? ''}`);
+  const lines = [
+    `${finding.file}:${finding.line}:${finding.column}  ${finding.severity.padEnd(7)}  ${finding.check}/${finding.rule}  ${finding.message}`,
+  ];
+  if (finding.received !== undefined)
+    lines.push(`    received:   ${finding.received}`, `    documented: ${finding.documented ?? ''}`);
   lines.push(`    at ${finding.pointer || '/'}${finding.operation ? ` (${finding.operation})` : ''}`);
   return lines;
 }
 
 function annotate(finding: SpecFinding): string {
   const kind = finding.severity === 'info' || finding.severity === 'hint' ? 'notice' : finding.severity;
-  return githubAnnotation(kind, { file: finding.file, line: finding.line, column: finding.column, title: `${finding.check}/${finding.rule}` }, finding.message);
+  return githubAnnotation(
+    kind,
+    { file: finding.file, line: finding.line, column: finding.column, title: `${finding.check}/${finding.rule}` },
+    finding.message,
+  );
 }
 
 function summary(result: SpecCheckResult): string {
@@ -52,7 +59,12 @@ function summary(result: SpecCheckResult): string {
   const [errors, warnings, infos, hints] = [count('error'), count('warning'), count('info'), count('hint')];
   const ruleset = result.checks.includes('lint') ? `; ruleset: ${result.ruleset ?? DEFAULT_RULESET_LABEL}` : '';
   const hinted = hints > 0 ? `, ${hints} hint${hints === 1 ? '' : 's'}` : '';
-  const verdict = errors + warnings + infos + hints === 0 ? 'no problems' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info${hinted}`;
-  const line = result.convertedFrom ? `Swagger ${result.convertedFrom}, checked as OpenAPI ${result.version}` : `OpenAPI ${result.version}`;
+  const verdict =
+    errors + warnings + infos + hints === 0
+      ? 'no problems'
+      : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}, ${infos} info${hinted}`;
+  const line = result.convertedFrom
+    ? `Swagger ${result.convertedFrom}, checked as OpenAPI ${result.version}`
+    : `OpenAPI ${result.version}`;
   return `${result.file} (${line}): ${verdict} (checks: ${result.checks.join(', ')}${ruleset})`;
 }

@@ -36,9 +36,18 @@ export interface AlternativeMatch {
 
 /** The alternatives of `schema`. */
 export function alternativesOf(schema: EffectiveSchema): Alternative[] {
-  const key = (part: string | undefined, branch: number | undefined, split: EffectiveSchema) => cachedKey(schema, `${branch ?? '-'}:${part ?? '-'}`, split);
-  if (!schema.variants) return splitByType(schema).map(([part, split]) => ({ schema: split, branch: undefined, part, key: key(part, undefined, split) }));
-  return branchesOf(schema).flatMap((branch, index) => splitByType(branch).map(([part, split]) => ({ schema: split, branch: index, part, key: key(part, index, split) })));
+  const key = (part: string | undefined, branch: number | undefined, split: EffectiveSchema) =>
+    cachedKey(schema, `${branch ?? '-'}:${part ?? '-'}`, split);
+  if (!schema.variants)
+    return splitByType(schema).map(([part, split]) => ({
+      schema: split,
+      branch: undefined,
+      part,
+      key: key(part, undefined, split),
+    }));
+  return branchesOf(schema).flatMap((branch, index) =>
+    splitByType(branch).map(([part, split]) => ({ schema: split, branch: index, part, key: key(part, index, split) })),
+  );
 }
 
 /** Keys of alternatives per Schema Object: every operation that uses it derives the same alternatives. */
@@ -71,7 +80,11 @@ export function branchesOf(schema: EffectiveSchema): EffectiveSchema[] {
  * leftovers: `head` in a request (what clients sent must still pass),
  * `base` in a response (what clients get must be something they knew).
  */
-export function matchAlternatives(base: Alternative[], head: Alternative[], covering: 'base' | 'head'): AlternativeMatch[] {
+export function matchAlternatives(
+  base: Alternative[],
+  head: Alternative[],
+  covering: 'base' | 'head',
+): AlternativeMatch[] {
   const matches: AlternativeMatch[] = [];
   const freeBase = new Set(base);
   const freeHead = new Set(head);
@@ -91,7 +104,14 @@ export function matchAlternatives(base: Alternative[], head: Alternative[], cove
     if (covering === 'head') take(alternative, wider, 'covered');
     else take(wider, alternative, 'covered');
   }
-  const candidates = [...freeBase].flatMap((b) => [...freeHead].map((h) => ({ b, h, score: affinity(b.schema, h.schema), distance: Math.abs(base.indexOf(b) - head.indexOf(h)) })));
+  const candidates = [...freeBase].flatMap((b) =>
+    [...freeHead].map((h) => ({
+      b,
+      h,
+      score: affinity(b.schema, h.schema),
+      distance: Math.abs(base.indexOf(b) - head.indexOf(h)),
+    })),
+  );
   candidates.sort((x, y) => y.score - x.score || x.distance - y.distance);
   for (const { b, h, score } of candidates) if (score > 0 && freeBase.has(b) && freeHead.has(h)) take(b, h, 'paired');
   for (const b of freeBase) matches.push({ base: b, head: undefined, how: 'removed' });
@@ -103,7 +123,9 @@ export function matchAlternatives(base: Alternative[], head: Alternative[], cove
 export function describeAlternative(alternative: Alternative, keyword: string | undefined): string {
   const types = alternative.schema.types === undefined ? 'any' : alternative.schema.types.join(' or ') || 'nothing';
   const what = [types, alternative.schema.component].filter(Boolean).join(' ');
-  return alternative.branch === undefined ? `the ${what} schema` : `${keyword ?? 'oneOf'} branch ${alternative.branch} (${what})`;
+  return alternative.branch === undefined
+    ? `the ${what} schema`
+    : `${keyword ?? 'oneOf'} branch ${alternative.branch} (${what})`;
 }
 
 /** 0: unrelated (no common type); higher: more alike. */
@@ -122,7 +144,12 @@ function splitByType(schema: EffectiveSchema): Array<[string | undefined, Effect
   const types = schema.types?.filter((type) => !(type === 'integer' && schema.types!.includes('number')));
   if (!types || types.length <= 1) return [[undefined, schema]];
   return types.map((type) => {
-    const part: EffectiveSchema = { ...schema, types: [type], bounds: { ...schema.bounds }, subschemas: new Map(schema.subschemas) };
+    const part: EffectiveSchema = {
+      ...schema,
+      types: [type],
+      bounds: { ...schema.bounds },
+      subschemas: new Map(schema.subschemas),
+    };
     if (schema.enum) part.enum = schema.enum.filter((value) => covers([type], jsonTypeOf(value)));
     dropInapplicable(part);
     return [type, part];

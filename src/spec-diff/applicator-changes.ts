@@ -22,10 +22,13 @@ export function applicatorChanges(base: EffectiveSchema, head: EffectiveSchema):
   const changes: ApplicatorChanges = { added: [], removed: [], unclassified: [] };
   if (base.subschemas.size === 0 && head.subschemas.size === 0) return changes;
   const [b, h] = [base.subschemas, head.subschemas];
-  const patterns = (map: Map<string, EffectiveSchema>, other: Map<string, EffectiveSchema>) => [...map.keys()].filter((key) => key.startsWith('patternProperties/') && !other.has(key));
+  const patterns = (map: Map<string, EffectiveSchema>, other: Map<string, EffectiveSchema>) =>
+    [...map.keys()].filter((key) => key.startsWith('patternProperties/') && !other.has(key));
   const [lostPatterns, newPatterns] = [patterns(b, h), patterns(h, b)];
   if (lostPatterns.length > 0 && newPatterns.length > 0) {
-    changes.unclassified.push(`patternProperties patterns changed from ${names(lostPatterns)} to ${names(newPatterns)}`);
+    changes.unclassified.push(
+      `patternProperties patterns changed from ${names(lostPatterns)} to ${names(newPatterns)}`,
+    );
   }
   for (const key of new Set([...b.keys(), ...h.keys()])) {
     if (key.startsWith('patternProperties/') && lostPatterns.length > 0 && newPatterns.length > 0) continue;
@@ -34,12 +37,14 @@ export function applicatorChanges(base: EffectiveSchema, head: EffectiveSchema):
     const [bs, hs] = [b.get(key), h.get(key)];
     if (keyword === 'then' || keyword === 'else') {
       // Reported with their `if` when the whole conditional came or went, or when the `if` changed.
-      if (!b.has(condition) || !h.has(condition) || canonicalKey(b.get(condition)!) !== canonicalKey(h.get(condition)!)) continue;
+      if (!b.has(condition) || !h.has(condition) || canonicalKey(b.get(condition)!) !== canonicalKey(h.get(condition)!))
+        continue;
     }
     const name = keyword === 'if' ? 'if/then/else' : describeApplicator(key);
     if (bs && !hs) changes.removed.push(name);
     else if (!bs && hs) changes.added.push(name);
-    else if (bs && hs && (keyword === 'if' || keyword === 'not') && canonicalKey(bs) !== canonicalKey(hs)) changes.unclassified.push(`${name === 'not' ? 'not' : 'the if condition'} changed`);
+    else if (bs && hs && (keyword === 'if' || keyword === 'not') && canonicalKey(bs) !== canonicalKey(hs))
+      changes.unclassified.push(`${name === 'not' ? 'not' : 'the if condition'} changed`);
   }
   return changes;
 }

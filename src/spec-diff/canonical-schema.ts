@@ -48,7 +48,9 @@ function keyAt(node: EffectiveSchema, depth: number): string {
     sub(node.items),
     node.readOnly,
     node.writeOnly,
-    Object.keys(node.bounds).sort().map((key) => [key, node.bounds[key as keyof typeof node.bounds]]),
+    Object.keys(node.bounds)
+      .sort()
+      .map((key) => [key, node.bounds[key as keyof typeof node.bounds]]),
     node.uniqueItems,
     [...node.dependentRequired.keys()].sort().map((key) => [key, [...node.dependentRequired.get(key)!].sort()]),
     entries(node.subschemas),

@@ -36,11 +36,17 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec, now: Date =
     webhooks: { removed: [], added: [], renamed: [] },
     callbacks: { removed: [], added: [], renamed: [] },
   };
-  const effective: Effective = { base: createEffectiveSchemas(base.document, base.version), head: createEffectiveSchemas(head.document, head.version) };
+  const effective: Effective = {
+    base: createEffectiveSchemas(base.document, base.version),
+    head: createEffectiveSchemas(head.document, head.version),
+  };
   // A path entry without operations (only `parameters`, or empty) serves nothing: its removal is no change.
-  const pathShapes = (spec: ComparedSpec) => new Map(spec.operations.map((operation) => [pathShape(operation.path), operation.path]));
+  const pathShapes = (spec: ComparedSpec) =>
+    new Map(spec.operations.map((operation) => [pathShape(operation.path), operation.path]));
   const [basePaths, headPaths] = [pathShapes(base), pathShapes(head)];
-  for (const [shape, template] of basePaths) if (!headPaths.has(shape)) comparison.removedPaths.push(oneSided(template, 'base', joinPointer('/paths', template), template));
+  for (const [shape, template] of basePaths)
+    if (!headPaths.has(shape))
+      comparison.removedPaths.push(oneSided(template, 'base', joinPointer('/paths', template), template));
 
   const matched = matchOperations(base.operations, head.operations, operationKey);
   comparison.removedOperations.push(...matched.removed);
@@ -50,7 +56,11 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec, now: Date =
   const reversed = (kind: 'webhooks' | 'callbacks', list: (spec: ComparedSpec) => ReversedOperation[]) => {
     const [bases, heads] = [list(base), list(head)];
     const keys = new Map([...bases, ...heads].map((entry) => [entry.operation, entry.key]));
-    const result = matchOperations(bases.map((entry) => entry.operation), heads.map((entry) => entry.operation), (operation) => keys.get(operation)!);
+    const result = matchOperations(
+      bases.map((entry) => entry.operation),
+      heads.map((entry) => entry.operation),
+      (operation) => keys.get(operation)!,
+    );
     for (const [b, h] of result.pairs) compareOperation(comparison, b, h, effective, true);
     comparison[kind] = detectRenames(result, effective);
   };
@@ -74,7 +84,9 @@ function matchOperations(base: Operation[], head: Operation[], key: (operation: 
     if (match) result.pairs.push([operation, match]);
     else result.removed.push(oneSided(label(operation), 'base', operation.pointer, operation));
   }
-  for (const operation of head) if (!baseKeys.has(key(operation))) result.added.push(oneSided(label(operation), 'head', operation.pointer, operation));
+  for (const operation of head)
+    if (!baseKeys.has(key(operation)))
+      result.added.push(oneSided(label(operation), 'head', operation.pointer, operation));
   return result;
 }
 
@@ -98,10 +110,22 @@ function fingerprint(operation: Operation, effective: Effective['base']): string
   const schema = (value: unknown) => (value === undefined ? '-' : canonicalKey(effective(value, '')));
   return JSON.stringify([
     operation.method,
-    operation.parameters.map((parameter) => `${parameter.in}:${parameter.name}:${parameter.required}:${schema(parameter.schema)}`).sort(),
+    operation.parameters
+      .map((parameter) => `${parameter.in}:${parameter.name}:${parameter.required}:${schema(parameter.schema)}`)
+      .sort(),
     operation.requestBody?.required ?? null,
-    (operation.requestBody?.content ?? []).map((media) => `${media.mediaType.toLowerCase()}:${schema(media.schema)}`).sort(),
-    operation.responses.map((response) => `${response.status}:${response.content.map((media) => `${media.mediaType.toLowerCase()}:${schema(media.schema)}`).sort().join(',')}`).sort(),
+    (operation.requestBody?.content ?? [])
+      .map((media) => `${media.mediaType.toLowerCase()}:${schema(media.schema)}`)
+      .sort(),
+    operation.responses
+      .map(
+        (response) =>
+          `${response.status}:${response.content
+            .map((media) => `${media.mediaType.toLowerCase()}:${schema(media.schema)}`)
+            .sort()
+            .join(',')}`,
+      )
+      .sort(),
   ]);
 }
 

@@ -31,7 +31,12 @@ export function removalOf(document: unknown, pointer: string, now: Date): Remova
   if (node.deprecated !== true) return { verdict: 'unannounced', sunset, note: 'it was not deprecated first' };
   if (sunset === undefined) return { verdict: 'planned', sunset, note: 'deprecated, no x-sunset date' };
   const time = RFC3339.test(sunset) ? Date.parse(sunset.length === 10 ? `${sunset}T00:00:00Z` : sunset) : Number.NaN;
-  if (Number.isNaN(time)) return { verdict: 'before-sunset', sunset, note: `deprecated, but its x-sunset '${sunset}' is not an RFC 3339 date, so it cannot show the date has come` };
+  if (Number.isNaN(time))
+    return {
+      verdict: 'before-sunset',
+      sunset,
+      note: `deprecated, but its x-sunset '${sunset}' is not an RFC 3339 date, so it cannot show the date has come`,
+    };
   return now.getTime() < time
     ? { verdict: 'before-sunset', sunset, note: `deprecated, but its x-sunset date ${sunset} has not come` }
     : { verdict: 'planned', sunset, note: `deprecated, x-sunset ${sunset} has passed` };

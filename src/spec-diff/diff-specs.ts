@@ -65,9 +65,16 @@ async function loadForDiff(name: string, settings: NormalizedDiffOptions): Promi
     const first = inspection.problems[0];
     const position = first ? source.yaml.positionOf(first.pointer) : undefined;
     const at = position ? `:${position.line}:${position.column}` : '';
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${name}${at}: ${first?.message ?? 'cannot be dereferenced'}`, { hint: "run 'plantkit spec check' on it for every problem" });
+    throw new SpecError('PLANTKIT_SPEC_INVALID', `${name}${at}: ${first?.message ?? 'cannot be dereferenced'}`, {
+      hint: "run 'plantkit spec check' on it for every problem",
+    });
   }
-  return { source, version: inspection.version, document: inspection.document, operations: listOperations(inspection.document) };
+  return {
+    source,
+    version: inspection.version,
+    document: inspection.document,
+    operations: listOperations(inspection.document),
+  };
 }
 
 function toChange(rule: DiffRule, hit: RuleHit, base: ComparedSpec, head: ComparedSpec): Change {
@@ -88,7 +95,9 @@ function toChange(rule: DiffRule, hit: RuleHit, base: ComparedSpec, head: Compar
 /** Where `pointer` (through the dereferenced spec) is written, or its nearest existing ancestor. */
 function locate(spec: ComparedSpec, pointer: string): ChangeLocation {
   // A Swagger 2.0 file is compared in its OpenAPI 3.0 form: map the pointer back to where the 2.0 file writes it.
-  const written = isSwagger2(spec.source.document) ? originalPointer(spec.source.document, pointer) : sourcePointer(spec.source.document, pointer).pointer;
+  const written = isSwagger2(spec.source.document)
+    ? originalPointer(spec.source.document, pointer)
+    : sourcePointer(spec.source.document, pointer).pointer;
   const position = spec.source.yaml.positionOf(written) ?? { line: 1, column: 1 };
   return { file: spec.source.label, pointer: written, line: position.line, column: position.column };
 }

@@ -72,9 +72,30 @@ export interface Bounds {
 }
 
 /** Numeric bound keywords read as they are written. */
-const NUMERIC_BOUNDS = ['maxLength', 'minLength', 'maximum', 'minimum', 'multipleOf', 'maxItems', 'minItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties'] as const;
+const NUMERIC_BOUNDS = [
+  'maxLength',
+  'minLength',
+  'maximum',
+  'minimum',
+  'multipleOf',
+  'maxItems',
+  'minItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+] as const;
 /** Applicators holding one schema. */
-const SINGLE_APPLICATORS = ['contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'if', 'then', 'else', 'not'] as const;
+const SINGLE_APPLICATORS = [
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'if',
+  'then',
+  'else',
+  'not',
+] as const;
 /** Applicators holding a map of schemas. */
 const MAP_APPLICATORS = ['dependentSchemas', 'patternProperties'] as const;
 
@@ -93,12 +114,16 @@ export function originOf(schema: EffectiveSchema): object | undefined {
  * root (a body or parameter schema) with its own memo, so pointers name the
  * path from that root and circular schemas terminate.
  */
-export function createEffectiveSchemas(document: Record<string, unknown>, version: OpenApiVersion): (schema: unknown, pointer: string) => EffectiveSchema {
+export function createEffectiveSchemas(
+  document: Record<string, unknown>,
+  version: OpenApiVersion,
+): (schema: unknown, pointer: string) => EffectiveSchema {
   let memo = new WeakMap<object, EffectiveSchema>();
   const components = componentNames(document);
 
   const build = (schema: unknown, pointer: string, depth: number): EffectiveSchema => {
-    if (typeof schema !== 'object' || schema === null || depth > MAX_DEPTH) return emptySchema(pointer, schema === false ? [] : undefined);
+    if (typeof schema !== 'object' || schema === null || depth > MAX_DEPTH)
+      return emptySchema(pointer, schema === false ? [] : undefined);
     const raw = schema as SchemaObject;
     // Circular references survive dereferencing as local $refs.
     if (typeof raw.$ref === 'string' && raw.$ref.startsWith('#')) {
@@ -113,22 +138,33 @@ export function createEffectiveSchemas(document: Record<string, unknown>, versio
     origins.set(own, raw);
     fill(own, raw, pointer, (child, at) => build(child, at, depth + 1));
     if (Array.isArray(raw.allOf)) {
-      const merged = raw.allOf.reduce<EffectiveSchema>((acc, branch, index) => mergeSchemas(acc, build(branch, `${pointer}/allOf/${index}`, depth + 1)), own);
+      const merged = raw.allOf.reduce<EffectiveSchema>(
+        (acc, branch, index) => mergeSchemas(acc, build(branch, `${pointer}/allOf/${index}`, depth + 1)),
+        own,
+      );
       Object.assign(own, merged, { pointer, component: own.component });
       // 3.0 `nullable` beside allOf without a `type`: "this schema, or null" (as validation/schema-view.ts reads it).
-      if (version === '3.0' && raw.nullable === true && own.types && !own.types.includes('null')) own.types = [...own.types, 'null'].sort();
+      if (version === '3.0' && raw.nullable === true && own.types && !own.types.includes('null'))
+        own.types = [...own.types, 'null'].sort();
     }
     dropInapplicable(own);
     return own;
   };
 
-  const fill = (out: EffectiveSchema, raw: SchemaObject, pointer: string, child: (schema: unknown, at: string) => EffectiveSchema) => {
-    const types = typeof raw.type === 'string' ? [raw.type] : Array.isArray(raw.type) ? raw.type.map(String) : undefined;
+  const fill = (
+    out: EffectiveSchema,
+    raw: SchemaObject,
+    pointer: string,
+    child: (schema: unknown, at: string) => EffectiveSchema,
+  ) => {
+    const types =
+      typeof raw.type === 'string' ? [raw.type] : Array.isArray(raw.type) ? raw.type.map(String) : undefined;
     if (types && version === '3.0' && raw.nullable === true) types.push('null');
     out.types = types ? [...new Set(types)].sort() : undefined;
     out.format = typeof raw.format === 'string' ? raw.format : undefined;
     out.enum = Array.isArray(raw.enum) ? raw.enum : 'const' in raw ? [raw.const] : undefined;
-    if (out.enum && version === '3.0' && raw.nullable === true && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    if (out.enum && version === '3.0' && raw.nullable === true && !out.enum.includes(null))
+      out.enum = [...out.enum, null];
     out.default = 'default' in raw ? { value: raw.default } : undefined;
     if (Array.isArray(raw.required) && raw.required.length > 0) out.required = new Set(raw.required.map(String));
     out.readOnly = raw.readOnly === true;
@@ -138,22 +174,39 @@ export function createEffectiveSchemas(document: Record<string, unknown>, versio
     const discriminator = raw.discriminator as { propertyName?: unknown } | undefined;
     out.discriminator = typeof discriminator?.propertyName === 'string' ? discriminator.propertyName : undefined;
     const properties = Object.entries(asRecord(raw.properties));
-    if (properties.length > 0) out.properties = new Map(properties.map(([name, schema]) => [name, child(schema, joinPointer(pointer, 'properties', name))]));
+    if (properties.length > 0)
+      out.properties = new Map(
+        properties.map(([name, schema]) => [name, child(schema, joinPointer(pointer, 'properties', name))]),
+      );
     // `true` and `{}` constrain nothing: only a constraining additionalProperties is kept.
-    if (raw.additionalProperties !== undefined && raw.additionalProperties !== true) out.additionalProperties = child(raw.additionalProperties, `${pointer}/additionalProperties`);
-    if (raw.items !== undefined && !Array.isArray(raw.items) && raw.items !== true) out.items = child(raw.items, `${pointer}/items`);
+    if (raw.additionalProperties !== undefined && raw.additionalProperties !== true)
+      out.additionalProperties = child(raw.additionalProperties, `${pointer}/additionalProperties`);
+    if (raw.items !== undefined && !Array.isArray(raw.items) && raw.items !== true)
+      out.items = child(raw.items, `${pointer}/items`);
     const subschemas: Array<[string, EffectiveSchema]> = [];
-    if (Array.isArray(raw.prefixItems)) raw.prefixItems.forEach((item, index) => subschemas.push([`prefixItems/${index}`, child(item, `${pointer}/prefixItems/${index}`)]));
-    for (const keyword of SINGLE_APPLICATORS) if (raw[keyword] !== undefined) subschemas.push([keyword, child(raw[keyword], `${pointer}/${keyword}`)]);
+    if (Array.isArray(raw.prefixItems))
+      raw.prefixItems.forEach((item, index) =>
+        subschemas.push([`prefixItems/${index}`, child(item, `${pointer}/prefixItems/${index}`)]),
+      );
+    for (const keyword of SINGLE_APPLICATORS)
+      if (raw[keyword] !== undefined) subschemas.push([keyword, child(raw[keyword], `${pointer}/${keyword}`)]);
     for (const keyword of MAP_APPLICATORS) {
-      for (const [key, schema] of Object.entries(asRecord(raw[keyword]))) subschemas.push([`${keyword}/${key}`, child(schema, joinPointer(pointer, keyword, key))]);
+      for (const [key, schema] of Object.entries(asRecord(raw[keyword])))
+        subschemas.push([`${keyword}/${key}`, child(schema, joinPointer(pointer, keyword, key))]);
     }
     if (subschemas.length > 0) out.subschemas = new Map(subschemas);
-    const dependencies = Object.entries(asRecord(raw.dependentRequired)).filter((entry): entry is [string, unknown[]] => Array.isArray(entry[1]));
-    if (dependencies.length > 0) out.dependentRequired = new Map(dependencies.map(([name, list]) => [name, new Set(list.map(String))]));
+    const dependencies = Object.entries(asRecord(raw.dependentRequired)).filter((entry): entry is [string, unknown[]] =>
+      Array.isArray(entry[1]),
+    );
+    if (dependencies.length > 0)
+      out.dependentRequired = new Map(dependencies.map(([name, list]) => [name, new Set(list.map(String))]));
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const list = raw[keyword];
-      if (Array.isArray(list) && !out.variants) out.variants = { keyword, branches: list.map((branch, index) => child(branch, `${pointer}/${keyword}/${index}`)) };
+      if (Array.isArray(list) && !out.variants)
+        out.variants = {
+          keyword,
+          branches: list.map((branch, index) => child(branch, `${pointer}/${keyword}/${index}`)),
+        };
     }
   };
 
@@ -230,7 +283,10 @@ function readBounds(raw: SchemaObject, version: OpenApiVersion): Bounds {
   const bounds: Bounds = {};
   for (const key of NUMERIC_BOUNDS) if (typeof raw[key] === 'number') bounds[key] = raw[key] as number;
   if (typeof raw.pattern === 'string') bounds.pattern = raw.pattern;
-  for (const [exclusive, inclusive] of [['exclusiveMaximum', 'maximum'], ['exclusiveMinimum', 'minimum']] as const) {
+  for (const [exclusive, inclusive] of [
+    ['exclusiveMaximum', 'maximum'],
+    ['exclusiveMinimum', 'minimum'],
+  ] as const) {
     const value = raw[exclusive];
     if (typeof value === 'number') bounds[exclusive] = value;
     else if (value === true && version === '3.0' && typeof raw[inclusive] === 'number') {

@@ -34,7 +34,11 @@ export function describeEdge(edge: RangeEdge | undefined, above: boolean): strin
   return `${above ? '<' : '>'}${edge.strict ? '' : '='} ${edge.value}`;
 }
 
-function edge(inclusive: number | undefined, exclusive: number | undefined, pick: (x: number, y: number) => number): RangeEdge | undefined {
+function edge(
+  inclusive: number | undefined,
+  exclusive: number | undefined,
+  pick: (x: number, y: number) => number,
+): RangeEdge | undefined {
   if (inclusive === undefined && exclusive === undefined) return undefined;
   if (exclusive === undefined) return { value: inclusive!, strict: false };
   if (inclusive === undefined) return { value: exclusive, strict: true };

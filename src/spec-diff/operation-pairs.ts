@@ -18,43 +18,132 @@ import type { Pair, ResponseHeader, SpecComparison } from './types.js';
 export type Effective = Record<'base' | 'head', ReturnType<typeof createEffectiveSchemas>>;
 
 /** Add the pairs of two matched operations to `comparison`. */
-export function compareOperation(comparison: SpecComparison, base: Operation, head: Operation, effective: Effective, reversed: boolean): void {
+export function compareOperation(
+  comparison: SpecComparison,
+  base: Operation,
+  head: Operation,
+  effective: Effective,
+  reversed: boolean,
+): void {
   const operation = label(head);
   const [sent, received]: [Direction, Direction] = reversed ? ['response', 'request'] : ['request', 'response'];
-  const schemas = (b: unknown, bAt: string, h: unknown, hAt: string, direction: Direction, name: string, textual = false) => {
+  const schemas = (
+    b: unknown,
+    bAt: string,
+    h: unknown,
+    hAt: string,
+    direction: Direction,
+    name: string,
+    textual = false,
+  ) => {
     if (b === undefined || h === undefined) return;
     pairSchemas(comparison, { operation, direction, name, textual }, effective.base(b, bAt), effective.head(h, hAt));
   };
   if (!reversed) comparison.operations.push({ label: operation, base, head });
 
-  for (const pair of pairBy(operation, base.parameters, head.parameters, parameterKey(base), parameterKey(head), (p) => `${p.in} parameter '${p.name}'`, (p) => p.pointer)) {
+  for (const pair of pairBy(
+    operation,
+    base.parameters,
+    head.parameters,
+    parameterKey(base),
+    parameterKey(head),
+    (p) => `${p.in} parameter '${p.name}'`,
+    (p) => p.pointer,
+  )) {
     if (!reversed) comparison.parameters.push(pair);
-    if (pair.base && pair.head) schemas(pair.base.schema, `${pair.basePointer}/schema`, pair.head.schema, `${pair.headPointer}/schema`, sent, pair.name, true);
+    if (pair.base && pair.head)
+      schemas(
+        pair.base.schema,
+        `${pair.basePointer}/schema`,
+        pair.head.schema,
+        `${pair.headPointer}/schema`,
+        sent,
+        pair.name,
+        true,
+      );
   }
   if (!reversed) {
-    comparison.requestBodies.push({ operation, name: 'request body', base: base.requestBody, head: head.requestBody, basePointer: `${base.pointer}/requestBody`, headPointer: `${head.pointer}/requestBody` });
+    comparison.requestBodies.push({
+      operation,
+      name: 'request body',
+      base: base.requestBody,
+      head: head.requestBody,
+      basePointer: `${base.pointer}/requestBody`,
+      headPointer: `${head.pointer}/requestBody`,
+    });
   }
   // Said in the names, as the rule ids (`response-*` for a webhook's body) read the other way round.
-  const [bodyName, responseName] = reversed ? ['request body sent by the API', 'read by the API'] : ['request body', ''];
-  for (const pair of pairContent(operation, bodyName, base.requestBody?.content ?? [], head.requestBody?.content ?? [])) {
+  const [bodyName, responseName] = reversed
+    ? ['request body sent by the API', 'read by the API']
+    : ['request body', ''];
+  for (const pair of pairContent(
+    operation,
+    bodyName,
+    base.requestBody?.content ?? [],
+    head.requestBody?.content ?? [],
+  )) {
     if (!reversed) comparison.requestMediaTypes.push(mediaName(pair));
     if (!reversed) comparison.requestContents.push(pair);
-    schemas(pair.base?.schema, pair.base?.schemaPointer ?? '', pair.head?.schema, pair.head?.schemaPointer ?? '', sent, pair.name);
+    schemas(
+      pair.base?.schema,
+      pair.base?.schemaPointer ?? '',
+      pair.head?.schema,
+      pair.head?.schemaPointer ?? '',
+      sent,
+      pair.name,
+    );
   }
-  for (const pair of pairBy(operation, base.responses, head.responses, (r) => r.status, (r) => r.status, (r) => `response ${r.status}`, (r) => r.status)) {
+  for (const pair of pairBy(
+    operation,
+    base.responses,
+    head.responses,
+    (r) => r.status,
+    (r) => r.status,
+    (r) => `response ${r.status}`,
+    (r) => r.status,
+  )) {
     pair.basePointer = pair.base && responsePointer(comparison.base.document, base.pointer, pair.base.status);
     pair.headPointer = pair.head && responsePointer(comparison.head.document, head.pointer, pair.head.status);
     if (!reversed) comparison.responses.push(pair);
     if (!pair.base || !pair.head) continue;
-    for (const mediaPair of pairContent(operation, responseName ? `${pair.name} ${responseName}` : pair.name, pair.base.content, pair.head.content)) {
+    for (const mediaPair of pairContent(
+      operation,
+      responseName ? `${pair.name} ${responseName}` : pair.name,
+      pair.base.content,
+      pair.head.content,
+    )) {
       if (!reversed) comparison.responseMediaTypes.push(mediaName(mediaPair));
-      schemas(mediaPair.base?.schema, mediaPair.base?.schemaPointer ?? '', mediaPair.head?.schema, mediaPair.head?.schemaPointer ?? '', received, mediaPair.name);
+      schemas(
+        mediaPair.base?.schema,
+        mediaPair.base?.schemaPointer ?? '',
+        mediaPair.head?.schema,
+        mediaPair.head?.schemaPointer ?? '',
+        received,
+        mediaPair.name,
+      );
     }
     if (reversed) continue;
     const headers = (document: Record<string, unknown>, pointer: string) => readHeaders(document, pointer);
-    for (const header of pairBy(operation, headers(comparison.base.document, pair.basePointer!), headers(comparison.head.document, pair.headPointer!), headerKey, headerKey, (h) => `${pair.name} header '${h.header.name}'`, (h) => h.pointer)) {
+    for (const header of pairBy(
+      operation,
+      headers(comparison.base.document, pair.basePointer!),
+      headers(comparison.head.document, pair.headPointer!),
+      headerKey,
+      headerKey,
+      (h) => `${pair.name} header '${h.header.name}'`,
+      (h) => h.pointer,
+    )) {
       comparison.responseHeaders.push({ ...header, base: header.base?.header, head: header.head?.header });
-      if (header.base && header.head) schemas(header.base.header.schema, header.base.schemaPointer, header.head.header.schema, header.head.schemaPointer, 'response', header.name, true);
+      if (header.base && header.head)
+        schemas(
+          header.base.header.schema,
+          header.base.schemaPointer,
+          header.head.header.schema,
+          header.head.schemaPointer,
+          'response',
+          header.name,
+          true,
+        );
     }
   }
 }
@@ -72,15 +161,26 @@ interface WrittenHeader {
 
 /** Headers of the response at `pointer`; `Content-Type` is ignored there (OAS 3.1.0 section 4.8.17.1). */
 function readHeaders(document: Record<string, unknown>, pointer: string): WrittenHeader[] {
-  const headers = (valueAt(document, `${pointer}/headers`) ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const headers = (valueAt(document, `${pointer}/headers`) ?? {}) as Record<
+    string,
+    Record<string, unknown> | undefined
+  >;
   return Object.entries(headers)
     .filter(([name, header]) => name.toLowerCase() !== 'content-type' && header && typeof header === 'object')
     .map(([name, header]) => {
       const at = `${pointer}${encodePointer(['headers', name])}`;
       // A header is described by `schema`, or by `content` with one media type (section 4.8.21.1).
-      const [mediaType, media] = Object.entries((header!.content ?? {}) as Record<string, { schema?: unknown }>)[0] ?? [];
-      const schemaPointer = header!.schema !== undefined || mediaType === undefined ? `${at}/schema` : `${at}${encodePointer(['content', mediaType, 'schema'])}`;
-      return { header: { name, required: header!.required === true, schema: header!.schema ?? media?.schema }, pointer: at, schemaPointer };
+      const [mediaType, media] =
+        Object.entries((header!.content ?? {}) as Record<string, { schema?: unknown }>)[0] ?? [];
+      const schemaPointer =
+        header!.schema !== undefined || mediaType === undefined
+          ? `${at}/schema`
+          : `${at}${encodePointer(['content', mediaType, 'schema'])}`;
+      return {
+        header: { name, required: header!.required === true, schema: header!.schema ?? media?.schema },
+        pointer: at,
+        schemaPointer,
+      };
     });
 }
 
@@ -90,11 +190,18 @@ function headerKey(header: WrittenHeader): string {
 
 /** The pointer of a response as written (`4xx` and `4XX` are the same key, OAS 3.1.0 section 4.8.16.2). */
 function responsePointer(document: Record<string, unknown>, operationPointer: string, status: string): string {
-  const written = Object.keys((valueAt(document, `${operationPointer}/responses`) ?? {}) as object).find((key) => key.toUpperCase() === status.toUpperCase());
+  const written = Object.keys((valueAt(document, `${operationPointer}/responses`) ?? {}) as object).find(
+    (key) => key.toUpperCase() === status.toUpperCase(),
+  );
   return `${operationPointer}${encodePointer(['responses', written ?? status])}`;
 }
 
-function pairContent(operation: string, owner: string, base: MediaTypeContent[], head: MediaTypeContent[]): Pair<MediaTypeContent>[] {
+function pairContent(
+  operation: string,
+  owner: string,
+  base: MediaTypeContent[],
+  head: MediaTypeContent[],
+): Pair<MediaTypeContent>[] {
   const key = (media: MediaTypeContent) => media.mediaType.toLowerCase();
   const pointer = (media: MediaTypeContent) => media.schemaPointer.replace(/\/schema$/, '');
   return pairBy(operation, base, head, key, key, (media) => `${owner} (${media.mediaType})`, pointer);
@@ -105,19 +212,45 @@ function mediaName(pair: Pair<MediaTypeContent>): Pair<string> {
 }
 
 /** Pair items of two lists by key, base order first, then head-only items. */
-function pairBy<T>(operation: string, base: T[], head: T[], baseKey: (item: T) => string, headKey: (item: T) => string, name: (item: T) => string, pointer: (item: T) => string): Pair<T>[] {
+function pairBy<T>(
+  operation: string,
+  base: T[],
+  head: T[],
+  baseKey: (item: T) => string,
+  headKey: (item: T) => string,
+  name: (item: T) => string,
+  pointer: (item: T) => string,
+): Pair<T>[] {
   const heads = new Map(head.map((item) => [headKey(item), item]));
   const pairs: Pair<T>[] = base.map((item) => {
     const match = heads.get(baseKey(item));
     heads.delete(baseKey(item));
-    return { operation, name: name(match ?? item), base: item, head: match, basePointer: pointer(item), headPointer: match && pointer(match) };
+    return {
+      operation,
+      name: name(match ?? item),
+      base: item,
+      head: match,
+      basePointer: pointer(item),
+      headPointer: match && pointer(match),
+    };
   });
-  for (const item of heads.values()) pairs.push({ operation, name: name(item), base: undefined, head: item, basePointer: undefined, headPointer: pointer(item) });
+  for (const item of heads.values())
+    pairs.push({
+      operation,
+      name: name(item),
+      base: undefined,
+      head: item,
+      basePointer: undefined,
+      headPointer: pointer(item),
+    });
   return pairs;
 }
 
 /** Path parameters match by position in the template: renaming `{id}` to `{plantId}` changes nothing on the wire. */
 function parameterKey(operation: Operation): (parameter: OperationParameter) => string {
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-  return (parameter) => (parameter.in === 'path' && names.includes(parameter.name) ? `path:#${names.indexOf(parameter.name)}` : `${parameter.in}:${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`);
+  return (parameter) =>
+    parameter.in === 'path' && names.includes(parameter.name)
+      ? `path:#${names.indexOf(parameter.name)}`
+      : `${parameter.in}:${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`;
 }

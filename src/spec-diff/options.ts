@@ -47,7 +47,8 @@ export function normalizeDiffOptions(options: DiffSpecsOptions): NormalizedDiffO
   const levels = options.levels ?? DIFF_DEFAULTS.levels;
   for (const [id, level] of Object.entries(levels)) {
     if (!ids.includes(id)) throw new DiffConfigError(`unknown rule '${id}' in levels`);
-    if (!LEVEL_SETTINGS.includes(level as LevelSetting)) throw new DiffConfigError(`level of ${id} must be ${LEVEL_SETTINGS.join(', ')}, got '${String(level)}'`);
+    if (!LEVEL_SETTINGS.includes(level as LevelSetting))
+      throw new DiffConfigError(`level of ${id} must be ${LEVEL_SETTINGS.join(', ')}, got '${String(level)}'`);
   }
   const ignore = options.ignore ?? DIFF_DEFAULTS.ignore;
   const unknown = ignore.find((entry) => !ids.includes(entry.rule));

@@ -30,7 +30,11 @@ export function listWebhooks(document: Record<string, unknown>): ReversedOperati
  * The callbacks of `operations`: label `POST {$request.body#/url} (callback onAdded of POST /plants)`.
  * The callback's name is only a key in the document, so it is not part of the match: renaming it is a refactor.
  */
-export function listCallbacks(document: Record<string, unknown>, operations: readonly Operation[], parentKey: (operation: Operation) => string): ReversedOperation[] {
+export function listCallbacks(
+  document: Record<string, unknown>,
+  operations: readonly Operation[],
+  parentKey: (operation: Operation) => string,
+): ReversedOperation[] {
   return operations.flatMap((parent) => {
     const raw = asRecord(asRecord(valueAt(document, parent.pointer)).callbacks);
     return Object.entries(raw).flatMap(([name, callback]) =>
@@ -50,11 +54,19 @@ export function listCallbacks(document: Record<string, unknown>, operations: rea
 function relocate(operation: Operation, from: string, to: string): Operation {
   const move = (pointer: string) => (pointer.startsWith(from) ? `${to}${pointer.slice(from.length)}` : pointer);
   const content = (list: MediaTypeContent[]) =>
-    list.map((media) => ({ ...media, schemaPointer: move(media.schemaPointer), examples: media.examples.map((example) => ({ ...example, pointer: move(example.pointer) })) }));
+    list.map((media) => ({
+      ...media,
+      schemaPointer: move(media.schemaPointer),
+      examples: media.examples.map((example) => ({ ...example, pointer: move(example.pointer) })),
+    }));
   return {
     ...operation,
     pointer: move(operation.pointer),
-    parameters: operation.parameters.map((parameter) => ({ ...parameter, pointer: move(parameter.pointer), examples: parameter.examples.map((example) => ({ ...example, pointer: move(example.pointer) })) })),
+    parameters: operation.parameters.map((parameter) => ({
+      ...parameter,
+      pointer: move(parameter.pointer),
+      examples: parameter.examples.map((example) => ({ ...example, pointer: move(example.pointer) })),
+    })),
     requestBody: operation.requestBody && { ...operation.requestBody, content: content(operation.requestBody.content) },
     responses: operation.responses.map((response) => ({ ...response, content: content(response.content) })),
   };

@@ -7,7 +7,13 @@
  */
 import type { Bounds, EffectiveSchema } from './effective-schema.js';
 
-const NUMBER_BOUNDS: ReadonlyArray<keyof Bounds> = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf'];
+const NUMBER_BOUNDS: ReadonlyArray<keyof Bounds> = [
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'multipleOf',
+];
 const STRING_BOUNDS: ReadonlyArray<keyof Bounds> = ['maxLength', 'minLength', 'pattern'];
 const ARRAY_BOUNDS: ReadonlyArray<keyof Bounds> = ['maxItems', 'minItems', 'maxContains', 'minContains'];
 const OBJECT_BOUNDS: ReadonlyArray<keyof Bounds> = ['maxProperties', 'minProperties'];
@@ -17,7 +23,8 @@ const OBJECT_APPLICATORS = /^(dependentSchemas\/|patternProperties\/|propertyNam
 /** Remove from `schema` (in place) what its types make meaningless. */
 export function dropInapplicable(schema: EffectiveSchema): void {
   const types = schema.types;
-  const allows = (type: string) => types === undefined || types.includes(type) || (type === 'number' && types.includes('integer'));
+  const allows = (type: string) =>
+    types === undefined || types.includes(type) || (type === 'number' && types.includes('integer'));
   const drop = (keys: ReadonlyArray<keyof Bounds>) => keys.forEach((key) => delete schema.bounds[key]);
   if (!allows('number')) drop(NUMBER_BOUNDS);
   if (!allows('string')) drop(STRING_BOUNDS);

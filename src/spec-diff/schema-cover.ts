@@ -28,7 +28,11 @@ export function acceptsAll(wider: EffectiveSchema, narrower: EffectiveSchema): b
   return accepts(wider, narrower, 0);
 }
 
-function decide(wider: EffectiveSchema, narrower: EffectiveSchema, accepts: (wider: EffectiveSchema, narrower: EffectiveSchema) => boolean): boolean {
+function decide(
+  wider: EffectiveSchema,
+  narrower: EffectiveSchema,
+  accepts: (wider: EffectiveSchema, narrower: EffectiveSchema) => boolean,
+): boolean {
   if (narrower.types?.length === 0) return true;
   if (narrower.enum) return narrower.enum.every((value) => isSimple(wider) && mayAccept(wider, value));
   if (wider.enum) return false;
@@ -36,16 +40,41 @@ function decide(wider: EffectiveSchema, narrower: EffectiveSchema, accepts: (wid
   if (!isFormatWidening(narrower.format, wider.format)) return false;
   if (wider.bounds.pattern !== undefined && wider.bounds.pattern !== narrower.bounds.pattern) return false;
   if (wider.bounds.multipleOf !== undefined && wider.bounds.multipleOf !== narrower.bounds.multipleOf) return false;
-  if (UPPER.some((key) => wider.bounds[key] !== undefined && !((narrower.bounds[key] as number | undefined) !== undefined && (narrower.bounds[key] as number) <= (wider.bounds[key] as number)))) return false;
-  if (LOWER.some((key) => wider.bounds[key] !== undefined && !((narrower.bounds[key] as number | undefined) !== undefined && (narrower.bounds[key] as number) >= (wider.bounds[key] as number)))) return false;
+  if (
+    UPPER.some(
+      (key) =>
+        wider.bounds[key] !== undefined &&
+        !(
+          (narrower.bounds[key] as number | undefined) !== undefined &&
+          (narrower.bounds[key] as number) <= (wider.bounds[key] as number)
+        ),
+    )
+  )
+    return false;
+  if (
+    LOWER.some(
+      (key) =>
+        wider.bounds[key] !== undefined &&
+        !(
+          (narrower.bounds[key] as number | undefined) !== undefined &&
+          (narrower.bounds[key] as number) >= (wider.bounds[key] as number)
+        ),
+    )
+  )
+    return false;
   if (wider.uniqueItems && !narrower.uniqueItems) return false;
   if ([...wider.required].some((name) => !narrower.required.has(name))) return false;
   for (const [name, property] of wider.properties) {
     const other = narrower.properties.get(name) ?? narrower.additionalProperties;
     if (other ? !accepts(property, other) : !constrainsNothing(property)) return false;
   }
-  if (wider.additionalProperties && !(narrower.additionalProperties && accepts(wider.additionalProperties, narrower.additionalProperties))) return false;
-  if (wider.items && !(narrower.items ? accepts(wider.items, narrower.items) : constrainsNothing(wider.items))) return false;
+  if (
+    wider.additionalProperties &&
+    !(narrower.additionalProperties && accepts(wider.additionalProperties, narrower.additionalProperties))
+  )
+    return false;
+  if (wider.items && !(narrower.items ? accepts(wider.items, narrower.items) : constrainsNothing(wider.items)))
+    return false;
   return sameApplicators(wider, narrower);
 }
 
@@ -53,12 +82,29 @@ function decide(wider: EffectiveSchema, narrower: EffectiveSchema, accepts: (wid
 function sameApplicators(wider: EffectiveSchema, narrower: EffectiveSchema): boolean {
   if (wider.subschemas.size === 0 && wider.dependentRequired.size === 0 && !wider.variants) return true;
   const part = (schema: EffectiveSchema) =>
-    canonicalKey({ ...schema, properties: new Map(), items: undefined, additionalProperties: undefined, bounds: {}, enum: undefined, types: undefined, format: undefined, required: new Set(), default: undefined });
+    canonicalKey({
+      ...schema,
+      properties: new Map(),
+      items: undefined,
+      additionalProperties: undefined,
+      bounds: {},
+      enum: undefined,
+      types: undefined,
+      format: undefined,
+      required: new Set(),
+      default: undefined,
+    });
   return part(wider) === part(narrower);
 }
 
 function isSimple(schema: EffectiveSchema): boolean {
-  return schema.subschemas.size === 0 && schema.dependentRequired.size === 0 && !schema.variants && !schema.bounds.multipleOf && !schema.uniqueItems;
+  return (
+    schema.subschemas.size === 0 &&
+    schema.dependentRequired.size === 0 &&
+    !schema.variants &&
+    !schema.bounds.multipleOf &&
+    !schema.uniqueItems
+  );
 }
 
 function constrainsNothing(schema: EffectiveSchema): boolean {

@@ -27,11 +27,15 @@ function mergeWith(memo: Map<EffectiveSchema, Map<EffectiveSchema, EffectiveSche
     if (known) return known;
     const merged = { ...a };
     row.set(b, merged);
-    const optional = (x: EffectiveSchema | undefined, y: EffectiveSchema | undefined) => (x && y && x !== y ? merge(x, y) : (x ?? y));
+    const optional = (x: EffectiveSchema | undefined, y: EffectiveSchema | undefined) =>
+      x && y && x !== y ? merge(x, y) : (x ?? y);
     return Object.assign(merged, {
       types: intersectTypes(a.types, b.types),
       format: a.format ?? b.format,
-      enum: a.enum && b.enum ? a.enum.filter((value) => b.enum!.some((other) => sameValue(value, other))) : (a.enum ?? b.enum),
+      enum:
+        a.enum && b.enum
+          ? a.enum.filter((value) => b.enum!.some((other) => sameValue(value, other)))
+          : (a.enum ?? b.enum),
       default: a.default ?? b.default,
       properties: mergeMaps(a.properties, b.properties, optional),
       required: new Set([...a.required, ...b.required]),
@@ -52,7 +56,11 @@ function mergeWith(memo: Map<EffectiveSchema, Map<EffectiveSchema, EffectiveSche
 
 type MergeOptional = (a: EffectiveSchema | undefined, b: EffectiveSchema | undefined) => EffectiveSchema | undefined;
 
-function mergeMaps(a: Map<string, EffectiveSchema>, b: Map<string, EffectiveSchema>, optional: MergeOptional): Map<string, EffectiveSchema> {
+function mergeMaps(
+  a: Map<string, EffectiveSchema>,
+  b: Map<string, EffectiveSchema>,
+  optional: MergeOptional,
+): Map<string, EffectiveSchema> {
   const merged = new Map(a);
   for (const [name, schema] of b) merged.set(name, optional(merged.get(name), schema)!);
   return merged;
@@ -64,12 +72,18 @@ function mergeDependentRequired(a: Map<string, Set<string>>, b: Map<string, Set<
   return merged;
 }
 
-function mergeSubschemas(a: Map<string, EffectiveSchema>, b: Map<string, EffectiveSchema>, optional: MergeOptional): Map<string, EffectiveSchema> {
+function mergeSubschemas(
+  a: Map<string, EffectiveSchema>,
+  b: Map<string, EffectiveSchema>,
+  optional: MergeOptional,
+): Map<string, EffectiveSchema> {
   const merged = new Map(a);
   const apart = [...b.keys()].some((key) => KEPT_APART.test(key) && a.has(key));
   // One suffix for b's whole if/then/else group, so the three stay together.
   let n = 0;
-  if (apart) do n += 1; while ([...b.keys()].some((key) => merged.has(`${key}~${n}`)));
+  if (apart)
+    do n += 1;
+    while ([...b.keys()].some((key) => merged.has(`${key}~${n}`)));
   const suffix = apart ? `~${n}` : '';
   for (const [key, schema] of b) {
     if (KEPT_APART.test(key)) merged.set(apart ? `${key}${suffix}` : key, schema);
@@ -81,13 +95,22 @@ function mergeSubschemas(a: Map<string, EffectiveSchema>, b: Map<string, Effecti
 function intersectTypes(a: string[] | undefined, b: string[] | undefined): string[] | undefined {
   if (!a) return b;
   if (!b) return a;
-  const kept = a.flatMap((type) => (b.includes(type) ? [type] : type === 'number' && b.includes('integer') ? ['integer'] : type === 'integer' && b.includes('number') ? ['integer'] : []));
+  const kept = a.flatMap((type) =>
+    b.includes(type)
+      ? [type]
+      : type === 'number' && b.includes('integer')
+        ? ['integer']
+        : type === 'integer' && b.includes('number')
+          ? ['integer']
+          : [],
+  );
   return [...new Set(kept)].sort();
 }
 
 /** The tighter of each bound; `pattern`s cannot be intersected, the first is kept. */
 function tighten(a: Bounds, b: Bounds): Bounds {
-  const pick = (x: number | undefined, y: number | undefined, f: (...n: number[]) => number) => (x === undefined ? y : y === undefined ? x : f(x, y));
+  const pick = (x: number | undefined, y: number | undefined, f: (...n: number[]) => number) =>
+    x === undefined ? y : y === undefined ? x : f(x, y);
   const out: Bounds = {
     maxLength: pick(a.maxLength, b.maxLength, Math.min),
     minLength: pick(a.minLength, b.minLength, Math.max),

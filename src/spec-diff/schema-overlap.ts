@@ -22,7 +22,11 @@ export function mayOverlap(a: EffectiveSchema, b: EffectiveSchema): boolean {
   return overlap(a, b, 0);
 }
 
-function decide(a: EffectiveSchema, b: EffectiveSchema, overlap: (a: EffectiveSchema, b: EffectiveSchema) => boolean): boolean {
+function decide(
+  a: EffectiveSchema,
+  b: EffectiveSchema,
+  overlap: (a: EffectiveSchema, b: EffectiveSchema) => boolean,
+): boolean {
   const shared = sharedTypes(a.types, b.types);
   if (shared?.length === 0) return false;
   if (a.enum && b.enum) return a.enum.some((value) => b.enum!.some((other) => sameValue(value, other)));
@@ -43,20 +47,34 @@ export function mayAccept(schema: EffectiveSchema, value: unknown, depth = 0): b
   const { bounds } = schema;
   if (typeof value === 'string') {
     const length = [...value].length;
-    if ((bounds.minLength !== undefined && length < bounds.minLength) || (bounds.maxLength !== undefined && length > bounds.maxLength)) return false;
+    if (
+      (bounds.minLength !== undefined && length < bounds.minLength) ||
+      (bounds.maxLength !== undefined && length > bounds.maxLength)
+    )
+      return false;
     if (bounds.pattern !== undefined && matches(bounds.pattern, value) === false) return false;
   }
   if (typeof value === 'number' && !rangesMeet(bounds, { minimum: value, maximum: value })) return false;
-  if (Array.isArray(value) && ((bounds.minItems !== undefined && value.length < bounds.minItems) || (bounds.maxItems !== undefined && value.length > bounds.maxItems))) return false;
+  if (
+    Array.isArray(value) &&
+    ((bounds.minItems !== undefined && value.length < bounds.minItems) ||
+      (bounds.maxItems !== undefined && value.length > bounds.maxItems))
+  )
+    return false;
   if (type === 'object') {
     const record = value as Record<string, unknown>;
     if ([...schema.required].some((name) => !(name in record))) return false;
-    for (const [name, property] of schema.properties) if (name in record && !mayAccept(property, record[name], depth + 1)) return false;
+    for (const [name, property] of schema.properties)
+      if (name in record && !mayAccept(property, record[name], depth + 1)) return false;
   }
   return true;
 }
 
-function objectsMayOverlap(a: EffectiveSchema, b: EffectiveSchema, overlap: (a: EffectiveSchema, b: EffectiveSchema) => boolean): boolean {
+function objectsMayOverlap(
+  a: EffectiveSchema,
+  b: EffectiveSchema,
+  overlap: (a: EffectiveSchema, b: EffectiveSchema) => boolean,
+): boolean {
   for (const [name, aProperty] of a.properties) {
     const bProperty = b.properties.get(name);
     if (!bProperty || !(a.required.has(name) || b.required.has(name))) continue;

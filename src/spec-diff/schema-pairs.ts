@@ -48,7 +48,14 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
   };
   const hidden = root.direction === 'request' ? 'readOnly' : 'writeOnly';
 
-  const walk = (b: EffectiveSchema, h: EffectiveSchema, path: string, isProperty: boolean, textual: boolean, depth: number) => {
+  const walk = (
+    b: EffectiveSchema,
+    h: EffectiveSchema,
+    path: string,
+    isProperty: boolean,
+    textual: boolean,
+    depth: number,
+  ) => {
     const seen = visited.get(b) ?? new Set<EffectiveSchema>();
     if (seen.has(h) || depth > MAX_DEPTH) return;
     seen.add(h);
@@ -58,7 +65,15 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
       walkAlternatives(b, h, path, name, isProperty, textual, depth);
       return;
     }
-    out.schemas.push({ operation: root.operation, direction: root.direction, name, isProperty, textual, base: b, head: h });
+    out.schemas.push({
+      operation: root.operation,
+      direction: root.direction,
+      name,
+      isProperty,
+      textual,
+      base: b,
+      head: h,
+    });
     for (const property of new Set([...b.properties.keys(), ...h.properties.keys()])) {
       const bp = b.properties.get(property);
       const hp = h.properties.get(property);
@@ -85,7 +100,8 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
     }
     if (b.items && h.items) walk(b.items, h.items, `${path}[]`, false, textual, depth + 1);
     // `false` on either side is opening or closing the object, not a change of the extra properties' schema.
-    if (b.additionalProperties?.types?.length && h.additionalProperties?.types?.length) walk(b.additionalProperties, h.additionalProperties, `${path}<additionalProperties>`, false, false, depth + 1);
+    if (b.additionalProperties?.types?.length && h.additionalProperties?.types?.length)
+      walk(b.additionalProperties, h.additionalProperties, `${path}<additionalProperties>`, false, false, depth + 1);
     for (const [key, bs] of b.subschemas) {
       const hs = h.subschemas.get(key);
       if (!hs || NOT_WALKED.test(key) || !sameCondition(b, h, key) || opensResponse(key, bs, root.direction)) continue;
@@ -93,15 +109,30 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
     }
   };
 
-  const walkAlternatives = (b: EffectiveSchema, h: EffectiveSchema, path: string, name: string, isProperty: boolean, textual: boolean, depth: number) => {
-    const matches = matchAlternatives(alternativesOf(b), alternativesOf(h), root.direction === 'request' ? 'head' : 'base');
+  const walkAlternatives = (
+    b: EffectiveSchema,
+    h: EffectiveSchema,
+    path: string,
+    name: string,
+    isProperty: boolean,
+    textual: boolean,
+    depth: number,
+  ) => {
+    const matches = matchAlternatives(
+      alternativesOf(b),
+      alternativesOf(h),
+      root.direction === 'request' ? 'head' : 'base',
+    );
     out.variants.push({ operation: root.operation, direction: root.direction, name, base: b, head: h, matches });
     // Identical alternatives are walked too: their keys look only so deep (canonical-schema.ts).
     for (const match of matches) {
       if (match.how !== 'paired' && match.how !== 'same') continue;
       const alternative = (h.variants ? match.head : match.base)!;
       const keyword = h.variants?.keyword ?? b.variants?.keyword;
-      const label = alternative.branch === undefined ? '' : `(${keyword} ${alternative.branch}${alternative.part ? ` ${alternative.part}` : ''})`;
+      const label =
+        alternative.branch === undefined
+          ? ''
+          : `(${keyword} ${alternative.branch}${alternative.part ? ` ${alternative.part}` : ''})`;
       walk(match.base!.schema, match.head!.schema, `${path}${label}`, isProperty, textual, depth + 1);
     }
   };

@@ -25,10 +25,26 @@ export function effectiveSecurity(spec: ComparedSpec, pointer: string): Effectiv
   const list = own ?? spec.document.security;
   const at = own !== undefined ? `${pointer}/security` : spec.document.security !== undefined ? '/security' : '';
   const requirements = Array.isArray(list) ? (list as Array<Record<string, unknown>>) : [];
-  const schemes = (valueAt(spec.document, '/components/securitySchemes') ?? {}) as Record<string, Record<string, unknown>>;
-  const parsed = requirements.map((requirement) => new Map(Object.entries(requirement ?? {}).map(([name, scopes]) => [`${name}(${describeScheme(schemes[name])})`, Array.isArray(scopes) ? [...scopes].map(String).sort() : []])));
+  const schemes = (valueAt(spec.document, '/components/securitySchemes') ?? {}) as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const parsed = requirements.map(
+    (requirement) =>
+      new Map(
+        Object.entries(requirement ?? {}).map(([name, scopes]) => [
+          `${name}(${describeScheme(schemes[name])})`,
+          Array.isArray(scopes) ? [...scopes].map(String).sort() : [],
+        ]),
+      ),
+  );
   const alternatives = parsed.map(describeRequirement);
-  return { alternatives: [...new Set(alternatives)].sort(), requirements: parsed, anonymous: requirements.length === 0 || alternatives.includes(''), pointer: at };
+  return {
+    alternatives: [...new Set(alternatives)].sort(),
+    requirements: parsed,
+    anonymous: requirements.length === 0 || alternatives.includes(''),
+    pointer: at,
+  };
 }
 
 /** `bearerAuth(http bearer) + oauth(oauth2)[read write]`: one requirement in words. */
@@ -45,11 +61,15 @@ export function describeRequirement(requirement: Map<string, string[]>): string 
  * a token carrying more scopes than needed is still accepted (RFC 6749 section 3.3).
  */
 export function stillSatisfies(old: Map<string, string[]>, current: Map<string, string[]>): boolean {
-  return [...current].every(([scheme, scopes]) => old.has(scheme) && scopes.every((scope) => old.get(scheme)!.includes(scope)));
+  return [...current].every(
+    ([scheme, scopes]) => old.has(scheme) && scopes.every((scope) => old.get(scheme)!.includes(scope)),
+  );
 }
 
 function describeScheme(scheme: Record<string, unknown> | undefined): string {
   if (!scheme) return 'undefined scheme';
-  const parts = [scheme.type, scheme.scheme, scheme.in, scheme.name, scheme.openIdConnectUrl].filter((part) => typeof part === 'string');
+  const parts = [scheme.type, scheme.scheme, scheme.in, scheme.name, scheme.openIdConnectUrl].filter(
+    (part) => typeof part === 'string',
+  );
   return parts.map((part) => String(part).toLowerCase()).join(' ');
 }

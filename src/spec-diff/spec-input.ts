@@ -25,17 +25,35 @@ export interface SpecInput {
 /** Read `name` (relative to `cwd`) as a file, or else as `REV:PATH` from git. */
 export async function readSpecInput(name: string, cwd: string): Promise<SpecInput> {
   const [, rev, file] = /^([^:]+):(.+)$/.exec(name) ?? [];
-  const isFile = await stat(path.resolve(cwd, name)).then(() => true, () => false);
+  const isFile = await stat(path.resolve(cwd, name)).then(
+    () => true,
+    () => false,
+  );
   // A one-letter "revision" is a Windows drive (C:\spec.yaml), not git.
   if (isFile || rev === undefined || file === undefined || /^[a-z]$/i.test(rev)) {
-    return { source: await readSpecSource(name, 'pass a spec file, or a git revision and path such as origin/main:openapi.yaml', cwd), readRef: undefined };
+    return {
+      source: await readSpecSource(
+        name,
+        'pass a spec file, or a git revision and path such as origin/main:openapi.yaml',
+        cwd,
+      ),
+      readRef: undefined,
+    };
   }
   const root = await git(cwd, ['rev-parse', '--show-toplevel'], name).then((out) => out.trim());
   // git reads `REV:./x` relative to the working directory and `REV:x` relative to the top level.
   const absolute = /^\.\.?\//.test(file) ? path.resolve(cwd, file) : path.resolve(root, file);
-  const show = (target: string) => git(cwd, ['show', `${rev}:${path.relative(root, target).split(path.sep).join('/')}`], `${rev}:${path.relative(root, target)}`);
+  const show = (target: string) =>
+    git(
+      cwd,
+      ['show', `${rev}:${path.relative(root, target).split(path.sep).join('/')}`],
+      `${rev}:${path.relative(root, target)}`,
+    );
   const text = await show(absolute);
-  return { source: parseSpecSource(text, absolute, name), readRef: async (target) => Buffer.from(await show(target), 'utf8') };
+  return {
+    source: parseSpecSource(text, absolute, name),
+    readRef: async (target) => Buffer.from(await show(target), 'utf8'),
+  };
 }
 
 async function git(cwd: string, args: string[], label: string): Promise<string> {
@@ -44,9 +62,19 @@ async function git(cwd: string, args: string[], label: string): Promise<string> 
     return stdout;
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
-    const reason = failure.code === 'ENOENT' ? 'git is not installed' : (failure.stderr ?? failure.message).trim().split('\n')[0]?.replace(/^fatal: /, '');
-    throw new SpecError('PLANTKIT_SPEC_UNREADABLE', `cannot read spec ${label}: no such file, and git says: ${reason}`, {
-      hint: 'pass a spec file, or a git revision and path such as origin/main:openapi.yaml (run git fetch first)',
-    });
+    const reason =
+      failure.code === 'ENOENT'
+        ? 'git is not installed'
+        : (failure.stderr ?? failure.message)
+            .trim()
+            .split('\n')[0]
+            ?.replace(/^fatal: /, '');
+    throw new SpecError(
+      'PLANTKIT_SPEC_UNREADABLE',
+      `cannot read spec ${label}: no such file, and git says: ${reason}`,
+      {
+        hint: 'pass a spec file, or a git revision and path such as origin/main:openapi.yaml (run git fetch first)',
+      },
+    );
   }
 }

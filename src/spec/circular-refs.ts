@@ -18,7 +18,8 @@ export function linkCircularRefs(document: Record<string, unknown>): void {
     const record = node as Record<string | symbol, unknown>;
     if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) {
       const target = valueAt(document, record.$ref);
-      if (typeof target === 'object' && target !== null) Object.defineProperty(record, TARGET, { value: target, enumerable: false });
+      if (typeof target === 'object' && target !== null)
+        Object.defineProperty(record, TARGET, { value: target, enumerable: false });
     }
     for (const child of Object.values(record)) visit(child);
   };

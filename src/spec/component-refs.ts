@@ -9,7 +9,9 @@
 function componentRef(ref: unknown): { section: string; name: string } | undefined {
   if (typeof ref !== 'string') return undefined;
   const [, section, name] = /^#\/components\/([^/]+)\/([^/]+)/.exec(ref) ?? [];
-  return section === undefined || name === undefined ? undefined : { section, name: name.replace(/~1/g, '/').replace(/~0/g, '~') };
+  return section === undefined || name === undefined
+    ? undefined
+    : { section, name: name.replace(/~1/g, '/').replace(/~0/g, '~') };
 }
 
 /**

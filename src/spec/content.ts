@@ -25,10 +25,12 @@ export function readContent(raw: unknown, pointer: string): MediaTypeContent[] {
 /** `example` and `examples` of a Media Type, Parameter or Header Object (OAS 4.8.14.1); `externalValue` is not fetched. */
 export function readExamples(holder: Json, pointer: string): NamedExample[] {
   const examples: NamedExample[] = [];
-  if (holder.example !== undefined) examples.push({ name: 'example', value: holder.example, pointer: `${pointer}/example` });
+  if (holder.example !== undefined)
+    examples.push({ name: 'example', value: holder.example, pointer: `${pointer}/example` });
   for (const [name, raw] of Object.entries(asRecord(holder.examples))) {
     const example = asRecord(raw);
-    if ('value' in example) examples.push({ name, value: example.value, pointer: `${pointer}${encodePointer(['examples', name, 'value'])}` });
+    if ('value' in example)
+      examples.push({ name, value: example.value, pointer: `${pointer}${encodePointer(['examples', name, 'value'])}` });
   }
   return examples;
 }

@@ -55,9 +55,13 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const document = convertedFrom ? await convertSwagger2(read.document, label) : read.document;
   const { version, openapi } = checkVersion(document, label);
   // A pattern JavaScript cannot compile is `plantkit spec check`'s business; here it is not checked (validation/pattern.ts).
-  const problems = describeMetaSchemaErrors(validateOpenApiDocument(document, version)).filter((problem) => !/must match format "regex"/.test(problem.message));
+  const problems = describeMetaSchemaErrors(validateOpenApiDocument(document, version)).filter(
+    (problem) => !/must match format "regex"/.test(problem.message),
+  );
   if (problems.length > 0) {
-    const inOriginal = convertedFrom ? problems.map((problem) => ({ ...problem, pointer: originalPointer(read.document, problem.pointer) })) : problems;
+    const inOriginal = convertedFrom
+      ? problems.map((problem) => ({ ...problem, pointer: originalPointer(read.document, problem.pointer) }))
+      : problems;
     throw structureError(inOriginal, label, yaml);
   }
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
@@ -67,11 +71,15 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const refusals: SpecError[] = [];
   let holders: UnresolvedHolders | undefined;
   try {
-    await parser.dereference(source === '<inline>' ? path.join(root, 'inline.yaml') : source, document as never, {
-      resolve: refResolverOptions(root, options.allowExternalRefs ?? false, undefined, refusals),
-      dereference: { circular: 'ignore' },
-      ...(options.isolateUnresolvedRefs ? { continueOnError: true } : {}),
-    } as never);
+    await parser.dereference(
+      source === '<inline>' ? path.join(root, 'inline.yaml') : source,
+      document as never,
+      {
+        resolve: refResolverOptions(root, options.allowExternalRefs ?? false, undefined, refusals),
+        dereference: { circular: 'ignore' },
+        ...(options.isolateUnresolvedRefs ? { continueOnError: true } : {}),
+      } as never,
+    );
   } catch (error) {
     if (refusals[0]) throw refusals[0];
     const failures = options.isolateUnresolvedRefs ? unresolvedRefsOf(error) : undefined;
@@ -103,8 +111,14 @@ function structureError(problems: StructuralProblem[], label: string, yaml: Yaml
   const [first] = problems;
   const position = yaml?.positionOf(first!.pointer);
   const at = position ? `:${position.line}:${position.column}` : '';
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}; run plantkit spec check for all)` : '';
-  return new SpecError('PLANTKIT_SPEC_INVALID', `${label}${at}: invalid OpenAPI document at ${first!.pointer || '/'}: ${first!.message}${more}`);
+  const more =
+    problems.length > 1
+      ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}; run plantkit spec check for all)`
+      : '';
+  return new SpecError(
+    'PLANTKIT_SPEC_INVALID',
+    `${label}${at}: invalid OpenAPI document at ${first!.pointer || '/'}: ${first!.message}${more}`,
+  );
 }
 
 /** Options of {@link inspectSpec}. */
@@ -140,7 +154,12 @@ export async function inspectSpec(source: SpecSource, options: InspectSpecOption
   const parser = new SwaggerParser();
   const refusals: SpecError[] = [];
   const parserOptions = {
-    resolve: refResolverOptions(path.dirname(source.path), options.allowExternalRefs ?? false, options.readRef, refusals),
+    resolve: refResolverOptions(
+      path.dirname(source.path),
+      options.allowExternalRefs ?? false,
+      options.readRef,
+      refusals,
+    ),
     dereference: { circular: 'ignore' },
     continueOnError: true,
   };
@@ -149,7 +168,11 @@ export async function inspectSpec(source: SpecSource, options: InspectSpecOption
   } catch (error) {
     const refused = refusals[0] ?? findPlantkitError(error);
     if (refused) throw refused;
-    const problems = unresolvedRefsOf(error)?.map(({ pointer, message }) => ({ rule: 'ref' as const, pointer, message })) ?? [{ rule: 'ref' as const, pointer: '', message: firstLine(error) }];
+    const problems = unresolvedRefsOf(error)?.map(({ pointer, message }) => ({
+      rule: 'ref' as const,
+      pointer,
+      message,
+    })) ?? [{ rule: 'ref' as const, pointer: '', message: firstLine(error) }];
     return { version, openapi, problems, document: undefined };
   }
   return { version, openapi, problems: [], document: parser.api as unknown as Record<string, unknown> };
@@ -159,7 +182,9 @@ function firstLine(error: unknown): string {
   return ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').trim();
 }
 
-async function readSpecFile(file: string): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource }> {
+async function readSpecFile(
+  file: string,
+): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource }> {
   const read = await readSpecSource(file, 'pass the path of an OpenAPI 3.0 or 3.1 file with --spec');
   return { document: read.document, source: read.path, yaml: read.yaml };
 }
@@ -169,10 +194,16 @@ function inlineSpec(input: { document: Record<string, unknown>; source?: string 
 }
 
 /** The OpenAPI line of a parsed (or converted) document; a SpecError (exit 2) when it is not OpenAPI 3.0/3.1 at all. */
-export function checkVersion(document: Record<string, unknown>, label: string): { version: OpenApiVersion; openapi: string } {
+export function checkVersion(
+  document: Record<string, unknown>,
+  label: string,
+): { version: OpenApiVersion; openapi: string } {
   const openapi = document.openapi;
   if (typeof openapi !== 'string' || !/^3\.[01]\.\d+$/.test(openapi)) {
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: field 'openapi' is ${describeValueKind(openapi)}, expected a string such as "3.1.0" or "3.0.3"`);
+    throw new SpecError(
+      'PLANTKIT_SPEC_INVALID',
+      `${label}: field 'openapi' is ${describeValueKind(openapi)}, expected a string such as "3.1.0" or "3.0.3"`,
+    );
   }
   return { version: openapi.startsWith('3.1') ? '3.1' : '3.0', openapi };
 }
@@ -182,7 +213,9 @@ function describeParserError(error: unknown, label: string): SpecError {
   const refused = findPlantkitError(error);
   if (refused) return refused as SpecError;
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-  const code = /Error (opening|reading) file|ENOENT/.test(message) ? 'PLANTKIT_SPEC_UNREADABLE' : 'PLANTKIT_SPEC_INVALID';
+  const code = /Error (opening|reading) file|ENOENT/.test(message)
+    ? 'PLANTKIT_SPEC_UNREADABLE'
+    : 'PLANTKIT_SPEC_INVALID';
   return new SpecError(code, `${label}: ${message.replace(/^Error resolving \$ref pointer "[^"]*"\.\s*/, '')}`);
 }
 

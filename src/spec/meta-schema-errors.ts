@@ -54,7 +54,9 @@ export function describeMetaSchemaErrors(errors: readonly MetaSchemaError[]): St
   const kept = relevant.filter((error) => {
     if (!isNoise(error)) return true;
     const at = error.instancePath ?? '';
-    return !specific.some((other) => (other.instancePath ?? '') === at || (other.instancePath ?? '').startsWith(`${at}/`));
+    return !specific.some(
+      (other) => (other.instancePath ?? '') === at || (other.instancePath ?? '').startsWith(`${at}/`),
+    );
   });
   // Keep one summary per location when only summaries remain there.
   const seen = new Set<string>();
@@ -85,7 +87,11 @@ function toProblem(error: MetaSchemaError): StructuralProblem {
     case 'required':
       return { rule: 'schema', pointer: at, message: `missing required field '${String(params.missingProperty)}'` };
     case 'enum':
-      return { rule: 'schema', pointer: at, message: `must be one of ${(params.allowedValues as unknown[] | undefined)?.map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        rule: 'schema',
+        pointer: at,
+        message: `must be one of ${(params.allowedValues as unknown[] | undefined)?.map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     case 'oneOf':
     case 'anyOf':
       return { rule: 'schema', pointer: at, message: 'is not any of the objects OpenAPI allows here' };

@@ -6,7 +6,14 @@
 import { encodePointer } from './json-pointer.js';
 import { asArray, asRecord, readContent, readExamples } from './content.js';
 import { readResponses } from './responses.js';
-import type { Operation, OperationParameter, OperationRequestBody, ParameterLocation, SchemaObject, SecurityRequirement } from './types.js';
+import type {
+  Operation,
+  OperationParameter,
+  OperationRequestBody,
+  ParameterLocation,
+  SchemaObject,
+  SecurityRequirement,
+} from './types.js';
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +21,12 @@ type Json = Record<string, unknown>;
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Default serialisation style per location (OAS 4.8.12.4, `style`). */
-export const DEFAULT_STYLE: Record<ParameterLocation, string> = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' };
+export const DEFAULT_STYLE: Record<ParameterLocation, string> = {
+  path: 'simple',
+  query: 'form',
+  header: 'simple',
+  cookie: 'form',
+};
 
 /** Every operation of the document, in spec order. */
 export function listOperations(document: Json): Operation[] {
@@ -29,7 +41,10 @@ export function listOperations(document: Json): Operation[] {
       const operation = raw as Json;
       const pointer = encodePointer(['paths', pathTemplate, method]);
       operations.push({
-        id: typeof operation.operationId === 'string' && operation.operationId !== '' ? operation.operationId : `${method.toUpperCase()} ${pathTemplate}`,
+        id:
+          typeof operation.operationId === 'string' && operation.operationId !== ''
+            ? operation.operationId
+            : `${method.toUpperCase()} ${pathTemplate}`,
         method: method.toUpperCase(),
         path: pathTemplate,
         pointer,
@@ -63,19 +78,29 @@ function dedupeIds(operations: Operation[]): Operation[] {
 /** Operation-level parameters override path-level ones with the same name and location (OAS 4.8.9.1). */
 function mergeParameters(levels: Array<[unknown, string]>): OperationParameter[] {
   const merged = new Map<string, OperationParameter>();
-  const all = levels.flatMap(([list, pointer]) => asArray(list).map((raw, index) => [raw, `${pointer}/${index}`] as const));
+  const all = levels.flatMap(([list, pointer]) =>
+    asArray(list).map((raw, index) => [raw, `${pointer}/${index}`] as const),
+  );
   for (const [raw, parameterPointer] of all) {
     const parameter = asRecord(raw);
     const location = parameter.in;
     if (location !== 'path' && location !== 'query' && location !== 'header' && location !== 'cookie') continue;
     const name = String(parameter.name);
     // Header names are case-insensitive (RFC 9110 section 5.1): one parameter per name.
-    merged.set(`${location}:${location === 'header' ? name.toLowerCase() : name}`, readParameter(parameter, location, name, parameterPointer));
+    merged.set(
+      `${location}:${location === 'header' ? name.toLowerCase() : name}`,
+      readParameter(parameter, location, name, parameterPointer),
+    );
   }
   return [...merged.values()];
 }
 
-function readParameter(parameter: Json, location: ParameterLocation, name: string, pointer: string): OperationParameter {
+function readParameter(
+  parameter: Json,
+  location: ParameterLocation,
+  name: string,
+  pointer: string,
+): OperationParameter {
   const style = typeof parameter.style === 'string' ? parameter.style : DEFAULT_STYLE[location];
   // A parameter may be described by one media type instead of a schema (OAS 4.8.12.2 `content`).
   const [media] = readContent(parameter.content, `${pointer}/content`);

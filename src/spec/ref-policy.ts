@@ -19,7 +19,12 @@ export type RefReader = (absolutePath: string) => Promise<Buffer>;
  * Refusals are also pushed to `refusals`: json-schema-ref-parser wraps a
  * resolver's error in a ResolverError that keeps neither its message nor its code.
  */
-export function refResolverOptions(root: string, allowExternal: boolean, read: RefReader = readFile, refusals: SpecError[] = []): Record<string, unknown> {
+export function refResolverOptions(
+  root: string,
+  allowExternal: boolean,
+  read: RefReader = readFile,
+  refusals: SpecError[] = [],
+): Record<string, unknown> {
   if (allowExternal) return {};
   return { file: false, http: false, plantkit: folderResolver(root, read, refusals) };
 }
@@ -40,7 +45,8 @@ function folderResolver(root: string, read: RefReader, refusals: SpecError[]) {
       const filePath = target.startsWith('file:') ? fileURLToPath(target) : target;
       if (leaves(root, filePath)) throw refuse(`it leaves the spec's folder ${root}`);
       // On disk, a symbolic link inside the folder may point outside it: judge where it leads.
-      if (read === readFile && leaves(await realOrSame(root), await realOrSame(filePath))) throw refuse(`it is a link that leads out of the spec's folder ${root}`);
+      if (read === readFile && leaves(await realOrSame(root), await realOrSame(filePath)))
+        throw refuse(`it is a link that leads out of the spec's folder ${root}`);
       return read(filePath);
     },
   };

@@ -12,7 +12,8 @@ const names = new WeakMap<object, string>();
 export function nameComponentSchemas(document: Record<string, unknown>): void {
   const components = (document.components as Record<string, unknown> | undefined)?.schemas;
   if (typeof components !== 'object' || components === null) return;
-  for (const [name, schema] of Object.entries(components)) if (typeof schema === 'object' && schema !== null) names.set(schema, name);
+  for (const [name, schema] of Object.entries(components))
+    if (typeof schema === 'object' && schema !== null) names.set(schema, name);
 }
 
 /** The component name of `schema`, when it is a component. */

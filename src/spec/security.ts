@@ -9,6 +9,9 @@ export function requiresCredentials(operation: Operation): boolean {
 /** True when the operation's first security alternative is HTTP bearer (or OAuth2/OIDC, which send bearer tokens). */
 export function usesBearer(operation: Operation): boolean {
   return (operation.security[0] ?? []).some(
-    (scheme) => (scheme.type === 'http' && scheme.scheme === 'bearer') || scheme.type === 'oauth2' || scheme.type === 'openIdConnect',
+    (scheme) =>
+      (scheme.type === 'http' && scheme.scheme === 'bearer') ||
+      scheme.type === 'oauth2' ||
+      scheme.type === 'openIdConnect',
   );
 }

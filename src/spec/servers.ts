@@ -7,10 +7,12 @@ export function serverUrls(document: Record<string, unknown>): string[] {
     const server = asRecord(raw);
     if (typeof server.url !== 'string') return [];
     const variables = asRecord(server.variables);
-    return [server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-      const fallback = asRecord(variables[name]).default;
-      return typeof fallback === 'string' ? fallback : whole;
-    })];
+    return [
+      server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+        const fallback = asRecord(variables[name]).default;
+        return typeof fallback === 'string' ? fallback : whole;
+      }),
+    ];
   });
 }
 

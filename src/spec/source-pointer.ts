@@ -25,7 +25,8 @@ export function sourcePointer(raw: unknown, pointer: string): SourcePointer {
     const followed = hasOwn ? ([node, tokens] as [unknown, string[]]) : followLocalRefs(raw, node, tokens);
     if (!followed) return { pointer: encodePointer(tokens), exact: false };
     [node, tokens] = followed;
-    if (typeof node !== 'object' || node === null || !(token in node)) return { pointer: encodePointer(tokens), exact: false };
+    if (typeof node !== 'object' || node === null || !(token in node))
+      return { pointer: encodePointer(tokens), exact: false };
     node = (node as Record<string, unknown>)[token];
     tokens = [...tokens, token];
   }

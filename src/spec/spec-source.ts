@@ -25,7 +25,11 @@ export interface SpecSource {
 }
 
 /** Read and parse the spec file `file` (relative to `cwd`); `hint` is appended to the fault when it cannot be read. */
-export async function readSpecSource(file: string, hint = 'pass the path of an OpenAPI 3.0 or 3.1 file', cwd = process.cwd()): Promise<SpecSource> {
+export async function readSpecSource(
+  file: string,
+  hint = 'pass the path of an OpenAPI 3.0 or 3.1 file',
+  cwd = process.cwd(),
+): Promise<SpecSource> {
   const absolute = path.resolve(cwd, file);
   let text: string;
   try {
@@ -45,7 +49,10 @@ export function parseSpecSource(text: string, specPath: string, label: string): 
   }
   const document = parsed.source.value;
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: expected an OpenAPI document (a mapping), found ${describeValueKind(document)}`);
+    throw new SpecError(
+      'PLANTKIT_SPEC_INVALID',
+      `${label}: expected an OpenAPI document (a mapping), found ${describeValueKind(document)}`,
+    );
   }
   return { path: specPath, label, text, yaml: parsed.source, document: document as Record<string, unknown> };
 }

@@ -29,15 +29,26 @@ export function isSwagger2(document: Json): boolean {
  */
 export async function convertSwagger2(document: Json, label: string): Promise<Json> {
   if (String(document.swagger) !== '2.0') {
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: Swagger ${String(document.swagger)} is not supported`, { hint: 'plantkit reads Swagger 2.0 and OpenAPI 3.0/3.1' });
+    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: Swagger ${String(document.swagger)} is not supported`, {
+      hint: 'plantkit reads Swagger 2.0 and OpenAPI 3.0/3.1',
+    });
   }
   converter ??= createRequire(import.meta.url)('swagger2openapi') as Converter;
   try {
-    const { openapi } = await converter.convertObj(structuredClone(document), { patch: true, warnOnly: true, resolve: false, direct: false });
+    const { openapi } = await converter.convertObj(structuredClone(document), {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+      direct: false,
+    });
     return openapi;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${label}: cannot convert this Swagger 2.0 document to OpenAPI 3.0: ${message}`, { hint: "run 'plantkit spec check' on it" });
+    throw new SpecError(
+      'PLANTKIT_SPEC_INVALID',
+      `${label}: cannot convert this Swagger 2.0 document to OpenAPI 3.0: ${message}`,
+      { hint: "run 'plantkit spec check' on it" },
+    );
   }
 }
 
@@ -57,7 +68,12 @@ export function originalPointer(original: Json, pointer: string): string {
   return '';
 }
 
-const COMPONENTS: Record<string, string> = { schemas: 'definitions', parameters: 'parameters', responses: 'responses', securitySchemes: 'securityDefinitions' };
+const COMPONENTS: Record<string, string> = {
+  schemas: 'definitions',
+  parameters: 'parameters',
+  responses: 'responses',
+  securitySchemes: 'securityDefinitions',
+};
 
 function mapTokens(original: Json, tokens: string[]): string[] {
   const [first, second, ...rest] = tokens;
@@ -70,13 +86,19 @@ function mapTokens(original: Json, tokens: string[]): string[] {
   if (section === 'responses') {
     const [status = '', part, ...more] = tail;
     if (part === 'content') return [...operation, 'responses', status, ...more.slice(1)];
-    if (part === 'headers') return [...operation, 'responses', status, 'headers', ...more.filter((token) => token !== 'schema')];
+    if (part === 'headers')
+      return [...operation, 'responses', status, 'headers', ...more.filter((token) => token !== 'schema')];
     return tokens;
   }
   if (section === 'parameters') {
     const [index = '', part, ...more] = tail;
     const position = sameParameterIndex(original, operation, Number(index));
-    return [...operation, 'parameters', String(position), ...(part === 'schema' ? more : part === undefined ? [] : [part, ...more])];
+    return [
+      ...operation,
+      'parameters',
+      String(position),
+      ...(part === 'schema' ? more : part === undefined ? [] : [part, ...more]),
+    ];
   }
   return tokens;
 }

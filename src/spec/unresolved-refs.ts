@@ -18,10 +18,16 @@ export interface UnresolvedRef {
 
 /** The failures of a `continueOnError` dereference, or undefined when `error` is something else. */
 export function unresolvedRefsOf(error: unknown): Array<UnresolvedRef & { path: Array<string | number> }> | undefined {
-  const group = (error as { errors?: Array<{ path?: Array<string | number>; message?: string; name?: string }> }).errors;
+  const group = (error as { errors?: Array<{ path?: Array<string | number>; message?: string; name?: string }> })
+    .errors;
   if (!Array.isArray(group) || group.length === 0) return undefined;
   // Only missing targets are isolated; an unreadable file or a parse error is a fault of the whole spec.
-  if (!group.every((item) => Array.isArray(item.path) && /\$ref|resolve|pointer/i.test(`${item.name ?? ''} ${item.message ?? ''}`))) return undefined;
+  if (
+    !group.every(
+      (item) => Array.isArray(item.path) && /\$ref|resolve|pointer/i.test(`${item.name ?? ''} ${item.message ?? ''}`),
+    )
+  )
+    return undefined;
   return group.map((item) => ({
     path: item.path ?? [],
     pointer: encodePointer(item.path ?? []),
@@ -33,10 +39,18 @@ export function unresolvedRefsOf(error: unknown): Array<UnresolvedRef & { path: 
 export type UnresolvedHolders = ReadonlyMap<object, UnresolvedRef>;
 
 /** Put an empty schema where each failed `$ref` left null in `document`, so nothing downstream meets a null where a schema belongs. */
-export function fillUnresolved(document: Record<string, unknown>, failures: ReadonlyArray<UnresolvedRef & { path: Array<string | number> }>): UnresolvedHolders {
+export function fillUnresolved(
+  document: Record<string, unknown>,
+  failures: ReadonlyArray<UnresolvedRef & { path: Array<string | number> }>,
+): UnresolvedHolders {
   const holders = new Map<object, UnresolvedRef>();
   for (const failure of failures) {
-    const parent = failure.path.slice(0, -1).reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[String(key)] : undefined), document);
+    const parent = failure.path
+      .slice(0, -1)
+      .reduce<unknown>(
+        (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[String(key)] : undefined),
+        document,
+      );
     const key = failure.path[failure.path.length - 1];
     if (!parent || typeof parent !== 'object' || key === undefined) continue;
     const record = parent as Record<string, unknown>;
@@ -47,12 +61,20 @@ export function fillUnresolved(document: Record<string, unknown>, failures: Read
 }
 
 /** The operations whose tree reaches a place a failed `$ref` left (directly or through a shared component), each with the reason. */
-export function unservableOperations(document: Record<string, unknown>, holders: UnresolvedHolders, operations: readonly Operation[]): UnservableOperation[] {
+export function unservableOperations(
+  document: Record<string, unknown>,
+  holders: UnresolvedHolders,
+  operations: readonly Operation[],
+): UnservableOperation[] {
   const unservable: UnservableOperation[] = [];
   for (const operation of operations) {
     const node = operationNode(document, operation);
     const found = node === undefined ? undefined : reach(node, holders);
-    if (found) unservable.push({ route: `${operation.method} ${operation.path}`, reason: `${found.message} (at ${found.pointer})` });
+    if (found)
+      unservable.push({
+        route: `${operation.method} ${operation.path}`,
+        reason: `${found.message} (at ${found.pointer})`,
+      });
   }
   return unservable;
 }

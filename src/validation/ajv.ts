@@ -35,7 +35,8 @@ export function createSchemaCompiler(options: { coerceTypes?: boolean } = {}): S
   addFormats.default(ajv, { mode: 'full' });
   // OpenAPI's numeric formats (OAS 4.4): int32/int64 ranges are checked exactly by
   // the x-plantkit-integer keyword; float and double accept any number.
-  for (const format of ['int32', 'int64', 'float', 'double']) ajv.addFormat(format, { type: 'number', validate: () => true });
+  for (const format of ['int32', 'int64', 'float', 'double'])
+    ajv.addFormat(format, { type: 'number', validate: () => true });
   ajv.addKeyword(exactIntegerKeyword);
   return ajv;
 }

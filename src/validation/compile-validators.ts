@@ -56,7 +56,13 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
   const picked = new Map<string, BodyValidator | undefined>();
 
   /** The validator of `content`'s media type matching `mediaType`, compiled once per view. */
-  const pick = (key: string, content: MediaTypeContent[], mediaType: string, compiler: ViewCompiler, filter?: (errors: ErrorObject[]) => ErrorObject[]) => {
+  const pick = (
+    key: string,
+    content: MediaTypeContent[],
+    mediaType: string,
+    compiler: ViewCompiler,
+    filter?: (errors: ErrorObject[]) => ErrorObject[],
+  ) => {
     const pickKey = `${key}\u0000${mediaType}`;
     if (picked.has(pickKey)) return picked.get(pickKey);
     const validator = pickValidator(key, content, mediaType, compiler, filter);
@@ -65,9 +71,20 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
     picked.set(pickKey, validator);
     return validator;
   };
-  const pickValidator = (key: string, content: MediaTypeContent[], mediaType: string, compiler: ViewCompiler, filter?: (errors: ErrorObject[]) => ErrorObject[]) => {
+  const pickValidator = (
+    key: string,
+    content: MediaTypeContent[],
+    mediaType: string,
+    compiler: ViewCompiler,
+    filter?: (errors: ErrorObject[]) => ErrorObject[],
+  ) => {
     const essence = parseMediaType(mediaType)?.essence;
-    const documented = essence && matchMediaType(essence, content.map((media) => media.mediaType));
+    const documented =
+      essence &&
+      matchMediaType(
+        essence,
+        content.map((media) => media.mediaType),
+      );
     const media = documented ? content.find((candidate) => candidate.mediaType === documented) : undefined;
     if (!media?.schema) return undefined;
     const cacheKey = `${key}\u0000${media.mediaType}`;
@@ -78,12 +95,24 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
     const operation = operations.get(operationId);
     const documented = operation && findResponse(operation, status);
     if (!documented) return undefined;
-    return pick(`${view}\u0000${operationId}\u0000${documented.status}`, documented.content, mediaType, views[view], view === 'closed' ? onlyUndeclared : undefined);
+    return pick(
+      `${view}\u0000${operationId}\u0000${documented.status}`,
+      documented.content,
+      mediaType,
+      views[view],
+      view === 'closed' ? onlyUndeclared : undefined,
+    );
   };
 
   return {
     spec,
-    request: (operationId, mediaType) => pick(`request\u0000${operationId}`, operations.get(operationId)?.requestBody?.content ?? [], mediaType, views.request),
+    request: (operationId, mediaType) =>
+      pick(
+        `request\u0000${operationId}`,
+        operations.get(operationId)?.requestBody?.content ?? [],
+        mediaType,
+        views.request,
+      ),
     response: (operationId, status, mediaType) => forResponse('response', operationId, status, mediaType),
     undeclared: (operationId, status, mediaType) => forResponse('closed', operationId, status, mediaType),
   };
@@ -94,10 +123,15 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
  * (the spec checks validate examples with these). Each schema object compiles
  * once per direction; one Ajv per direction, as for the body validators.
  */
-export function compileSchemaValidators(spec: Pick<LoadedSpec, 'version' | 'document'>): (schema: SchemaObject, direction: Direction) => BodyValidator {
+export function compileSchemaValidators(
+  spec: Pick<LoadedSpec, 'version' | 'document'>,
+): (schema: SchemaObject, direction: Direction) => BodyValidator {
   const compilers = new Map<Direction, ViewCompiler>();
   // The mock's echo asks for a property's validator on every request: one function per schema and direction.
-  const made = { request: new WeakMap<SchemaObject, BodyValidator>(), response: new WeakMap<SchemaObject, BodyValidator>() };
+  const made = {
+    request: new WeakMap<SchemaObject, BodyValidator>(),
+    response: new WeakMap<SchemaObject, BodyValidator>(),
+  };
   return (schema, direction) => {
     const cacheable = typeof schema === 'object' && schema !== null;
     const known = cacheable ? made[direction].get(schema) : undefined;
@@ -118,9 +152,17 @@ export function compileSchemaValidators(spec: Pick<LoadedSpec, 'version' | 'docu
  * The validator of one media type's schema; the codecs (src/codec/) turn
  * JSON, XML, form, multipart and text bodies into the values it checks.
  */
-function compileMedia(media: MediaTypeContent, compiler: ViewCompiler, filter: (errors: ErrorObject[]) => ErrorObject[] = (errors) => errors): BodyValidator {
+function compileMedia(
+  media: MediaTypeContent,
+  compiler: ViewCompiler,
+  filter: (errors: ErrorObject[]) => ErrorObject[] = (errors) => errors,
+): BodyValidator {
   const { validate, prefix } = compiler.compile(media.schema!, media.schemaPointer);
-  const inSpec = (errors: ErrorObject[]) => errors.map((error) => ({ ...error, schemaPath: `#${media.schemaPointer}${error.schemaPath.slice(prefix.length)}` }));
+  const inSpec = (errors: ErrorObject[]) =>
+    errors.map((error) => ({
+      ...error,
+      schemaPath: `#${media.schemaPointer}${error.schemaPath.slice(prefix.length)}`,
+    }));
   return (value) => (validate(value) ? [] : toViolations(inSpec(filter(validate.errors ?? []))));
 }
 
@@ -154,8 +196,15 @@ class ViewCompiler {
     this.view = createSchemaView(options);
     this.documentId = `urn:plantkit:${options.direction}${options.closed ? ':closed' : ''}`;
     this.raw = spec.rawDocument;
-    this.components = (valueAt(spec.rawDocument ?? spec.document, '/components/schemas') as Record<string, SchemaObject> | undefined) ?? {};
-    this.ajv.addSchema({ components: { schemas: this.viewedComponents }, 'x-plantkit-operations': this.holder }, this.documentId, undefined, false);
+    this.components =
+      (valueAt(spec.rawDocument ?? spec.document, '/components/schemas') as Record<string, SchemaObject> | undefined) ??
+      {};
+    this.ajv.addSchema(
+      { components: { schemas: this.viewedComponents }, 'x-plantkit-operations': this.holder },
+      this.documentId,
+      undefined,
+      false,
+    );
   }
 
   /** The validator of `schema` (at `pointer` in the dereferenced document, when known); `prefix` starts the schemaPath of its errors. */
@@ -186,7 +235,8 @@ class ViewCompiler {
   /** View and register every component `schema` refers to, transitively. */
   private addReferencedComponents(schema: SchemaObject): void {
     walkComponentRefs(schema, ({ section, name }) => {
-      if (section !== 'schemas' || name in this.viewedComponents || this.components[name] === undefined) return undefined;
+      if (section !== 'schemas' || name in this.viewedComponents || this.components[name] === undefined)
+        return undefined;
       this.viewedComponents[name] = this.view(this.components[name]!);
       return this.viewedComponents[name];
     });

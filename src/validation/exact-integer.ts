@@ -16,7 +16,12 @@ export const INTEGER_FORMAT_RANGES: Record<string, readonly [bigint, bigint]> = 
   int64: [-(2n ** 63n), 2n ** 63n - 1n],
 };
 
-type ExactIntegerValidate = ((schema: string | boolean, data: unknown, parentSchema?: unknown, cxt?: DataValidationCxt) => boolean) & {
+type ExactIntegerValidate = ((
+  schema: string | boolean,
+  data: unknown,
+  parentSchema?: unknown,
+  cxt?: DataValidationCxt,
+) => boolean) & {
   errors?: Partial<ErrorObject>[];
 };
 
@@ -35,12 +40,20 @@ function validateExactInteger(...[format, data, , cxt]: Parameters<ExactIntegerV
   const value = exactInteger(text);
   const self = validateExactInteger as ExactIntegerValidate;
   if (value === undefined) {
-    self.errors = [{ keyword: 'type', message: `must be integer (${text} is not a whole number)`, params: { type: 'integer' } }];
+    self.errors = [
+      { keyword: 'type', message: `must be integer (${text} is not a whole number)`, params: { type: 'integer' } },
+    ];
     return false;
   }
   const range = typeof format === 'string' ? INTEGER_FORMAT_RANGES[format] : undefined;
   if (range && (value < range[0] || value > range[1])) {
-    self.errors = [{ keyword: 'format', message: `must be an integer within ${format} (${range[0]} to ${range[1]})`, params: { format } }];
+    self.errors = [
+      {
+        keyword: 'format',
+        message: `must be an integer within ${format} (${range[0]} to ${range[1]})`,
+        params: { format },
+      },
+    ];
     return false;
   }
   return true;

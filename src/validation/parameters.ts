@@ -32,14 +32,20 @@ export function compileParameterValidators(spec: Pick<LoadedSpec, 'version' | 'o
         const operation = operations.get(operationId);
         const schema = operation && parametersSchema(operation, view);
         const validate = schema && ajv.compile(schema);
-        validators.set(operationId, validate ? (values) => (validate(values) ? [] : toViolations(validate.errors ?? [])) : undefined);
+        validators.set(
+          operationId,
+          validate ? (values) => (validate(values) ? [] : toViolations(validate.errors ?? [])) : undefined,
+        );
       }
       return validators.get(operationId);
     },
   };
 }
 
-function parametersSchema(operation: Operation, view: (schema: SchemaObject) => SchemaObject): SchemaObject | undefined {
+function parametersSchema(
+  operation: Operation,
+  view: (schema: SchemaObject) => SchemaObject,
+): SchemaObject | undefined {
   const locations: Record<string, { properties: Record<string, SchemaObject>; required: string[] }> = {};
   for (const parameter of operation.parameters) {
     const location = (locations[parameter.in] ??= { properties: {}, required: [] });
@@ -50,6 +56,11 @@ function parametersSchema(operation: Operation, view: (schema: SchemaObject) => 
   if (Object.keys(locations).length === 0) return undefined;
   return {
     type: 'object',
-    properties: Object.fromEntries(Object.entries(locations).map(([location, { properties, required }]) => [location, { type: 'object', properties, required }])),
+    properties: Object.fromEntries(
+      Object.entries(locations).map(([location, { properties, required }]) => [
+        location,
+        { type: 'object', properties, required },
+      ]),
+    ),
   };
 }

@@ -52,7 +52,8 @@ export function scanPatterns(document: unknown): void {
     seen.add(node);
     const record = node as Record<string, unknown>;
     if (typeof record.pattern === 'string') compilePattern(record.pattern);
-    if (typeof record.patternProperties === 'object' && record.patternProperties !== null) for (const key of Object.keys(record.patternProperties)) compilePattern(key);
+    if (typeof record.patternProperties === 'object' && record.patternProperties !== null)
+      for (const key of Object.keys(record.patternProperties)) compilePattern(key);
     for (const child of Object.values(record)) if (typeof child === 'object') pending.push(child);
   }
 }

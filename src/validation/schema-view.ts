@@ -29,7 +29,9 @@ const VALUE_SINGLE = ['items', 'additionalItems', 'additionalProperties', 'uneva
 const VALUE_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 
 /** A memoised transformer from OpenAPI schemas to the chosen view. */
-export function createSchemaView(options: SchemaViewOptions): (schema: SchemaObject, atValue?: boolean) => SchemaObject {
+export function createSchemaView(
+  options: SchemaViewOptions,
+): (schema: SchemaObject, atValue?: boolean) => SchemaObject {
   const memo = { value: new WeakMap<object, SchemaObject>(), branch: new WeakMap<object, SchemaObject>() };
 
   const view = (schema: SchemaObject, atValue = true): SchemaObject => {
@@ -44,18 +46,23 @@ export function createSchemaView(options: SchemaViewOptions): (schema: SchemaObj
     for (const [key, value] of Object.entries(source)) out[key] = value;
     for (const key of SINGLE) if (isSchema(source[key])) out[key] = view(source[key] as SchemaObject, false);
     for (const key of VALUE_SINGLE) if (isSchema(source[key])) out[key] = view(source[key] as SchemaObject, true);
-    for (const key of BRANCH_LISTS) if (Array.isArray(source[key])) out[key] = (source[key] as SchemaObject[]).map((branch) => view(branch, false));
-    if (Array.isArray(source.prefixItems)) out.prefixItems = (source.prefixItems as SchemaObject[]).map((item) => view(item, true));
+    for (const key of BRANCH_LISTS)
+      if (Array.isArray(source[key])) out[key] = (source[key] as SchemaObject[]).map((branch) => view(branch, false));
+    if (Array.isArray(source.prefixItems))
+      out.prefixItems = (source.prefixItems as SchemaObject[]).map((item) => view(item, true));
     for (const key of VALUE_MAPS) {
       if (!isSchema(source[key])) continue;
-      out[key] = Object.fromEntries(Object.entries(source[key] as Record<string, SchemaObject>).map(([name, child]) => [name, view(child, true)]));
+      out[key] = Object.fromEntries(
+        Object.entries(source[key] as Record<string, SchemaObject>).map(([name, child]) => [name, view(child, true)]),
+      );
     }
 
     if (options.version === '3.0') applyOpenApi30(out);
     dropOneSidedRequired(out, options.direction);
     markIntegers(out);
     if (options.closed && atValue && declaresProperties(out)) {
-      if (out.additionalProperties === undefined && out.unevaluatedProperties === undefined) out.unevaluatedProperties = false;
+      if (out.additionalProperties === undefined && out.unevaluatedProperties === undefined)
+        out.unevaluatedProperties = false;
     }
     return out;
   };
@@ -64,7 +71,10 @@ export function createSchemaView(options: SchemaViewOptions): (schema: SchemaObj
 
 /** OAS 3.0 keyword semantics expressed in 2020-12. */
 function applyOpenApi30(schema: SchemaObject): void {
-  for (const [exclusive, inclusive] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [exclusive, inclusive] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (schema[exclusive] === true && typeof schema[inclusive] === 'number') {
       schema[exclusive] = schema[inclusive];
       delete schema[inclusive];
@@ -104,7 +114,11 @@ function markIntegers(schema: SchemaObject): void {
 function declaresProperties(schema: SchemaObject, depth = 0): boolean {
   if (depth > 8) return false;
   if (isSchema(schema.properties) || isSchema(schema.patternProperties)) return true;
-  return BRANCH_LISTS.some((key) => Array.isArray(schema[key]) && (schema[key] as SchemaObject[]).some((branch) => declaresProperties(branch, depth + 1)));
+  return BRANCH_LISTS.some(
+    (key) =>
+      Array.isArray(schema[key]) &&
+      (schema[key] as SchemaObject[]).some((branch) => declaresProperties(branch, depth + 1)),
+  );
 }
 
 function isSchema(value: unknown): boolean {

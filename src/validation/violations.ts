@@ -37,13 +37,31 @@ function toViolation(error: ErrorObject): SchemaViolation {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return violation(error, joinPointer(error.instancePath, String(params.missingProperty)), `must have required property '${String(params.missingProperty)}'`);
+      return violation(
+        error,
+        joinPointer(error.instancePath, String(params.missingProperty)),
+        `must have required property '${String(params.missingProperty)}'`,
+      );
     case 'additionalProperties':
-      return violation(error, joinPointer(error.instancePath, String(params.additionalProperty)), 'must not be present: the schema does not allow additional properties');
+      return violation(
+        error,
+        joinPointer(error.instancePath, String(params.additionalProperty)),
+        'must not be present: the schema does not allow additional properties',
+      );
     case 'unevaluatedProperties':
-      return violation(error, joinPointer(error.instancePath, String(params.unevaluatedProperty)), 'is not declared by the schema');
+      return violation(
+        error,
+        joinPointer(error.instancePath, String(params.unevaluatedProperty)),
+        'is not declared by the schema',
+      );
     case 'type':
-      return violation(error, error.instancePath, error.message?.startsWith('must be integer (') ? error.message : `must be ${String(params.type).replace(/,/g, ' or ')}`);
+      return violation(
+        error,
+        error.instancePath,
+        error.message?.startsWith('must be integer (')
+          ? error.message
+          : `must be ${String(params.type).replace(/,/g, ' or ')}`,
+      );
     case 'enum':
       return violation(error, error.instancePath, `must be one of ${JSON.stringify(params.allowedValues)}`);
     case 'const':

@@ -30,7 +30,19 @@ export interface ContractMatchOptions {
 }
 
 /** The checks that judge a response on its own (no request expectations). */
-const RESPONSE_CHECKS = CHECKS.filter((check) => ['server-error', 'status-documented', 'content-type', 'unexpected-body', 'json-body', 'body-syntax', 'response-schema', 'response-headers', 'undeclared-property'].includes(check.id));
+const RESPONSE_CHECKS = CHECKS.filter((check) =>
+  [
+    'server-error',
+    'status-documented',
+    'content-type',
+    'unexpected-body',
+    'json-body',
+    'body-syntax',
+    'response-schema',
+    'response-headers',
+    'undeclared-property',
+  ].includes(check.id),
+);
 
 interface MatcherResult {
   pass: boolean;
@@ -44,11 +56,19 @@ export async function contractMatchers(spec: string | LoadedSpec) {
   const context = createCheckContext(loaded, validators, false);
   const strictContext = createCheckContext(loaded, validators, true);
   return {
-    async toMatchContract(this: { isNot?: boolean }, received: AnyResponse, operationId: string, options: ContractMatchOptions = {}): Promise<MatcherResult> {
+    async toMatchContract(
+      this: { isNot?: boolean },
+      received: AnyResponse,
+      operationId: string,
+      options: ContractMatchOptions = {},
+    ): Promise<MatcherResult> {
       const operation = loaded.operations.find((candidate) => candidate.id === operationId);
       if (!operation) {
         const known = loaded.operations.map((candidate) => candidate.id).join(', ');
-        return { pass: false, message: () => `toMatchContract: '${operationId}' is not an operation of ${loaded.title} (known: ${known})` };
+        return {
+          pass: false,
+          message: () => `toMatchContract: '${operationId}' is not an operation of ${loaded.title} (known: ${known})`,
+        };
       }
       const response = await readResponse(received);
       const findings = await judge(response, operation, options.strict ? strictContext : context);
@@ -64,8 +84,19 @@ export async function contractMatchers(spec: string | LoadedSpec) {
   };
 }
 
-async function judge(response: ReceivedResponse, operation: LoadedSpec['operations'][number], context: CheckContext): Promise<Finding[]> {
-  const contractCase: ContractCase = { id: `${operation.id}/vitest`, kind: 'positive', operation, title: 'vitest', request: { method: operation.method, path: operation.path, headers: {} }, expect: { outcome: 'success' } };
+async function judge(
+  response: ReceivedResponse,
+  operation: LoadedSpec['operations'][number],
+  context: CheckContext,
+): Promise<Finding[]> {
+  const contractCase: ContractCase = {
+    id: `${operation.id}/vitest`,
+    kind: 'positive',
+    operation,
+    title: 'vitest',
+    request: { method: operation.method, path: operation.path, headers: {} },
+    expect: { outcome: 'success' },
+  };
   const raw = { case: contractCase, url: operation.path, durationMs: 0, response };
   const exchange = analyseExchange(raw, await decodeResponseBody(raw));
   return RESPONSE_CHECKS.flatMap((check) => check.run(exchange, context));

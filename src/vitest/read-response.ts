@@ -8,7 +8,11 @@ import type { ReceivedResponse } from '../contract/types.js';
 
 /** A fetch Response, an undici ResponseData, or a plain object. */
 export type AnyResponse =
-  | { status: number; headers: { get(name: string): string | null; forEach(callback: (value: string, name: string) => void): void }; clone(): { text(): Promise<string> } }
+  | {
+      status: number;
+      headers: { get(name: string): string | null; forEach(callback: (value: string, name: string) => void): void };
+      clone(): { text(): Promise<string> };
+    }
   | { statusCode: number; headers: Record<string, string | string[] | undefined>; body: { text(): Promise<string> } }
   | { status: number; headers?: Record<string, string>; body?: unknown };
 
@@ -16,16 +20,34 @@ export type AnyResponse =
 export async function readResponse(response: AnyResponse): Promise<ReceivedResponse> {
   if ('statusCode' in response) {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    return { status: response.statusCode, headers, body: await response.body.text(), truncated: false, invalidUtf8: false };
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    return {
+      status: response.statusCode,
+      headers,
+      body: await response.body.text(),
+      truncated: false,
+      invalidUtf8: false,
+    };
   }
   if ('clone' in response && typeof response.clone === 'function') {
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-    return { status: response.status, headers, body: await response.clone().text(), truncated: false, invalidUtf8: false };
+    return {
+      status: response.status,
+      headers,
+      body: await response.clone().text(),
+      truncated: false,
+      invalidUtf8: false,
+    };
   }
   const plain = response as { status: number; headers?: Record<string, string>; body?: unknown };
-  const headers = Object.fromEntries(Object.entries(plain.headers ?? { 'content-type': 'application/json' }).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers = Object.fromEntries(
+    Object.entries(plain.headers ?? { 'content-type': 'application/json' }).map(([name, value]) => [
+      name.toLowerCase(),
+      value,
+    ]),
+  );
   const body = plain.body === undefined ? '' : typeof plain.body === 'string' ? plain.body : stringifyJson(plain.body);
   return { status: plain.status, headers, body, truncated: false, invalidUtf8: false };
 }

@@ -33,7 +33,9 @@ export interface YamlSyntaxProblem {
  * out from a YAML parse only when a message first needs one. JSON's own
  * parser keeps the last of duplicate keys rather than refusing them.
  */
-export function parseYamlSource(text: string): { ok: true; source: YamlSource } | { ok: false; problem: YamlSyntaxProblem } {
+export function parseYamlSource(
+  text: string,
+): { ok: true; source: YamlSource } | { ok: false; problem: YamlSyntaxProblem } {
   if (/^\s*[{[]/.test(text)) {
     const parsed = parseJson(text);
     if (parsed.ok) {
@@ -63,14 +65,20 @@ function parseYamlText(text: string): { ok: true; source: YamlSource } | { ok: f
   if (first) {
     const offset = first.pos[0];
     const { line, col } = lineCounter.linePos(offset);
-    return { ok: false, problem: { message: first.message.split('\n')[0] ?? first.message, position: { line, column: col } } };
+    return {
+      ok: false,
+      problem: { message: first.message.split('\n')[0] ?? first.message, position: { line, column: col } },
+    };
   }
   let value: unknown;
   try {
     value = adoptBigInts(document.toJS({ maxAliasCount: 100 }));
   } catch (error) {
     // `yaml` throws (rather than reports) when aliases expand without bound ("billion laughs").
-    return { ok: false, problem: { message: `${(error as Error).message.split('\n')[0]} (aliases expand too far)`, position: undefined } };
+    return {
+      ok: false,
+      problem: { message: `${(error as Error).message.split('\n')[0]} (aliases expand too far)`, position: undefined },
+    };
   }
   const positionOf = (pointer: string, of: 'value' | 'key' = 'value'): SourcePosition | undefined => {
     let node: unknown = document.contents;

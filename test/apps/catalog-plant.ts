@@ -26,7 +26,8 @@ export function newPlantProblem(value: unknown): string | undefined {
   if (typeof value.name !== 'string') return 'body/name must be a string';
   const length = codePoints(value.name);
   if (length < 1 || length > 64) return `body/name must have 1 to 64 characters, not ${length}`;
-  if ('tag' in value && !(PLANT_TAGS as readonly unknown[]).includes(value.tag)) return `body/tag must be one of ${PLANT_TAGS.join(', ')}`;
+  if ('tag' in value && !(PLANT_TAGS as readonly unknown[]).includes(value.tag))
+    return `body/tag must be one of ${PLANT_TAGS.join(', ')}`;
   if ('care' in value) return careProblem(value.care);
   return undefined;
 }

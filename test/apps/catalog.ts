@@ -11,7 +11,15 @@
  */
 import type { ServerResponse } from 'node:http';
 import { type AppRequest, pause, reply, type ReferenceApp, startApp } from './shared/app-server.js';
-import { basicPair, type BasicPair, cookieValues, pairAccepted, pinnedFor, secretAccepted, singleHeader } from './shared/credentials.js';
+import {
+  basicPair,
+  type BasicPair,
+  cookieValues,
+  pairAccepted,
+  pinnedFor,
+  secretAccepted,
+  singleHeader,
+} from './shared/credentials.js';
 import { isObject, readJsonBody } from './shared/json-body.js';
 import { integerValue, queryValues, singleValue } from './shared/request-values.js';
 import { type Route, serveRoutes } from './shared/routes.js';
@@ -65,11 +73,24 @@ interface Catalog {
 }
 
 /** Start the catalog on 127.0.0.1, port 0. */
-export function startCatalog(variant: CatalogVariant = 'correct', credentials?: CatalogCredentials): Promise<ReferenceApp> {
+export function startCatalog(
+  variant: CatalogVariant = 'correct',
+  credentials?: CatalogCredentials,
+): Promise<ReferenceApp> {
   const catalog: Catalog = { variant, credentials, plants: new PlantShelf(variant) };
   const serve = serveRoutes(catalogRoutes(catalog), CATALOG_BASE_PATH, {
-    notFound: (request, response) => problem(catalog, response, 404, 'Not Found', `no resource at ${request.path}; operations live under ${CATALOG_BASE_PATH}`),
-    notAllowed: (request, response, allowed) => problem(catalog, response, 405, 'Method Not Allowed', `${request.method} is not supported here`, { allow: allowed.join(', ') }),
+    notFound: (request, response) =>
+      problem(
+        catalog,
+        response,
+        404,
+        'Not Found',
+        `no resource at ${request.path}; operations live under ${CATALOG_BASE_PATH}`,
+      ),
+    notAllowed: (request, response, allowed) =>
+      problem(catalog, response, 405, 'Method Not Allowed', `${request.method} is not supported here`, {
+        allow: allowed.join(', '),
+      }),
   });
   return startApp(async (request, response) => {
     if (variant === 'slow-100ms') await pause(100);
@@ -78,18 +99,47 @@ export function startCatalog(variant: CatalogVariant = 'correct', credentials?: 
 }
 
 function catalogRoutes(catalog: Catalog): Route[] {
-  const secured = (handle: Route['handle']): Route['handle'] => (request, response, params) =>
-    authorised(catalog, request) ? handle(request, response, params) : refuseCredentials(catalog, response);
+  const secured =
+    (handle: Route['handle']): Route['handle'] =>
+    (request, response, params) =>
+      authorised(catalog, request) ? handle(request, response, params) : refuseCredentials(catalog, response);
   return [
     { method: 'GET', path: '/plants', handle: secured((request, response) => listPlants(catalog, request, response)) },
-    { method: 'POST', path: '/plants', handle: secured((request, response) => createPlant(catalog, request, response)) },
-    { method: 'GET', path: '/plants/{plantId}', handle: secured((_request, response, params) => getPlant(catalog, response, params.plantId!)) },
-    { method: 'PUT', path: '/plants/{plantId}', handle: secured((request, response, params) => updatePlant(catalog, request, response, params.plantId!)) },
-    { method: 'DELETE', path: '/plants/{plantId}', handle: secured((_request, response, params) => deletePlant(catalog, response, params.plantId!)) },
+    {
+      method: 'POST',
+      path: '/plants',
+      handle: secured((request, response) => createPlant(catalog, request, response)),
+    },
+    {
+      method: 'GET',
+      path: '/plants/{plantId}',
+      handle: secured((_request, response, params) => getPlant(catalog, response, params.plantId!)),
+    },
+    {
+      method: 'PUT',
+      path: '/plants/{plantId}',
+      handle: secured((request, response, params) => updatePlant(catalog, request, response, params.plantId!)),
+    },
+    {
+      method: 'DELETE',
+      path: '/plants/{plantId}',
+      handle: secured((_request, response, params) => deletePlant(catalog, response, params.plantId!)),
+    },
     // security: [] on the operation: no credentials needed, none checked (OAS 3.1 section 4.8.10).
-    { method: 'GET', path: '/catalog/{sku}', handle: (request, response, params) => getCatalogEntry(catalog, request, response, params.sku!) },
+    {
+      method: 'GET',
+      path: '/catalog/{sku}',
+      handle: (request, response, params) => getCatalogEntry(catalog, request, response, params.sku!),
+    },
     // security: [{}]: credentials optional, so the probe answers everyone.
-    { method: 'GET', path: '/health', handle: (_request, response) => reply(response, 200, 'ok', { 'content-type': catalog.variant === 'health-html' ? 'text/html' : withCharset(catalog, 'text/plain') }) },
+    {
+      method: 'GET',
+      path: '/health',
+      handle: (_request, response) =>
+        reply(response, 200, 'ok', {
+          'content-type': catalog.variant === 'health-html' ? 'text/html' : withCharset(catalog, 'text/plain'),
+        }),
+    },
   ];
 }
 
@@ -97,12 +147,18 @@ function catalogRoutes(catalog: Catalog): Route[] {
 function authorised(catalog: Catalog, request: AppRequest): boolean {
   const { credentials } = catalog;
   const apiKey = singleHeader(request.headers, 'x-api-key');
-  return secretAccepted(apiKey, pinnedFor(credentials, credentials?.apiKey)) || pairAccepted(basicPair(request.headers), pinnedFor(credentials, credentials?.basic));
+  return (
+    secretAccepted(apiKey, pinnedFor(credentials, credentials?.apiKey)) ||
+    pairAccepted(basicPair(request.headers), pinnedFor(credentials, credentials?.basic))
+  );
 }
 
 function refuseCredentials(catalog: Catalog, response: ServerResponse): void {
-  if (catalog.variant === 'auth-403') return problem(catalog, response, 403, 'Forbidden', 'send a valid X-API-Key or HTTP Basic credentials');
-  problem(catalog, response, 401, 'Unauthorized', 'send a valid X-API-Key or HTTP Basic credentials', { 'www-authenticate': 'Basic realm="catalog", charset="UTF-8"' });
+  if (catalog.variant === 'auth-403')
+    return problem(catalog, response, 403, 'Forbidden', 'send a valid X-API-Key or HTTP Basic credentials');
+  problem(catalog, response, 401, 'Unauthorized', 'send a valid X-API-Key or HTTP Basic credentials', {
+    'www-authenticate': 'Basic realm="catalog", charset="UTF-8"',
+  });
 }
 
 function listPlants(catalog: Catalog, request: AppRequest, response: ServerResponse): void {
@@ -110,10 +166,13 @@ function listPlants(catalog: Catalog, request: AppRequest, response: ServerRespo
   if ('error' in limit) return invalid(catalog, response, limit.error);
   const offset = integerQuery(request, 'offset', 0, Infinity, 0);
   if ('error' in offset) return invalid(catalog, response, offset.error);
-  if (catalog.variant === 'offset-int32' && offset.value > 2_147_483_647) return problem(catalog, response, 500, 'Internal Server Error', 'offset out of range for integer');
+  if (catalog.variant === 'offset-int32' && offset.value > 2_147_483_647)
+    return problem(catalog, response, 500, 'Internal Server Error', 'offset out of range for integer');
   const tags = tagFilter(request);
   if ('error' in tags) return invalid(catalog, response, tags.error);
-  const matching = catalog.plants.list().filter((plant) => tags.value.length === 0 || tags.value.includes(plant.tag ?? ''));
+  const matching = catalog.plants
+    .list()
+    .filter((plant) => tags.value.length === 0 || tags.value.includes(plant.tag ?? ''));
   const end = catalog.variant === 'ignores-limit' ? undefined : offset.value + limit.value;
   const total = catalog.variant === 'total-count-many' ? 'many' : String(catalog.plants.total(matching.length));
   const headers: Record<string, string> = catalog.variant === 'no-total-count' ? {} : { 'x-total-count': total };
@@ -121,14 +180,21 @@ function listPlants(catalog: Catalog, request: AppRequest, response: ServerRespo
 }
 
 /** An integer query parameter with its bounds and default (a form-style primitive, OAS 3.1 section 4.8.12.4). */
-function integerQuery(request: AppRequest, name: string, minimum: number, maximum: number, fallback: number): { value: number } | { error: string } {
+function integerQuery(
+  request: AppRequest,
+  name: string,
+  minimum: number,
+  maximum: number,
+  fallback: number,
+): { value: number } | { error: string } {
   const where = `query parameter '${name}'`;
   const single = singleValue(queryValues(request.query, name), where);
   if (single.error) return { error: single.error };
   if (single.value === undefined) return { value: fallback };
   const value = integerValue(single.value);
   if (value === undefined) return { error: `${where} must be an integer` };
-  if (value < minimum || value > maximum) return { error: `${where} must be >= ${minimum}${maximum === Infinity ? '' : ` and <= ${maximum}`}` };
+  if (value < minimum || value > maximum)
+    return { error: `${where} must be >= ${minimum}${maximum === Infinity ? '' : ` and <= ${maximum}`}` };
   return { value };
 }
 
@@ -138,7 +204,9 @@ function tagFilter(request: AppRequest): { value: string[] } | { error: string }
   if (single.error) return { error: single.error };
   const items = single.value ? single.value.split(',') : [];
   const stray = items.find((item) => !(PLANT_TAGS as readonly string[]).includes(item));
-  return stray === undefined ? { value: items } : { error: `query parameter 'tag' items must be one of ${PLANT_TAGS.join(', ')}, not '${stray}'` };
+  return stray === undefined
+    ? { value: items }
+    : { error: `query parameter 'tag' items must be one of ${PLANT_TAGS.join(', ')}, not '${stray}'` };
 }
 
 function createPlant(catalog: Catalog, request: AppRequest, response: ServerResponse): void {
@@ -149,7 +217,8 @@ function createPlant(catalog: Catalog, request: AppRequest, response: ServerResp
   const body = validPlantBody(catalog, request, response);
   if (!body) return;
   const plant = catalog.plants.add((id) => plantFrom(body, id, new Date().toISOString()));
-  const headers: Record<string, string> = catalog.variant === 'no-location' ? {} : { location: `${CATALOG_BASE_PATH}/plants/${plant.id}` };
+  const headers: Record<string, string> =
+    catalog.variant === 'no-location' ? {} : { location: `${CATALOG_BASE_PATH}/plants/${plant.id}` };
   json(catalog, response, 201, plantJson(plant), headers);
 }
 
@@ -178,19 +247,32 @@ function deletePlant(catalog: Catalog, response: ServerResponse, plantId: string
   if (catalog.variant !== 'delete-with-body') return reply(response, 204, undefined);
   // node:http drops any body of a 204 (RFC 9110 section 15.3.5 forbids one), so the broken variant writes raw bytes.
   const body = `{"deleted":${key}}`;
-  response.socket?.end(`HTTP/1.1 204 No Content\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+  response.socket?.end(
+    `HTTP/1.1 204 No Content\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 function getCatalogEntry(catalog: Catalog, request: AppRequest, response: ServerResponse, sku: string): void {
   if (!/^[A-Z]{3}-[0-9]{4}$/.test(sku)) return notFound(catalog, response, sku);
   const lang = cookieValues(request.headers).get('lang');
   // The cookie parameter is a primitive with an enum; a value outside it names no entry, so the documented 404.
-  if (lang && (lang.length > 1 || !(LANGUAGES as readonly string[]).includes(lang[0]!))) return problem(catalog, response, 404, 'Not Found', `no catalog entry for ${sku} in that language; lang is one of ${LANGUAGES.join(', ')}`);
-  if (catalog.variant === 'rejects-lang-fr' && lang?.[0] === 'fr') return problem(catalog, response, 400, 'Bad Request', 'lang=fr is not supported');
+  if (lang && (lang.length > 1 || !(LANGUAGES as readonly string[]).includes(lang[0]!)))
+    return problem(
+      catalog,
+      response,
+      404,
+      'Not Found',
+      `no catalog entry for ${sku} in that language; lang is one of ${LANGUAGES.join(', ')}`,
+    );
+  if (catalog.variant === 'rejects-lang-fr' && lang?.[0] === 'fr')
+    return problem(catalog, response, 400, 'Bad Request', 'lang=fr is not supported');
   if (catalog.variant === 'empty-catalog') return notFound(catalog, response, sku);
-  const language = (lang?.[0] ?? preferredLanguage(singleHeader(request.headers, 'accept-language'))) as (typeof LANGUAGES)[number];
+  const language = (lang?.[0] ??
+    preferredLanguage(singleHeader(request.headers, 'accept-language'))) as (typeof LANGUAGES)[number];
   const price = (Number(sku.slice(4)) + 1) / 4;
-  json(catalog, response, 200, JSON.stringify({ sku, title: `${TITLES[language]} ${sku}`, price }), { 'content-language': language });
+  json(catalog, response, 200, JSON.stringify({ sku, title: `${TITLES[language]} ${sku}`, price }), {
+    'content-language': language,
+  });
 }
 
 /** The first of en, de, fr that Accept-Language names (RFC 9110 section 12.5.4, weights ignored), else en. */
@@ -217,7 +299,11 @@ function plantKey(plantId: string): number | undefined {
 const MAX_INT64 = 2n ** 63n - 1n;
 
 /** A valid NewPlant body, or undefined after answering 422. */
-function validPlantBody(catalog: Catalog, request: AppRequest, response: ServerResponse): Record<string, unknown> | undefined {
+function validPlantBody(
+  catalog: Catalog,
+  request: AppRequest,
+  response: ServerResponse,
+): Record<string, unknown> | undefined {
   const parsed = readJsonBody(request);
   if ('error' in parsed) return void invalid(catalog, response, parsed.error);
   const problemLine = newPlantProblem(parsed.value);
@@ -231,17 +317,46 @@ function notFound(catalog: Catalog, response: ServerResponse, what: string): voi
 
 /** The documented 422 (components/responses/Invalid), or this variant's way of getting it wrong. */
 function invalid(catalog: Catalog, response: ServerResponse, detail: string): void {
-  if (catalog.variant === 'wrong-problem-shape') return json(catalog, response, 422, JSON.stringify({ error: 'invalid', message: detail }), {}, 'application/problem+json');
+  if (catalog.variant === 'wrong-problem-shape')
+    return json(
+      catalog,
+      response,
+      422,
+      JSON.stringify({ error: 'invalid', message: detail }),
+      {},
+      'application/problem+json',
+    );
   if (catalog.variant === 'invalid-400') return problem(catalog, response, 400, 'Bad Request', detail);
   problem(catalog, response, 422, 'Unprocessable Content', detail);
 }
 
 /** An RFC 9457 problem: type, title, status, detail. */
-function problem(catalog: Catalog, response: ServerResponse, status: number, title: string, detail: string, headers: Record<string, string> = {}): void {
-  json(catalog, response, status, JSON.stringify({ type: 'about:blank', title, status, detail }), headers, 'application/problem+json');
+function problem(
+  catalog: Catalog,
+  response: ServerResponse,
+  status: number,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
+  json(
+    catalog,
+    response,
+    status,
+    JSON.stringify({ type: 'about:blank', title, status, detail }),
+    headers,
+    'application/problem+json',
+  );
 }
 
-function json(catalog: Catalog, response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}, type = 'application/json'): void {
+function json(
+  catalog: Catalog,
+  response: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+  type = 'application/json',
+): void {
   const body = catalog.variant === 'truncated-json' && status < 300 ? text.slice(0, -1) : text;
   reply(response, status, body, { 'content-type': withCharset(catalog, type), ...headers });
 }

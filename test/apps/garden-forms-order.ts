@@ -36,19 +36,27 @@ export function readSeedForm(body: Buffer, minPackets = 1): { fields: Omit<Order
   const count = integerValue(packets.value);
   if (count === undefined) return { error: 'body/packets must be an integer' };
   if (count < minPackets || count > 12) return { error: `body/packets must be between ${minPackets} and 12` };
-  if (organic.value !== undefined && organic.value !== 'true' && organic.value !== 'false') return { error: 'body/organic must be true or false' };
+  if (organic.value !== undefined && organic.value !== 'true' && organic.value !== 'false')
+    return { error: 'body/organic must be true or false' };
   const colours = form.getAll('colours');
   return { fields: { variety: variety.value, packets: count, ...(colours.length > 0 ? { colours } : {}) } };
 }
 
 /** The order as JSON, properties in schema order. */
 export function orderJson(order: Order): string {
-  return JSON.stringify({ id: order.id, variety: order.variety, packets: order.packets, ...(order.colours ? { colours: order.colours } : {}) });
+  return JSON.stringify({
+    id: order.id,
+    variety: order.variety,
+    packets: order.packets,
+    ...(order.colours ? { colours: order.colours } : {}),
+  });
 }
 
 /** Whether XML 1.0 can carry every string of the order (its Char production, section 2.2, excludes most control characters). */
 export function xmlCanCarry(order: Order): boolean {
-  return [order.variety, ...(order.colours ?? [])].every((text) => !/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(text));
+  return [order.variety, ...(order.colours ?? [])].every(
+    (text) => !/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(text),
+  );
 }
 
 /**
@@ -62,7 +70,9 @@ export function orderXml(order: Order, style: XmlStyle = 'spec'): string {
     const colours = (order.colours ?? []).map((colour) => `<colours>${escapeText(colour)}</colours>`).join('');
     return `${declaration}<Order><id>${order.id}</id><variety>${escapeText(order.variety)}</variety><packets>${order.packets}</packets>${colours}</Order>`;
   }
-  const colours = order.colours ? `<colours>${order.colours.map((colour) => `<colour>${escapeText(colour)}</colour>`).join('')}</colours>` : '';
+  const colours = order.colours
+    ? `<colours>${order.colours.map((colour) => `<colour>${escapeText(colour)}</colour>`).join('')}</colours>`
+    : '';
   const close = style === 'malformed' ? '</orders>' : '</order>';
   return `${declaration}<order id="${order.id}"><variety>${escapeText(order.variety)}</variety><packets>${order.packets}</packets>${colours}${close}`;
 }

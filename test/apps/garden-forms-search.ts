@@ -14,13 +14,19 @@ export interface SearchQuery {
 }
 
 /** The search query, or one line saying which parameter is wrong and how. */
-export function readSearchQuery(query: Array<[string, string]>, strictFilter = true): { search: SearchQuery } | { error: string } {
+export function readSearchQuery(
+  query: Array<[string, string]>,
+  strictFilter = true,
+): { search: SearchQuery } | { error: string } {
   const filter = readFilter(query, strictFilter);
   if ('error' in filter) return filter;
   const ids = readIds(query);
   if ('error' in ids) return ids;
   const page: SearchQuery['page'] = {};
-  for (const [name, minimum, maximum] of [['size', 1, 100], ['number', 1, undefined]] as const) {
+  for (const [name, minimum, maximum] of [
+    ['size', 1, 100],
+    ['number', 1, undefined],
+  ] as const) {
     const where = `query parameter 'page' property '${name}'`;
     const single = singleValue(queryValues(query, name), where);
     if (single.error) return { error: single.error };
@@ -35,7 +41,10 @@ export function readSearchQuery(query: Array<[string, string]>, strictFilter = t
 }
 
 /** deepObject: one key per property, `filter[name]`; a bare `filter` or a nested key is not this style. */
-function readFilter(query: Array<[string, string]>, strict: boolean): { value: SearchQuery['filter'] } | { error: string } {
+function readFilter(
+  query: Array<[string, string]>,
+  strict: boolean,
+): { value: SearchQuery['filter'] } | { error: string } {
   const value: SearchQuery['filter'] = {};
   for (const [key, text] of query) {
     if (key !== 'filter' && !key.startsWith('filter[')) continue;
@@ -44,11 +53,16 @@ function readFilter(query: Array<[string, string]>, strict: boolean): { value: S
       if (property !== undefined) value[property] = text;
       continue;
     }
-    if (property === undefined) return { error: `query parameter 'filter' must be sent as filter[property]=value (style deepObject), not as '${key}'` };
-    if (property in value) return { error: `query parameter 'filter' property '${property}' is given twice; send it once` };
+    if (property === undefined)
+      return {
+        error: `query parameter 'filter' must be sent as filter[property]=value (style deepObject), not as '${key}'`,
+      };
+    if (property in value)
+      return { error: `query parameter 'filter' property '${property}' is given twice; send it once` };
     if (property === 'height') {
       const height = integerValue(text);
-      if (height === undefined || height < 0) return { error: "query parameter 'filter' property 'height' must be an integer >= 0" };
+      if (height === undefined || height < 0)
+        return { error: "query parameter 'filter' property 'height' must be an integer >= 0" };
       value.height = height;
     } else value[property] = text;
   }
@@ -61,7 +75,8 @@ function readIds(query: Array<[string, string]>): { value: number[] | undefined 
   if (single.error) return { error: single.error };
   if (single.value === undefined) return { value: undefined };
   const items = single.value === '' ? [] : single.value.split('|').map(integerValue);
-  if (items.some((item) => item === undefined)) return { error: "query parameter 'ids' must be integers joined by '|' (style pipeDelimited)" };
+  if (items.some((item) => item === undefined))
+    return { error: "query parameter 'ids' must be integers joined by '|' (style pipeDelimited)" };
   if (items.length > 5) return { error: `query parameter 'ids' must have at most 5 items, not ${items.length}` };
   return { value: items as number[] };
 }

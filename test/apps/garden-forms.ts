@@ -44,7 +44,10 @@ export interface GardenFormsCredentials {
 export const GARDEN_SESSION = 'garden-session-91c';
 
 /** A 1x1 transparent PNG, served for photos uploaded as JPEG (getPhoto documents image/png only). */
-const PLACEHOLDER_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PLACEHOLDER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface Garden {
   variant: GardenFormsVariant;
@@ -54,23 +57,42 @@ interface Garden {
 }
 
 /** Start the garden forms app on 127.0.0.1, port 0. */
-export function startGardenForms(variant: GardenFormsVariant = 'correct', credentials?: GardenFormsCredentials): Promise<ReferenceApp> {
+export function startGardenForms(
+  variant: GardenFormsVariant = 'correct',
+  credentials?: GardenFormsCredentials,
+): Promise<ReferenceApp> {
   const garden: Garden = { variant, credentials, orders: new Map(), photos: new Map() };
-  const secured = (handle: Route['handle']): Route['handle'] => (request, response, params) =>
-    hasSession(garden, request) ? handle(request, response, params) : error(response, 401, 'send the SESSION cookie of a signed-in user');
+  const secured =
+    (handle: Route['handle']): Route['handle'] =>
+    (request, response, params) =>
+      hasSession(garden, request)
+        ? handle(request, response, params)
+        : error(response, 401, 'send the SESSION cookie of a signed-in user');
   const routes: Route[] = [
     { method: 'POST', path: '/seeds', handle: secured((request, response) => orderSeeds(garden, request, response)) },
     { method: 'POST', path: '/photos', handle: secured((request, response) => uploadPhoto(garden, request, response)) },
-    { method: 'GET', path: '/photos/{photoId}', handle: secured((_request, response, params) => getPhoto(garden, response, params.photoId!)) },
+    {
+      method: 'GET',
+      path: '/photos/{photoId}',
+      handle: secured((_request, response, params) => getPhoto(garden, response, params.photoId!)),
+    },
     { method: 'POST', path: '/notes', handle: secured((request, response) => addNote(request, response)) },
     { method: 'GET', path: '/search', handle: secured((request, response) => search(garden, request, response)) },
     // security: [] on the operation; a redirect is all it does (RFC 9110 section 15.4.2).
-    { method: 'GET', path: '/old-catalogue', handle: (request, response) => reply(response, 301, undefined, { location: `${variant === 'absolute-redirect' ? `http://${request.headers.host}` : ''}/search` }) },
+    {
+      method: 'GET',
+      path: '/old-catalogue',
+      handle: (request, response) =>
+        reply(response, 301, undefined, {
+          location: `${variant === 'absolute-redirect' ? `http://${request.headers.host}` : ''}/search`,
+        }),
+    },
   ];
   return startApp(
     serveRoutes(routes, '', {
       notFound: (request, response) => error(response, 404, `no resource at ${request.path}`),
-      notAllowed: (request, response, allowed) => error(response, 405, `${request.method} is not supported here`, { allow: allowed.join(', ') }),
+      notAllowed: (request, response, allowed) =>
+        error(response, 405, `${request.method} is not supported here`, { allow: allowed.join(', ') }),
     }),
   );
 }
@@ -83,24 +105,43 @@ function hasSession(garden: Garden, request: AppRequest): boolean {
 
 function orderSeeds(garden: Garden, request: AppRequest, response: ServerResponse): void {
   const essence = mediaEssence(request.headers['content-type']);
-  if (essence !== 'application/x-www-form-urlencoded') return error(response, 415, `Content-Type ${essence || '(none)'} is not accepted; send application/x-www-form-urlencoded`);
+  if (essence !== 'application/x-www-form-urlencoded')
+    return error(
+      response,
+      415,
+      `Content-Type ${essence || '(none)'} is not accepted; send application/x-www-form-urlencoded`,
+    );
   const form = readSeedForm(request.body, garden.variant === 'accepts-zero-packets' ? 0 : 1);
   if ('error' in form) return error(response, 400, form.error);
-  if (garden.variant === 'ascii-variety' && /[^\x00-\x7f]/.test(form.fields.variety)) return error(response, 400, 'variety must be ASCII');
-  const offered = garden.variant === 'prefers-json' ? ['application/json', 'application/xml'] : ['application/xml', 'application/json'];
+  if (garden.variant === 'ascii-variety' && /[^\x00-\x7f]/.test(form.fields.variety))
+    return error(response, 400, 'variety must be ASCII');
+  const offered =
+    garden.variant === 'prefers-json'
+      ? ['application/json', 'application/xml']
+      : ['application/xml', 'application/json'];
   const accept = request.headers.accept;
   let type = negotiate(accept, offered);
   // XML 1.0 cannot carry some control characters at all; JSON can, so fall back to it when the client allows.
-  if (type === 'application/xml' && !xmlCanCarry({ id: 0, ...form.fields })) type = negotiate(accept, ['application/json']);
+  if (type === 'application/xml' && !xmlCanCarry({ id: 0, ...form.fields }))
+    type = negotiate(accept, ['application/json']);
   if (!type) return error(response, 406, `none of ${offered.join(', ')} is acceptable for this order`);
   const order: Order = { id: randomId(garden.orders), ...form.fields };
   garden.orders.set(order.id, order);
-  const style: XmlStyle = garden.variant === 'malformed-xml' ? 'malformed' : garden.variant === 'xml-ignores-names' ? 'ignores-names' : 'spec';
-  reply(response, 200, type === 'application/xml' ? orderXml(order, style) : orderJson(order), { 'content-type': type, vary: 'Accept' });
+  const style: XmlStyle =
+    garden.variant === 'malformed-xml'
+      ? 'malformed'
+      : garden.variant === 'xml-ignores-names'
+        ? 'ignores-names'
+        : 'spec';
+  reply(response, 200, type === 'application/xml' ? orderXml(order, style) : orderJson(order), {
+    'content-type': type,
+    vary: 'Accept',
+  });
 }
 
 function uploadPhoto(garden: Garden, request: AppRequest, response: ServerResponse): void {
-  if (mediaEssence(request.headers['content-type']) !== 'multipart/form-data') return error(response, 415, 'send the photo as multipart/form-data');
+  if (mediaEssence(request.headers['content-type']) !== 'multipart/form-data')
+    return error(response, 415, 'send the photo as multipart/form-data');
   const body = readMultipart(request.headers['content-type'], request.body);
   if ('error' in body) return error(response, 400, body.error);
   const fields = photoFields(body.parts);
@@ -118,7 +159,8 @@ function uploadPhoto(garden: Garden, request: AppRequest, response: ServerRespon
  */
 function photoFields(parts: FormPart[]): { image: FormPart; meta: boolean } | { error: string } {
   const named = (name: string) => parts.filter((part) => part.name === name);
-  for (const name of ['plant', 'caption', 'image', 'meta']) if (named(name).length > 1) return { error: `part '${name}' is sent ${named(name).length} times; send it once` };
+  for (const name of ['plant', 'caption', 'image', 'meta'])
+    if (named(name).length > 1) return { error: `part '${name}' is sent ${named(name).length} times; send it once` };
   const [plant] = named('plant');
   const [caption] = named('caption');
   const [image] = named('image');
@@ -127,8 +169,10 @@ function photoFields(parts: FormPart[]): { image: FormPart; meta: boolean } | { 
   if (!image) return { error: "body must have required property 'image'" };
   const plantId = integerValue(plant.data.toString('utf8'));
   if (plantId === undefined || plantId < 1) return { error: 'body/plant must be an integer >= 1' };
-  if (caption && codePoints(caption.data.toString('utf8')) > 80) return { error: 'body/caption must have at most 80 characters' };
-  if (image.mediaType !== 'image/png' && image.mediaType !== 'image/jpeg') return { error: `part 'image' must be image/png or image/jpeg, not ${image.mediaType ?? 'untyped'}` };
+  if (caption && codePoints(caption.data.toString('utf8')) > 80)
+    return { error: 'body/caption must have at most 80 characters' };
+  if (image.mediaType !== 'image/png' && image.mediaType !== 'image/jpeg')
+    return { error: `part 'image' must be image/png or image/jpeg, not ${image.mediaType ?? 'untyped'}` };
   if (meta) {
     const problem = metaProblem(meta);
     if (problem) return { error: problem };
@@ -137,7 +181,8 @@ function photoFields(parts: FormPart[]): { image: FormPart; meta: boolean } | { 
 }
 
 function metaProblem(meta: FormPart): string | undefined {
-  if (meta.mediaType !== undefined && meta.mediaType !== 'application/json' && meta.mediaType !== 'text/plain') return `part 'meta' must be application/json, not ${meta.mediaType}`;
+  if (meta.mediaType !== undefined && meta.mediaType !== 'application/json' && meta.mediaType !== 'text/plain')
+    return `part 'meta' must be application/json, not ${meta.mediaType}`;
   let value: unknown;
   try {
     value = JSON.parse(meta.data.toString('utf8'));
@@ -159,7 +204,8 @@ function addNote(request: AppRequest, response: ServerResponse): void {
   const header = request.headers['content-type'];
   const charset = mediaCharset(header);
   if (mediaEssence(header) !== 'text/plain') return error(response, 415, 'send the note as text/plain');
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'us-ascii') return error(response, 415, `charset ${charset} is not supported; send utf-8`);
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'us-ascii')
+    return error(response, 415, `charset ${charset} is not supported; send utf-8`);
   let note: string;
   try {
     note = new TextDecoder('utf-8', { fatal: true }).decode(request.body);
@@ -176,7 +222,11 @@ function search(garden: Garden, request: AppRequest, response: ServerResponse): 
   if ('error' in parsed) return error(response, 400, parsed.error);
   const { filter, ids } = parsed.search;
   // The orders placed so far are what there is to find; height filters plants, which orders do not record.
-  const found = [...garden.orders.values()].filter((order) => (typeof filter.colour !== 'string' || (order.colours ?? []).includes(filter.colour)) && (ids === undefined || ids.includes(order.id)));
+  const found = [...garden.orders.values()].filter(
+    (order) =>
+      (typeof filter.colour !== 'string' || (order.colours ?? []).includes(filter.colour)) &&
+      (ids === undefined || ids.includes(order.id)),
+  );
   json(response, 200, { count: found.length });
 }
 

@@ -13,7 +13,15 @@
  */
 import type { ServerResponse } from 'node:http';
 import { type AppRequest, reply, type ReferenceApp, startApp } from './shared/app-server.js';
-import { basicPair, type BasicPair, bearerToken, pairAccepted, pinnedFor, secretAccepted, singleHeader } from './shared/credentials.js';
+import {
+  basicPair,
+  type BasicPair,
+  bearerToken,
+  pairAccepted,
+  pinnedFor,
+  secretAccepted,
+  singleHeader,
+} from './shared/credentials.js';
 import { isInteger, isObject, numberOf, readJsonBody } from './shared/json-body.js';
 import { type Route, serveRoutes } from './shared/routes.js';
 
@@ -55,19 +63,32 @@ interface Greenhouse {
 }
 
 /** Start the greenhouse on 127.0.0.1, port 0. */
-export function startGreenhouse(variant: GreenhouseVariant = 'correct', credentials?: GreenhouseCredentials): Promise<ReferenceApp> {
+export function startGreenhouse(
+  variant: GreenhouseVariant = 'correct',
+  credentials?: GreenhouseCredentials,
+): Promise<ReferenceApp> {
   const house: Greenhouse = { variant, credentials, vents: new Map() };
   const routes: Route[] = [
     { method: 'GET', path: '/greenhouses', handle: (request, response) => listGreenhouses(house, request, response) },
-    { method: 'POST', path: '/greenhouses/{id}/vents', handle: (request, response, params) => openVents(house, request, response, params.id!) },
+    {
+      method: 'POST',
+      path: '/greenhouses/{id}/vents',
+      handle: (request, response, params) => openVents(house, request, response, params.id!),
+    },
     // oidc OR {}: anonymous callers are served; a token that is not accepted counts as no token, as {} allows.
-    { method: 'GET', path: '/sensors', handle: (request, response) => json(house, response, 200, tokenAccepted(house, request) ? { celsius: 23.5 } : { celsius: 23 }) },
+    {
+      method: 'GET',
+      path: '/sensors',
+      handle: (request, response) =>
+        json(house, response, 200, tokenAccepted(house, request) ? { celsius: 23.5 } : { celsius: 23 }),
+    },
     { method: 'GET', path: '/status', handle: (_request, response) => json(house, response, 200, { up: true }) },
   ];
   return startApp(
     serveRoutes(routes, '', {
       notFound: (request, response) => json(house, response, 404, { error: 'not found', path: request.path }),
-      notAllowed: (_request, response, allowed) => json(house, response, 405, { error: 'method not allowed' }, { allow: allowed.join(', ') }),
+      notAllowed: (_request, response, allowed) =>
+        json(house, response, 405, { error: 'method not allowed' }, { allow: allowed.join(', ') }),
     }),
   );
 }
@@ -79,7 +100,8 @@ function tokenAccepted(house: Greenhouse, request: AppRequest): boolean {
 function basicAccepted(house: Greenhouse, request: AppRequest): boolean {
   const pinned = pinnedFor(house.credentials, house.credentials?.basic);
   const given = basicPair(request.headers);
-  if (house.variant === 'accepts-wrong-password' && given && typeof pinned === 'object') return given.username === pinned.username;
+  if (house.variant === 'accepts-wrong-password' && given && typeof pinned === 'object')
+    return given.username === pinned.username;
   return pairAccepted(given, pinned);
 }
 
@@ -87,7 +109,12 @@ function basicAccepted(house: Greenhouse, request: AppRequest): boolean {
 function listGreenhouses(house: Greenhouse, request: AppRequest, response: ServerResponse): void {
   if (!tokenAccepted(house, request) && !basicAccepted(house, request)) {
     // RFC 6750 section 3 and RFC 7617 section 2: one challenge per scheme the client may use.
-    return refuse(house, response, 'send an OAuth2 bearer token with scope greenhouse:read, or HTTP Basic credentials', 'Bearer realm="greenhouse", scope="greenhouse:read", Basic realm="greenhouse", charset="UTF-8"');
+    return refuse(
+      house,
+      response,
+      'send an OAuth2 bearer token with scope greenhouse:read, or HTTP Basic credentials',
+      'Bearer realm="greenhouse", scope="greenhouse:read", Basic realm="greenhouse", charset="UTF-8"',
+    );
   }
   json(house, response, 200, GREENHOUSES);
 }
@@ -95,12 +122,16 @@ function listGreenhouses(house: Greenhouse, request: AppRequest, response: Serve
 /** The operation's requirement: partnerKey AND bearerAuth, in one requirement object. */
 function openVents(house: Greenhouse, request: AppRequest, response: ServerResponse, id: string): void {
   if (house.variant === 'hangs-up') return void response.socket?.destroy();
-  const partner = secretAccepted(singleHeader(request.headers, 'x-partner-key'), pinnedFor(house.credentials, house.credentials?.partnerKey));
+  const partner = secretAccepted(
+    singleHeader(request.headers, 'x-partner-key'),
+    pinnedFor(house.credentials, house.credentials?.partnerKey),
+  );
   const bearer = tokenAccepted(house, request);
   if (house.variant === 'and-as-or' ? !partner && !bearer : !partner || !bearer) {
     return refuse(house, response, 'send both X-Partner-Key and a bearer token', 'Bearer realm="greenhouse"');
   }
-  if (!/^gh-[0-9]+$/.test(id)) return forbid(house, response, `path parameter 'id' must look like gh-<number>, not ${JSON.stringify(id)}`);
+  if (!/^gh-[0-9]+$/.test(id))
+    return forbid(house, response, `path parameter 'id' must look like gh-<number>, not ${JSON.stringify(id)}`);
   const parsed = readJsonBody(request);
   if ('error' in parsed) return forbid(house, response, parsed.error);
   const body = parsed.value;
@@ -117,13 +148,28 @@ function openVents(house: Greenhouse, request: AppRequest, response: ServerRespo
 /** 401 with an AuthError and a challenge, or this variant's 403. */
 function refuse(house: Greenhouse, response: ServerResponse, description: string, challenge: string): void {
   if (house.variant === 'auth-403') return forbid(house, response, description);
-  json(house, response, 401, { error: 'unauthorized', error_description: description }, { 'www-authenticate': challenge });
+  json(
+    house,
+    response,
+    401,
+    { error: 'unauthorized', error_description: description },
+    { 'www-authenticate': challenge },
+  );
 }
 
 function forbid(house: Greenhouse, response: ServerResponse, description: string): void {
   json(house, response, 403, { error: 'forbidden', error_description: description });
 }
 
-function json(house: Greenhouse, response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  reply(response, status, JSON.stringify(value), { 'content-type': house.variant === 'charset' ? 'application/json; charset=utf-8' : 'application/json', ...headers });
+function json(
+  house: Greenhouse,
+  response: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  reply(response, status, JSON.stringify(value), {
+    'content-type': house.variant === 'charset' ? 'application/json; charset=utf-8' : 'application/json',
+    ...headers,
+  });
 }

@@ -81,10 +81,25 @@ export async function startPlantStore(variant: Variant = 'correct', token = APP_
   };
 }
 
-async function handle(variant: Variant, token: string, request: IncomingMessage, body: string, response: ServerResponse, stored: Set<bigint>): Promise<void> {
+async function handle(
+  variant: Variant,
+  token: string,
+  request: IncomingMessage,
+  body: string,
+  response: ServerResponse,
+  stored: Set<bigint>,
+): Promise<void> {
   const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
-    const contentType = variant === 'wrong-content-type' ? 'text/html' : variant === 'charset' ? 'application/json; charset=utf-8' : 'application/json';
-    const extra = variant === 'extra-headers' ? { 'x-request-id': 'abc', 'cache-control': 'no-store', 'x-powered-by': 'plants', server: 'test' } : {};
+    const contentType =
+      variant === 'wrong-content-type'
+        ? 'text/html'
+        : variant === 'charset'
+          ? 'application/json; charset=utf-8'
+          : 'application/json';
+    const extra =
+      variant === 'extra-headers'
+        ? { 'x-request-id': 'abc', 'cache-control': 'no-store', 'x-powered-by': 'plants', server: 'test' }
+        : {};
     response.writeHead(status, { 'content-type': contentType, ...extra, ...headers });
     response.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
   };
@@ -114,7 +129,8 @@ async function handle(variant: Variant, token: string, request: IncomingMessage,
   } catch (cause) {
     return error(400, `body is not valid JSON: ${(cause as Error).message}`);
   }
-  const problem = variant === 'accepts-invalid' ? undefined : checkNewPlant(parsed, variant === 'accepts-int64-overflow');
+  const problem =
+    variant === 'accepts-invalid' ? undefined : checkNewPlant(parsed, variant === 'accepts-int64-overflow');
   if (problem) return error(400, problem);
   const plant = parsed as Record<string, unknown>;
   const name = String(plant.name ?? 'unnamed');
@@ -139,7 +155,11 @@ async function handle(variant: Variant, token: string, request: IncomingMessage,
   if (variant === 'wrong-200-shape') return send(200, { title: name, tag });
   if (variant === 'undocumented-status') return send(201, { name, tag });
   if (variant === 'wrong-echo') return send(200, { name: name.toUpperCase(), ...(tag === undefined ? {} : { tag }) });
-  if (variant === 'echoes-id') return send(200, `{"id":${String(plant.id)},"name":${JSON.stringify(name)}${tag === undefined ? '' : `,"tag":${JSON.stringify(tag)}`}}`);
+  if (variant === 'echoes-id')
+    return send(
+      200,
+      `{"id":${String(plant.id)},"name":${JSON.stringify(name)}${tag === undefined ? '' : `,"tag":${JSON.stringify(tag)}`}}`,
+    );
   if (variant === 'key-order') return send(200, tag === undefined ? { name } : { tag, name });
   if (variant === 'omit-tag') return send(200, { name });
   return send(200, tag === undefined ? { name } : { name, tag });

@@ -57,17 +57,31 @@ interface PotStore {
 }
 
 /** Start the pot store on 127.0.0.1, port 0. */
-export function startPotStore(variant: PotStoreVariant = 'correct', credentials?: PotStoreCredentials): Promise<ReferenceApp> {
+export function startPotStore(
+  variant: PotStoreVariant = 'correct',
+  credentials?: PotStoreCredentials,
+): Promise<ReferenceApp> {
   const store: PotStore = { variant, credentials, pots: new Map() };
   const routes: Route[] = [
-    { method: 'GET', path: '/pots', handle: (request, response) => withApiKey(store, request, response, () => listPots(store, request, response)) },
+    {
+      method: 'GET',
+      path: '/pots',
+      handle: (request, response) => withApiKey(store, request, response, () => listPots(store, request, response)),
+    },
     // addPot's own `security: [basic]` replaces the document's api_key requirement.
     { method: 'POST', path: '/pots', handle: (request, response) => addPot(store, request, response) },
-    { method: 'POST', path: '/pots/{potId}/label', handle: (request, response, params) => withApiKey(store, request, response, () => labelPot(store, request, response, params.potId!)) },
+    {
+      method: 'POST',
+      path: '/pots/{potId}/label',
+      handle: (request, response, params) =>
+        withApiKey(store, request, response, () => labelPot(store, request, response, params.potId!)),
+    },
   ];
   const serve = serveRoutes(routes, POT_BASE_PATH, {
-    notFound: (request, response) => error(response, 404, `no resource at ${request.path}; operations live under ${POT_BASE_PATH}`),
-    notAllowed: (request, response, allowed) => error(response, 405, `${request.method} is not supported here`, { allow: allowed.join(', ') }),
+    notFound: (request, response) =>
+      error(response, 404, `no resource at ${request.path}; operations live under ${POT_BASE_PATH}`),
+    notAllowed: (request, response, allowed) =>
+      error(response, 405, `${request.method} is not supported here`, { allow: allowed.join(', ') }),
   });
   return startApp(async (request, response) => {
     if (variant === 'slow-100ms') await pause(100);
@@ -78,13 +92,19 @@ export function startPotStore(variant: PotStoreVariant = 'correct', credentials?
 /** The document's `security: [key]`: an api_key query parameter, given once. */
 function withApiKey(store: PotStore, request: AppRequest, response: ServerResponse, serve: () => void): void {
   const keys = queryValues(request.query, 'api_key');
-  const accepted = keys.length === 1 && secretAccepted(keys[0], pinnedFor(store.credentials, store.credentials?.apiKey));
+  const accepted =
+    keys.length === 1 && secretAccepted(keys[0], pinnedFor(store.credentials, store.credentials?.apiKey));
   if (accepted || store.variant === 'ignores-api-key') return serve();
   // No challenge: API keys have no registered HTTP authentication scheme to name in WWW-Authenticate.
   refuse(store, response, 'send a valid api_key query parameter');
 }
 
-function refuse(store: PotStore, response: ServerResponse, message: string, headers: Record<string, string> = {}): void {
+function refuse(
+  store: PotStore,
+  response: ServerResponse,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   error(response, store.variant === 'auth-403' ? 403 : 401, message, store.variant === 'auth-403' ? {} : headers);
 }
 
@@ -94,15 +114,20 @@ function listPots(store: PotStore, request: AppRequest, response: ServerResponse
   if (single.error) return error(response, 400, single.error);
   const sizes = single.value ? single.value.split(',') : [];
   const stray = sizes.find((size) => !SIZES.includes(size));
-  if (stray !== undefined) return error(response, 400, `query parameter 'sizes' items must be one of s, m, l, not '${stray}'`);
+  if (stray !== undefined)
+    return error(response, 400, `query parameter 'sizes' items must be one of s, m, l, not '${stray}'`);
   const pots = [...store.pots.values()].filter((pot) => sizes.length === 0 || sizes.includes(pot.size));
   const text = JSON.stringify(pots);
-  reply(response, 200, store.variant === 'invalid-json' ? `${text.slice(0, -1)},]` : text, { 'content-type': 'application/json' });
+  reply(response, 200, store.variant === 'invalid-json' ? `${text.slice(0, -1)},]` : text, {
+    'content-type': 'application/json',
+  });
 }
 
 function addPot(store: PotStore, request: AppRequest, response: ServerResponse): void {
   if (!pairAccepted(basicPair(request.headers), pinnedFor(store.credentials, store.credentials?.basic))) {
-    return refuse(store, response, 'send valid HTTP Basic credentials', { 'www-authenticate': 'Basic realm="pot store", charset="UTF-8"' });
+    return refuse(store, response, 'send valid HTTP Basic credentials', {
+      'www-authenticate': 'Basic realm="pot store", charset="UTF-8"',
+    });
   }
   const parsed = readJsonBody(request);
   if ('error' in parsed) return error(response, 400, parsed.error);
@@ -111,7 +136,11 @@ function addPot(store: PotStore, request: AppRequest, response: ServerResponse):
   if (!('size' in body)) return error(response, 400, "body must have required property 'size'");
   if (!SIZES.includes(body.size as string)) return error(response, 400, 'body/size must be one of s, m, l');
   if ('colour' in body && typeof body.colour !== 'string') return error(response, 400, 'body/colour must be a string');
-  const pot: Pot = { id: randomId(store.pots), size: body.size as string, ...(typeof body.colour === 'string' ? { colour: body.colour } : {}) };
+  const pot: Pot = {
+    id: randomId(store.pots),
+    size: body.size as string,
+    ...(typeof body.colour === 'string' ? { colour: body.colour } : {}),
+  };
   store.pots.set(pot.id, pot);
   reply(response, 201, JSON.stringify(pot), { 'content-type': 'application/json' });
 }
@@ -121,7 +150,12 @@ function labelPot(store: PotStore, request: AppRequest, response: ServerResponse
   if (potId === undefined || potId < 1) return error(response, 400, "path parameter 'potId' must be an integer >= 1");
   // The operation's `consumes` names only application/x-www-form-urlencoded.
   const essence = mediaEssence(request.headers['content-type']);
-  if (essence !== 'application/x-www-form-urlencoded') return error(response, 400, `Content-Type ${essence || '(none)'} is not accepted; send application/x-www-form-urlencoded`);
+  if (essence !== 'application/x-www-form-urlencoded')
+    return error(
+      response,
+      400,
+      `Content-Type ${essence || '(none)'} is not accepted; send application/x-www-form-urlencoded`,
+    );
   const text = singleValue(new URLSearchParams(request.body.toString('utf8')).getAll('text'), "form field 'text'");
   if (text.error) return error(response, 400, text.error);
   if (text.value === undefined) return error(response, 400, "form field 'text' is required");

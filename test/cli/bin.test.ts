@@ -7,7 +7,9 @@ const exec = promisify(execFile);
 
 async function plantkit(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ['bin/plantkit.js', ...args], { env: { ...process.env, PLANTKIT_TOKEN: '' } });
+    const { stdout, stderr } = await exec(process.execPath, ['bin/plantkit.js', ...args], {
+      env: { ...process.env, PLANTKIT_TOKEN: '' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -33,6 +35,8 @@ describe('bin/plantkit.js', () => {
   test('a bad flag: one line on stderr, exit 2, no stack trace', async () => {
     const outcome = await plantkit(['contract', '--base-url', 'http://127.0.0.1:9', '--nope']);
     expect(outcome).toMatchObject({ code: 2, stdout: '' });
-    expect(outcome.stderr).toBe("plantkit: error: unknown option --nope (run 'plantkit contract --help' for the options)\n");
+    expect(outcome.stderr).toBe(
+      "plantkit: error: unknown option --nope (run 'plantkit contract --help' for the options)\n",
+    );
   });
 });

@@ -14,7 +14,9 @@ import { createSchemaCompiler } from '../../src/validation/ajv.js';
 import { APP_TOKEN, startPlantStore, type RunningApp } from '../apps/plant-store.js';
 
 const SPEC = path.resolve('openapi.yaml');
-const validateReport = createSchemaCompiler().compile(JSON.parse(await readFile('schemas/contract-report.schema.json', 'utf8')) as object);
+const validateReport = createSchemaCompiler().compile(
+  JSON.parse(await readFile('schemas/contract-report.schema.json', 'utf8')) as object,
+);
 
 /** Resolves once the app has received `count` requests. */
 async function requestsArrived(app: RunningApp, count: number): Promise<void> {
@@ -30,19 +32,49 @@ describe('an interrupted run, in-process', () => {
     const app = await startPlantStore('slow-150ms');
     let stdout = '';
     try {
-      const code = await run(['contract', '--base-url', app.url, '--spec', SPEC, '--reporter', 'console', '--reporter', 'json', '--output', 'report.json', '--reporter', 'junit', '--output', 'junit.xml'], {
-        stdout: { write: (text: string) => (stdout += text) },
-        stderr: { write: (text: string) => (stdout += text) },
-        env: { PLANTKIT_TOKEN: APP_TOKEN },
-        cwd: directory,
-        waitForStop: async () => (await requestsArrived(app, 3), signal),
-      });
+      const code = await run(
+        [
+          'contract',
+          '--base-url',
+          app.url,
+          '--spec',
+          SPEC,
+          '--reporter',
+          'console',
+          '--reporter',
+          'json',
+          '--output',
+          'report.json',
+          '--reporter',
+          'junit',
+          '--output',
+          'junit.xml',
+        ],
+        {
+          stdout: { write: (text: string) => (stdout += text) },
+          stderr: { write: (text: string) => (stdout += text) },
+          env: { PLANTKIT_TOKEN: APP_TOKEN },
+          cwd: directory,
+          waitForStop: async () => (await requestsArrived(app, 3), signal),
+        },
+      );
       expect(code).toBe(exitCode);
       expect(app.requests.length).toBeLessThan(6);
-      expect(stdout).toMatch(new RegExp(`\\nstopped: interrupted by ${signal}; \\d+ cases not run\\n\\d passed, 0 failed, \\d+ not run in \\d+\\.\\d s\\n$`));
-      const json = JSON.parse(await readFile(path.join(directory, 'report.json'), 'utf8')) as { interrupted: boolean; stopped: unknown; summary: { passed: number; notRun: number } };
+      expect(stdout).toMatch(
+        new RegExp(
+          `\\nstopped: interrupted by ${signal}; \\d+ cases not run\\n\\d passed, 0 failed, \\d+ not run in \\d+\\.\\d s\\n$`,
+        ),
+      );
+      const json = JSON.parse(await readFile(path.join(directory, 'report.json'), 'utf8')) as {
+        interrupted: boolean;
+        stopped: unknown;
+        summary: { passed: number; notRun: number };
+      };
       expect(validateReport(json), JSON.stringify(validateReport.errors)).toBe(true);
-      expect(json).toMatchObject({ interrupted: true, stopped: { reason: 'interrupted', message: `interrupted by ${signal}` } });
+      expect(json).toMatchObject({
+        interrupted: true,
+        stopped: { reason: 'interrupted', message: `interrupted by ${signal}` },
+      });
       expect(json.summary.notRun).toBeGreaterThan(60);
       const junit = await readFile(path.join(directory, 'junit.xml'), 'utf8');
       expect(junit).toContain('<property name="interrupted" value="true"/>');
@@ -58,11 +90,28 @@ describe('an interrupted run, as a real process', () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-interrupt-'));
     const app = await startPlantStore('slow-150ms');
     try {
-      const child = spawn(process.execPath, [path.resolve('bin/plantkit.js'), 'contract', '--base-url', app.url, '--spec', SPEC, '--reporter', 'console', '--reporter', 'json', '--output', 'report.json'], {
-        cwd: directory,
-        env: { ...process.env, PLANTKIT_TOKEN: APP_TOKEN, CI: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          path.resolve('bin/plantkit.js'),
+          'contract',
+          '--base-url',
+          app.url,
+          '--spec',
+          SPEC,
+          '--reporter',
+          'console',
+          '--reporter',
+          'json',
+          '--output',
+          'report.json',
+        ],
+        {
+          cwd: directory,
+          env: { ...process.env, PLANTKIT_TOKEN: APP_TOKEN, CI: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -72,7 +121,9 @@ describe('an interrupted run, as a real process', () => {
       child.kill('SIGINT');
       expect(await exited).toBe(130);
       expect(stderr).toBe('');
-      expect(stdout).toMatch(/\nstopped: interrupted by SIGINT; \d+ cases not run\n\d passed, 0 failed, \d+ not run in \d+\.\d s\n$/);
+      expect(stdout).toMatch(
+        /\nstopped: interrupted by SIGINT; \d+ cases not run\n\d passed, 0 failed, \d+ not run in \d+\.\d s\n$/,
+      );
       const json = JSON.parse(await readFile(path.join(directory, 'report.json'), 'utf8')) as { interrupted: boolean };
       expect(json.interrupted).toBe(true);
     } finally {

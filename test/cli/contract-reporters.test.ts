@@ -30,27 +30,53 @@ describe('reports from the CLI', () => {
     await writeFile(summaryFile, '');
     const outcome = await against('wrong-400-shape', (url) =>
       runCli(
-        ['contract', '--base-url', url, '--spec', SPEC, '--seed', '3', '--reporter', 'junit', '--output', 'junit.xml', '--reporter', 'json', '--output', 'reports/contract.json'],
+        [
+          'contract',
+          '--base-url',
+          url,
+          '--spec',
+          SPEC,
+          '--seed',
+          '3',
+          '--reporter',
+          'junit',
+          '--output',
+          'junit.xml',
+          '--reporter',
+          'json',
+          '--output',
+          'reports/contract.json',
+        ],
         { ...env, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile },
         directory,
       ),
     );
     expect(outcome.code).toBe(1);
     expect(outcome.stdout).toMatch(/^plantkit contract: Plant Store/);
-    expect(outcome.stdout).toMatch(new RegExp(`^::error file=.*openapi\\.yaml,line=${POST_LINE},title=plantkit contract%3A addPlant/`, 'm'));
-    const report = JSON.parse(await readFile(path.join(directory, 'reports/contract.json'), 'utf8')) as { summary: { total: number; failed: number } };
+    expect(outcome.stdout).toMatch(
+      new RegExp(`^::error file=.*openapi\\.yaml,line=${POST_LINE},title=plantkit contract%3A addPlant/`, 'm'),
+    );
+    const report = JSON.parse(await readFile(path.join(directory, 'reports/contract.json'), 'utf8')) as {
+      summary: { total: number; failed: number };
+    };
     expect(report.summary.failed).toBeGreaterThan(0);
-    expect(await parseJunit(await readFile(path.join(directory, 'junit.xml'), 'utf8'))).toMatchObject({ tests: report.summary.total, failures: report.summary.failed });
+    expect(await parseJunit(await readFile(path.join(directory, 'junit.xml'), 'utf8'))).toMatchObject({
+      tests: report.summary.total,
+      failures: report.summary.failed,
+    });
     expect(await readFile(summaryFile, 'utf8')).toMatch(/^### ❌ plantkit contract: \d+ passed, \d+ failed/);
 
     // Grep every output and every file written for the token.
     expect(outcome.stdout + outcome.stderr).not.toContain(APP_TOKEN);
-    for (const file of ['junit.xml', 'reports/contract.json', 'step-summary.md']) expect(await readFile(path.join(directory, file), 'utf8')).not.toContain(APP_TOKEN);
+    for (const file of ['junit.xml', 'reports/contract.json', 'step-summary.md'])
+      expect(await readFile(path.join(directory, file), 'utf8')).not.toContain(APP_TOKEN);
     expect((await readdir(directory)).sort()).toEqual(['junit.xml', 'reports', 'step-summary.md']);
   });
 
   test('--reporter json alone puts only JSON on stdout', async () => {
-    const outcome = await against('correct', (url) => runCli(['contract', '--base-url', url, '--no-generated', '--reporter', 'json'], env));
+    const outcome = await against('correct', (url) =>
+      runCli(['contract', '--base-url', url, '--no-generated', '--reporter', 'json'], env),
+    );
     expect(outcome.code).toBe(0);
     const report = JSON.parse(outcome.stdout) as { reportVersion: number; summary: { passed: number } };
     expect(report).toMatchObject({ reportVersion: 1, summary: { passed: 22, failed: 0 } });
@@ -58,17 +84,52 @@ describe('reports from the CLI', () => {
 
   test('a console report can go to a file too (plain text)', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-cli-console-'));
-    const outcome = await against('correct', (url) => runCli(['contract', '--base-url', url, '--spec', SPEC, '--no-generated', '--reporter', 'console', '--output', 'run.txt', '--reporter', 'junit'], env, directory));
+    const outcome = await against('correct', (url) =>
+      runCli(
+        [
+          'contract',
+          '--base-url',
+          url,
+          '--spec',
+          SPEC,
+          '--no-generated',
+          '--reporter',
+          'console',
+          '--output',
+          'run.txt',
+          '--reporter',
+          'junit',
+        ],
+        env,
+        directory,
+      ),
+    );
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toMatch(/^<\?xml/);
     expect(await readFile(path.join(directory, 'run.txt'), 'utf8')).toMatch(/\n22 passed, 0 failed in \d+\.\d s\n$/);
   });
 
   test.each([
-    ['two reports on stdout', ['--reporter', 'json', '--reporter', 'junit'], /^plantkit: error: json and junit would both write to stdout \(give all but one of them an --output FILE\)\n$/],
-    ['--output first', ['--output', 'x.xml', '--reporter', 'junit'], /^plantkit: error: --output x\.xml must follow the --reporter it is for/],
-    ['two outputs for one reporter', ['--reporter', 'junit', '--output', 'a.xml', '--output', 'b.xml'], /^plantkit: error: --output b\.xml must follow the --reporter it is for/],
-    ['unknown reporter', ['--reporter', 'tap'], /^plantkit: error: unknown reporter 'tap' \(use one of console, json, junit, github\)\n$/],
+    [
+      'two reports on stdout',
+      ['--reporter', 'json', '--reporter', 'junit'],
+      /^plantkit: error: json and junit would both write to stdout \(give all but one of them an --output FILE\)\n$/,
+    ],
+    [
+      '--output first',
+      ['--output', 'x.xml', '--reporter', 'junit'],
+      /^plantkit: error: --output x\.xml must follow the --reporter it is for/,
+    ],
+    [
+      'two outputs for one reporter',
+      ['--reporter', 'junit', '--output', 'a.xml', '--output', 'b.xml'],
+      /^plantkit: error: --output b\.xml must follow the --reporter it is for/,
+    ],
+    [
+      'unknown reporter',
+      ['--reporter', 'tap'],
+      /^plantkit: error: unknown reporter 'tap' \(use one of console, json, junit, github\)\n$/,
+    ],
   ])('%s: exit 2 before any request', async (_name, flags, message) => {
     const outcome = await runCli(['contract', '--base-url', 'http://127.0.0.1:9', ...flags], env);
     expect(outcome.code).toBe(2);
@@ -81,19 +142,47 @@ test('an apiKey in the query appears in no output either', async () => {
   const secret = 'QueryKey-7f3a9c';
   const { createServer } = await import('node:http');
   // Fails every case, so every report carries its URLs and curl lines.
-  const server = createServer((_request, response) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`key ${secret} rejected`));
+  const server = createServer((_request, response) =>
+    response.writeHead(500, { 'content-type': 'text/plain' }).end(`key ${secret} rejected`),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   try {
     const outcome = await runCli(
-      ['contract', '--base-url', url, '--spec', path.resolve('test/fixtures/specs/api-key-query.yaml'), '--max-cases', '5', '--reporter', 'console', '--reporter', 'json', '--output', 'r.json', '--reporter', 'junit', '--output', 'j.xml', '--reporter', 'github', '--output', 's.md'],
+      [
+        'contract',
+        '--base-url',
+        url,
+        '--spec',
+        path.resolve('test/fixtures/specs/api-key-query.yaml'),
+        '--max-cases',
+        '5',
+        '--reporter',
+        'console',
+        '--reporter',
+        'json',
+        '--output',
+        'r.json',
+        '--reporter',
+        'junit',
+        '--output',
+        'j.xml',
+        '--reporter',
+        'github',
+        '--output',
+        's.md',
+      ],
       { PLANTKIT_TOKEN: secret },
       directory,
     );
     expect(outcome.code).toBe(1);
     expect(outcome.stdout).toContain('"http://127.0.0.1:');
     expect(outcome.stdout).toContain('api_key=$PLANTKIT_TOKEN');
-    for (const text of [outcome.stdout, outcome.stderr, ...(await Promise.all(['r.json', 'j.xml', 's.md'].map((file) => readFile(path.join(directory, file), 'utf8'))))]) {
+    for (const text of [
+      outcome.stdout,
+      outcome.stderr,
+      ...(await Promise.all(['r.json', 'j.xml', 's.md'].map((file) => readFile(path.join(directory, file), 'utf8')))),
+    ]) {
       expect(text).not.toContain(secret);
     }
   } finally {
@@ -109,22 +198,32 @@ test('a target that dies mid-run: the run stops after 3 requests without a respo
   let seen = 0;
   const front = createServer((incoming, outgoing) => {
     seen += 1;
-    const upstream = forward(`${app.url}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-      // After its third answer the service is gone: listener and kept-alive connections alike.
-      if (seen === 3) outgoing.once('finish', () => front.close() && front.closeAllConnections());
-    });
+    const upstream = forward(
+      `${app.url}${incoming.url}`,
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+        // After its third answer the service is gone: listener and kept-alive connections alike.
+        if (seen === 3) outgoing.once('finish', () => front.close() && front.closeAllConnections());
+      },
+    );
     incoming.pipe(upstream);
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
   try {
-    const outcome = await runCli(['contract', '--base-url', url, '--spec', SPEC, '--no-generated', '--reporter', 'junit', '--output', 'junit.xml'], env, directory);
+    const outcome = await runCli(
+      ['contract', '--base-url', url, '--spec', SPEC, '--no-generated', '--reporter', 'junit', '--output', 'junit.xml'],
+      env,
+      directory,
+    );
     expect(outcome.code).toBe(1);
     expect(outcome.stderr).toBe('');
     expect(outcome.stdout).toContain('transport: the server stopped accepting connections (ECONNREFUSED)');
-    expect(outcome.stdout).toContain('\nstopped: 3 requests in a row got no response (last: connection: the server stopped accepting connections (ECONNREFUSED)); 16 cases not run\n');
+    expect(outcome.stdout).toContain(
+      '\nstopped: 3 requests in a row got no response (last: connection: the server stopped accepting connections (ECONNREFUSED)); 16 cases not run\n',
+    );
     expect(outcome.stdout).toMatch(/\n3 passed, 3 failed, 16 not run in \d+\.\d s\n$/);
     const junit = await readFile(path.join(directory, 'junit.xml'), 'utf8');
     expect(await parseJunit(junit)).toMatchObject({ tests: 22, failures: 3 });

@@ -20,7 +20,9 @@ describe('a dead target', () => {
       const outcome = await runCli(['contract', '--base-url', dead.url, '--timeout', '200'], env);
       expect(outcome.code).toBe(1);
       expect(dead.requests()).toBe(3);
-      expect(outcome.stdout).toContain('\nstopped: 3 requests in a row got no response (last: timeout: no complete response within 200 ms); 79 cases not run\n');
+      expect(outcome.stdout).toContain(
+        '\nstopped: 3 requests in a row got no response (last: timeout: no complete response within 200 ms); 79 cases not run\n',
+      );
       expect(outcome.stdout).toMatch(/\n0 passed, 3 failed, 79 not run in \d+\.\d s\n$/);
       // The not-run cases are counted, not listed.
       expect(outcome.stdout).not.toContain('SKIP');
@@ -34,7 +36,10 @@ describe('--max-duration', () => {
   test('stops sending when the budget is spent; what ran is reported, the rest is not run', async () => {
     const app = await startPlantStore('slow-150ms');
     try {
-      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated', '--max-duration', '400ms'], env);
+      const outcome = await runCli(
+        ['contract', '--base-url', app.url, '--no-generated', '--max-duration', '400ms'],
+        env,
+      );
       expect(outcome.stdout).toMatch(/\nstopped: --max-duration 400 ms reached; \d+ cases not run\n/);
       const notRun = Number(/, (\d+) not run in/.exec(outcome.stdout)?.[1]);
       expect(notRun).toBeGreaterThan(0);
@@ -47,7 +52,11 @@ describe('--max-duration', () => {
 
   test.each([['soon'], ['0'], ['-5s']])('--max-duration %s is a usage error', async (value) => {
     const outcome = await runCli(['contract', '--base-url', 'http://127.0.0.1:9', '--max-duration', value], env);
-    expect(outcome).toEqual({ code: 2, stdout: '', stderr: `plantkit: error: --max-duration must be a duration such as 90s, 5m or 1500ms, got '${value}'\n` });
+    expect(outcome).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `plantkit: error: --max-duration must be a duration such as 90s, 5m or 1500ms, got '${value}'\n`,
+    });
   });
 });
 
@@ -69,8 +78,13 @@ describe('every request got 404', () => {
     await writeFile(path.join(directory, 'openapi.yaml'), spec);
     const app = await startPlantStore();
     try {
-      const outcome = await runCli(['contract', '--base-url', `${app.url}/api`, '--no-generated', '--spec', path.join(directory, 'openapi.yaml')], env);
-      expect(outcome.stdout).toContain("\nhint: every request got 404: is --base-url missing a path prefix (the spec's servers say /v1)?\n");
+      const outcome = await runCli(
+        ['contract', '--base-url', `${app.url}/api`, '--no-generated', '--spec', path.join(directory, 'openapi.yaml')],
+        env,
+      );
+      expect(outcome.stdout).toContain(
+        "\nhint: every request got 404: is --base-url missing a path prefix (the spec's servers say /v1)?\n",
+      );
     } finally {
       await app.close();
     }
@@ -101,7 +115,21 @@ describe('--workers and --rate-limit', () => {
     const app = await startPlantStore();
     const proxy = await startCountingProxy(app.url);
     try {
-      const outcome = await runCli(['contract', '--base-url', proxy.url, '--no-generated', '--only', 'positive', '--rate-limit', '20/s', '--workers', '4'], env);
+      const outcome = await runCli(
+        [
+          'contract',
+          '--base-url',
+          proxy.url,
+          '--no-generated',
+          '--only',
+          'positive',
+          '--rate-limit',
+          '20/s',
+          '--workers',
+          '4',
+        ],
+        env,
+      );
       expect(outcome.code).toBe(0);
       expect(proxy.arrivals).toHaveLength(4);
       // The span, not each gap: requests leave 50 ms apart, but the first one also opens a
@@ -117,7 +145,7 @@ describe('--workers and --rate-limit', () => {
   });
 
   test.each([
-    [['--workers', '0'], '--workers must be an integer >= 1, got \'0\''],
+    [['--workers', '0'], "--workers must be an integer >= 1, got '0'"],
     [['--workers', '65'], '--workers must be an integer from 1 to 64, got 65'],
     [['--rate-limit', 'fast'], "--rate-limit must be a rate such as 10/s or 30/m, got 'fast'"],
   ])('%j is a usage error', async (flags, message) => {

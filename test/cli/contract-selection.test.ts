@@ -20,7 +20,10 @@ async function withApp<T>(use: (app: RunningApp) => Promise<T>): Promise<T> {
 describe('case filters', () => {
   test('--skip takes the id as the console prints it', () =>
     withApp(async (app) => {
-      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated', '--skip', 'auth/wrong-token'], env);
+      const outcome = await runCli(
+        ['contract', '--base-url', app.url, '--no-generated', '--skip', 'auth/wrong-token'],
+        env,
+      );
       expect(outcome.code).toBe(0);
       expect(outcome.stdout).not.toContain('auth/wrong-token');
       expect(outcome.stdout).toMatch(/\n21 passed, 0 failed in/);
@@ -28,7 +31,10 @@ describe('case filters', () => {
 
   test('--only with a glob', () =>
     withApp(async (app) => {
-      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated', '--only', 'auth/*-token'], env);
+      const outcome = await runCli(
+        ['contract', '--base-url', app.url, '--no-generated', '--only', 'auth/*-token'],
+        env,
+      );
       expect(outcome.stdout).toMatch(/PASS {2}auth\/empty-token[^]*PASS {2}auth\/wrong-token/);
       expect(outcome.stdout).toMatch(/\n2 passed, 0 failed in/);
     }));
@@ -48,13 +54,25 @@ describe('case filters', () => {
 
 describe('--output is checked before the first request', () => {
   test.each([
-    ['a directory', async (directory: string) => (await mkdir(path.join(directory, 'reports')), 'reports'), 'is a directory'],
-    ['a path through a file', async (directory: string) => (await writeFile(path.join(directory, 'file.txt'), ''), 'file.txt/junit.xml'), /cannot create its directory \((ENOTDIR|EEXIST)\)/],
+    [
+      'a directory',
+      async (directory: string) => (await mkdir(path.join(directory, 'reports')), 'reports'),
+      'is a directory',
+    ],
+    [
+      'a path through a file',
+      async (directory: string) => (await writeFile(path.join(directory, 'file.txt'), ''), 'file.txt/junit.xml'),
+      /cannot create its directory \((ENOTDIR|EEXIST)\)/,
+    ],
   ])('%s: exit 2 and no request sent', async (_name, prepare, problem) =>
     withApp(async (app) => {
       const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-output-'));
       const output = await prepare(directory);
-      const outcome = await runCli(['contract', '--base-url', app.url, '--reporter', 'junit', '--output', output], env, directory);
+      const outcome = await runCli(
+        ['contract', '--base-url', app.url, '--reporter', 'junit', '--output', output],
+        env,
+        directory,
+      );
       expect(outcome.code).toBe(2);
       expect(outcome.stdout).toBe('');
       expect(outcome.stderr).toMatch(new RegExp(`^plantkit: error: --output ${output.replace('.', '\\.')}: `));
@@ -67,8 +85,25 @@ describe('--output is checked before the first request', () => {
   test('a missing directory is created', () =>
     withApp(async (app) => {
       const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-output-'));
-      const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated', '--spec', path.resolve('openapi.yaml'), '--reporter', 'json', '--output', 'reports/new/contract.json'], env, directory);
+      const outcome = await runCli(
+        [
+          'contract',
+          '--base-url',
+          app.url,
+          '--no-generated',
+          '--spec',
+          path.resolve('openapi.yaml'),
+          '--reporter',
+          'json',
+          '--output',
+          'reports/new/contract.json',
+        ],
+        env,
+        directory,
+      );
       expect(outcome.code).toBe(0);
-      expect(JSON.parse(await readFile(path.join(directory, 'reports/new/contract.json'), 'utf8'))).toMatchObject({ summary: { failed: 0 } });
+      expect(JSON.parse(await readFile(path.join(directory, 'reports/new/contract.json'), 'utf8'))).toMatchObject({
+        summary: { failed: 0 },
+      });
     }));
 });

@@ -15,10 +15,15 @@ describe('plantkit mock', () => {
       waitForStop: () => stopSignal,
     });
     const deadline = Date.now() + 10_000;
-    while (!stdout.includes(' on http://') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!stdout.includes(' on http://') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const url = /on (http:\/\/[^ ]+)/.exec(stdout)?.[1];
     expect(stdout).toMatch(/^plantkit mock: Plant Store 1\.0\.0 on http:\/\/127\.0\.0\.1:\d+ \(POST \/plants\)\n/);
-    const response = await fetch(`${url}/plants`, { method: 'POST', headers: { authorization: 'Bearer cli-secret', 'content-type': 'application/json' }, body: '{"id":1,"name":"Fern"}' });
+    const response = await fetch(`${url}/plants`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer cli-secret', 'content-type': 'application/json' },
+      body: '{"id":1,"name":"Fern"}',
+    });
     expect(await response.json()).toEqual({ name: 'Fern' });
     stop();
     expect(await exit).toBe(0);
@@ -41,6 +46,7 @@ describe('plantkit mock', () => {
   test('--help', async () => {
     const outcome = await runCli(['mock', '--help']);
     expect(outcome.code).toBe(0);
-    for (const flag of ['--spec', '--port', '--host', '--token', '--dynamic', '--seed', '--no-cors', '--quiet']) expect(outcome.stdout).toContain(flag);
+    for (const flag of ['--spec', '--port', '--host', '--token', '--dynamic', '--seed', '--no-cors', '--quiet'])
+      expect(outcome.stdout).toContain(flag);
   });
 });

@@ -22,7 +22,9 @@ function pseudoRandomBytes(length: number): Buffer {
 
 describe('papercuts', () => {
   test('--port -1 gets the range message, not "argument is ambiguous"', async () => {
-    expect((await runCli(['mock', '--port', '-1'])).stderr).toBe("plantkit: error: --port must be an integer >= 0, got '-1'\n");
+    expect((await runCli(['mock', '--port', '-1'])).stderr).toBe(
+      "plantkit: error: --port must be an integer >= 0, got '-1'\n",
+    );
   });
 
   test('a port in use names --port, once, with no doubled parentheses', async () => {
@@ -31,15 +33,24 @@ describe('papercuts', () => {
     const { port } = taken.address() as AddressInfo;
     try {
       const outcome = await runCli(['mock', '--port', String(port), '--no-watch']);
-      expect(outcome).toMatchObject({ code: 2, stderr: `plantkit: error: port ${port} on 127.0.0.1 is already in use (pass --port with a free port, or --port 0 to pick one)\n` });
+      expect(outcome).toMatchObject({
+        code: 2,
+        stderr: `plantkit: error: port ${port} on 127.0.0.1 is already in use (pass --port with a free port, or --port 0 to pick one)\n`,
+      });
     } finally {
       taken.close();
     }
   });
 
   test.each([
-    ['EADDRNOTAVAIL', "cannot listen on plants.invalid: it is not an address of this machine (pass --host 127.0.0.1, 0.0.0.0 for every interface, or one of this machine's addresses)"],
-    ['ENOTFOUND', "cannot listen on plants.invalid: the host name does not resolve (pass --host 127.0.0.1, 0.0.0.0 for every interface, or one of this machine's addresses)"],
+    [
+      'EADDRNOTAVAIL',
+      "cannot listen on plants.invalid: it is not an address of this machine (pass --host 127.0.0.1, 0.0.0.0 for every interface, or one of this machine's addresses)",
+    ],
+    [
+      'ENOTFOUND',
+      "cannot listen on plants.invalid: the host name does not resolve (pass --host 127.0.0.1, 0.0.0.0 for every interface, or one of this machine's addresses)",
+    ],
   ])('a --host bind failure (%s) names --host, not --port', (code, line) => {
     // The error as node:net raises it: tests open sockets on loopback only.
     const fault = listenFault(Object.assign(new Error(`listen ${code}`), { code }), 4010, 'plants.invalid');
@@ -48,13 +59,19 @@ describe('papercuts', () => {
 
   test('--spec naming a directory outside the working directory is named as given, not ../..', async () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-papercut-'));
-    expect((await runCli(['mock', '--spec', directory])).stderr).toBe(`plantkit: error: cannot read spec ${directory}: it is a directory (pass the path of an OpenAPI 3.0 or 3.1 file with --spec)\n`);
+    expect((await runCli(['mock', '--spec', directory])).stderr).toBe(
+      `plantkit: error: cannot read spec ${directory}: it is a directory (pass the path of an OpenAPI 3.0 or 3.1 file with --spec)\n`,
+    );
   });
 
   test('3 KB of random bytes as a spec: one short, printable line', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'plantkit-papercut-')), 'random.yaml');
     await writeFile(file, pseudoRandomBytes(3072));
-    for (const argv of [['spec', 'check', file], ['mock', '--spec', file], ['contract', '--base-url', 'http://127.0.0.1:9', '--spec', file]]) {
+    for (const argv of [
+      ['spec', 'check', file],
+      ['mock', '--spec', file],
+      ['contract', '--base-url', 'http://127.0.0.1:9', '--spec', file],
+    ]) {
       const { code, stderr } = await runCli(argv, { PLANTKIT_TOKEN: 't' });
       expect(code).toBe(2);
       expect(stderr.length).toBeLessThan(600);
@@ -79,6 +96,8 @@ describe('papercuts', () => {
       waitForStop: () => Promise.resolve(),
     });
     expect(code).toBe(0);
-    expect(stderr).toBe("plantkit mock: --seed only affects generated data: add --dynamic, or send 'Prefer: dynamic=true'\n");
+    expect(stderr).toBe(
+      "plantkit mock: --seed only affects generated data: add --dynamic, or send 'Prefer: dynamic=true'\n",
+    );
   });
 });

@@ -19,8 +19,12 @@ test('every library value the CLI uses is part of the public API', async () => {
     // Imports that leave src/cli: `from '../x.js'` (src/cli/*.ts) or `from '../../x.js'` (src/cli/commands/*.ts),
     // static (type-only ones excluded) or dynamic (`const { a } = await import(...)`).
     const outside = file.includes('/') ? String.raw`\.\./\.\./` : String.raw`\.\./`;
-    for (const match of source.matchAll(new RegExp(String.raw`import \{([^}]+)\} from '${outside}[^.][^']+'`, 'g'))) used.push(...names(match[1]!));
-    for (const match of source.matchAll(new RegExp(String.raw`const \{([^}]+)\} = await import\('${outside}[^.][^']+'\)`, 'g'))) used.push(...names(match[1]!));
+    for (const match of source.matchAll(new RegExp(String.raw`import \{([^}]+)\} from '${outside}[^.][^']+'`, 'g')))
+      used.push(...names(match[1]!));
+    for (const match of source.matchAll(
+      new RegExp(String.raw`const \{([^}]+)\} = await import\('${outside}[^.][^']+'\)`, 'g'),
+    ))
+      used.push(...names(match[1]!));
   }
   expect(used.length).toBeGreaterThan(5);
   expect(used.filter((name) => !(name in api))).toEqual([]);

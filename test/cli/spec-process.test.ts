@@ -10,7 +10,9 @@ const exec = promisify(execFile);
 
 async function plantkit(...args: string[]) {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [path.join(root, 'bin/plantkit.js'), ...args], { cwd: root });
+    const { stdout, stderr } = await exec(process.execPath, [path.join(root, 'bin/plantkit.js'), ...args], {
+      cwd: root,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -20,9 +22,27 @@ async function plantkit(...args: string[]) {
 
 describe('plantkit spec (built, child process)', () => {
   it.each([
-    ['the project spec is clean', ['spec', 'check'], 0, /no problems \(checks: structure, examples, lint; ruleset: \.spectral\.yaml\)/, ''],
-    ['lint findings as GitHub annotations', ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--format', 'github'], 1, /^::warning file=test\/fixtures\/spec-check\/examples-30\.yaml,line=2,col=6,title=lint\/info-description::/m, ''],
-    ['a missing ruleset', ['spec', 'check', '--ruleset', 'absent.yaml'], 2, /^$/, /^plantkit: error: cannot read Spectral ruleset .*absent\.yaml: no such file\n$/],
+    [
+      'the project spec is clean',
+      ['spec', 'check'],
+      0,
+      /no problems \(checks: structure, examples, lint; ruleset: \.spectral\.yaml\)/,
+      '',
+    ],
+    [
+      'lint findings as GitHub annotations',
+      ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--format', 'github'],
+      1,
+      /^::warning file=test\/fixtures\/spec-check\/examples-30\.yaml,line=2,col=6,title=lint\/info-description::/m,
+      '',
+    ],
+    [
+      'a missing ruleset',
+      ['spec', 'check', '--ruleset', 'absent.yaml'],
+      2,
+      /^$/,
+      /^plantkit: error: cannot read Spectral ruleset .*absent\.yaml: no such file\n$/,
+    ],
   ])('%s', async (_name, args, code, stdout, stderr) => {
     const result = await plantkit(...args);
     expect(result.stdout).toMatch(stdout);

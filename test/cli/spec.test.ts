@@ -21,12 +21,48 @@ async function cli(argv: string[], cwd = root) {
 
 describe('plantkit spec', () => {
   it.each([
-    ['check of the project spec is clean', ['spec', 'check'], root, 0, /^openapi\.yaml \(OpenAPI 3\.1\): no problems \(checks: structure, examples, lint; ruleset: \.spectral\.yaml\)$/m],
-    ['check with findings exits 1', ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--skip', 'lint'], root, 1, /examples-30\.yaml:20:34 {2}error {4}examples\/example-matches-schema/],
-    ['check --format github', ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--skip', 'lint', '--format', 'github'], root, 1, /^::error file=test\/fixtures\/spec-check\/examples-30\.yaml,line=20,col=34,title=examples\/example-matches-schema::/m],
-    ['diff with a breaking change exits 1', ['spec', 'diff', 'request-type-changed.base.yaml', 'request-type-changed.head.yaml'], diffFixtures, 1, /^breaking {2}request-type-changed {2}POST \/plants/m],
-    ['diff of refactors exits 0', ['spec', 'diff', 'refactor-allof-split.base.yaml', 'refactor-allof-split.head.yaml'], diffFixtures, 0, /: no changes$/m],
-    ['diff with only info changes exits 0', ['spec', 'diff', 'api-operation-added.base.yaml', 'api-operation-added.head.yaml', '--format', 'markdown'], diffFixtures, 0, /^### plantkit spec diff: no breaking changes$/m],
+    [
+      'check of the project spec is clean',
+      ['spec', 'check'],
+      root,
+      0,
+      /^openapi\.yaml \(OpenAPI 3\.1\): no problems \(checks: structure, examples, lint; ruleset: \.spectral\.yaml\)$/m,
+    ],
+    [
+      'check with findings exits 1',
+      ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--skip', 'lint'],
+      root,
+      1,
+      /examples-30\.yaml:20:34 {2}error {4}examples\/example-matches-schema/,
+    ],
+    [
+      'check --format github',
+      ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--skip', 'lint', '--format', 'github'],
+      root,
+      1,
+      /^::error file=test\/fixtures\/spec-check\/examples-30\.yaml,line=20,col=34,title=examples\/example-matches-schema::/m,
+    ],
+    [
+      'diff with a breaking change exits 1',
+      ['spec', 'diff', 'request-type-changed.base.yaml', 'request-type-changed.head.yaml'],
+      diffFixtures,
+      1,
+      /^breaking {2}request-type-changed {2}POST \/plants/m,
+    ],
+    [
+      'diff of refactors exits 0',
+      ['spec', 'diff', 'refactor-allof-split.base.yaml', 'refactor-allof-split.head.yaml'],
+      diffFixtures,
+      0,
+      /: no changes$/m,
+    ],
+    [
+      'diff with only info changes exits 0',
+      ['spec', 'diff', 'api-operation-added.base.yaml', 'api-operation-added.head.yaml', '--format', 'markdown'],
+      diffFixtures,
+      0,
+      /^### plantkit spec diff: no breaking changes$/m,
+    ],
   ])('%s', async (_name, argv, cwd, code, output) => {
     const result = await cli(argv, cwd);
     expect(result.stderr).toBe('');
@@ -35,13 +71,33 @@ describe('plantkit spec', () => {
   });
 
   it.each([
-    ['a missing spec', ['spec', 'check', 'missing.yaml'], /^plantkit: error: cannot read spec missing\.yaml: no such file/],
+    [
+      'a missing spec',
+      ['spec', 'check', 'missing.yaml'],
+      /^plantkit: error: cannot read spec missing\.yaml: no such file/,
+    ],
     ['a directory', ['spec', 'check', 'src'], /^plantkit: error: cannot read spec src: it is a directory/],
-    ['invalid YAML', ['spec', 'check', 'test/fixtures/spec-check-bad/not-yaml.txt'], /^plantkit: error: test\/fixtures\/spec-check-bad\/not-yaml\.txt:3:1: not valid YAML or JSON/],
-    ['a non-OpenAPI document', ['spec', 'diff', 'test/fixtures/spec-check-bad/not-openapi.yaml', 'openapi.yaml'], /^plantkit: error: test\/fixtures\/spec-check-bad\/not-openapi\.yaml: field 'openapi' is missing/],
-    ['an unknown revision', ['spec', 'diff', 'no-such-rev:openapi.yaml', 'openapi.yaml'], /^plantkit: error: cannot read spec no-such-rev:openapi\.yaml: no such file, and git says/],
+    [
+      'invalid YAML',
+      ['spec', 'check', 'test/fixtures/spec-check-bad/not-yaml.txt'],
+      /^plantkit: error: test\/fixtures\/spec-check-bad\/not-yaml\.txt:3:1: not valid YAML or JSON/,
+    ],
+    [
+      'a non-OpenAPI document',
+      ['spec', 'diff', 'test/fixtures/spec-check-bad/not-openapi.yaml', 'openapi.yaml'],
+      /^plantkit: error: test\/fixtures\/spec-check-bad\/not-openapi\.yaml: field 'openapi' is missing/,
+    ],
+    [
+      'an unknown revision',
+      ['spec', 'diff', 'no-such-rev:openapi.yaml', 'openapi.yaml'],
+      /^plantkit: error: cannot read spec no-such-rev:openapi\.yaml: no such file, and git says/,
+    ],
     ['a missing diff argument', ['spec', 'diff', 'openapi.yaml'], /^plantkit: error: spec diff needs BASE and HEAD/],
-    ['an unknown format', ['spec', 'diff', 'openapi.yaml', 'openapi.yaml', '--format', 'xml'], /^plantkit: error: --format must be one of text, json, markdown, github, got 'xml'/],
+    [
+      'an unknown format',
+      ['spec', 'diff', 'openapi.yaml', 'openapi.yaml', '--format', 'xml'],
+      /^plantkit: error: --format must be one of text, json, markdown, github, got 'xml'/,
+    ],
     ['an unknown subcommand', ['spec', 'lint'], /^plantkit: error: unknown spec subcommand 'lint'/],
   ])('%s: one line on stderr, exit 2', async (_name, argv, message) => {
     const result = await cli(argv);

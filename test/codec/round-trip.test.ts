@@ -21,8 +21,12 @@ const PET: SchemaObject = {
 const pet = fc.record(
   {
     id: fc.integer({ min: -1e6, max: 1e6 }),
-    name: fc.string({ minLength: 1, maxLength: 10 }).filter((text) => text.trim() === text && !/[\u0000-\u001f\u007f-\u009f\ud800-\udfff\ufffe\uffff]/.test(text)),
-    weight: fc.double({ min: -1e3, max: 1e3, noNaN: true, noDefaultInfinity: true }).filter((value) => !Object.is(value, -0)),
+    name: fc
+      .string({ minLength: 1, maxLength: 10 })
+      .filter((text) => text.trim() === text && !/[\u0000-\u001f\u007f-\u009f\ud800-\udfff\ufffe\uffff]/.test(text)),
+    weight: fc
+      .double({ min: -1e3, max: 1e3, noNaN: true, noDefaultInfinity: true })
+      .filter((value) => !Object.is(value, -0)),
     indoor: fc.boolean(),
     tags: fc.array(fc.stringMatching(/^[a-z0-9]{1,6}$/), { minLength: 1, maxLength: 3 }),
   },
@@ -39,7 +43,14 @@ async function roundTrip(mediaType: string, schema: SchemaObject, value: unknown
 }
 
 describe('codecs round-trip', () => {
-  test.each(['application/json', 'application/vnd.api+json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', 'text/xml'])('%s', async (mediaType) => {
+  test.each([
+    'application/json',
+    'application/vnd.api+json',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+    'application/xml',
+    'text/xml',
+  ])('%s', async (mediaType) => {
     await fc.assert(
       fc.asyncProperty(pet, async (value) => {
         expect(await roundTrip(mediaType, PET, value)).toEqual(value);
@@ -55,7 +66,11 @@ describe('codecs round-trip', () => {
   test('binary bodies keep every byte', async () => {
     const bytes = Buffer.from([0, 255, 10, 13, 128]);
     const codec = codecFor('image/png');
-    const context = { mediaType: parseMediaType('image/png')!, schema: { type: 'string', format: 'binary' }, encoding: {} };
+    const context = {
+      mediaType: parseMediaType('image/png')!,
+      schema: { type: 'string', format: 'binary' },
+      encoding: {},
+    };
     const decoded = await codec.decode(bytes, context);
     expect(decoded).toEqual({ ok: true, value: bytes.toString('latin1'), validatable: true });
     expect(codec.encode(decoded.ok ? decoded.value : '', context).body).toEqual(bytes);
@@ -69,7 +84,11 @@ describe('issue 10 item 1: JSON media types always carry JSON text', () => {
     ['a number', 3, '3'],
   ])('%s', (_name, value, want) => {
     for (const mediaType of ['application/json', 'application/problem+json', 'application/json; charset=utf-8']) {
-      expect(codecFor(mediaType).encode(value, { mediaType: parseMediaType(mediaType)!, schema: undefined, encoding: {} }).body.toString()).toBe(want);
+      expect(
+        codecFor(mediaType)
+          .encode(value, { mediaType: parseMediaType(mediaType)!, schema: undefined, encoding: {} })
+          .body.toString(),
+      ).toBe(want);
     }
   });
 });
@@ -80,9 +99,17 @@ describe('bad bodies are explained, never thrown', () => {
     ['application/json', '', /empty/],
     ['application/xml', '<pet><name>x</pet>', /not well-formed XML/],
     ['multipart/form-data', 'no boundary here', /boundary/],
-    ['multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="id"\r\n\r\n1', /malformed|Unexpected end/],
+    [
+      'multipart/form-data; boundary=abc',
+      '--abc\r\nContent-Disposition: form-data; name="id"\r\n\r\n1',
+      /malformed|Unexpected end/,
+    ],
   ])('%s %j', async (mediaType, body, message) => {
-    const decoded = await codecFor(mediaType).decode(Buffer.from(body), { mediaType: parseMediaType(mediaType)!, schema: PET, encoding: {} });
+    const decoded = await codecFor(mediaType).decode(Buffer.from(body), {
+      mediaType: parseMediaType(mediaType)!,
+      schema: PET,
+      encoding: {},
+    });
     expect(decoded.ok).toBe(false);
     if (!decoded.ok) expect(decoded.message).toMatch(message);
   });

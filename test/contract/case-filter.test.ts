@@ -16,15 +16,44 @@ const IDS = [
 
 describe('--only / --skip match ids as printed, with or without the operation', () => {
   const cases: Array<[string, { only?: string[]; skip?: string[]; want: string[] }]> = [
-    ['--skip as the console prints it', { skip: ['auth/wrong-token'], want: IDS.filter((id) => id !== 'addPlant/auth/wrong-token') }],
-    ['--skip with the operation', { skip: ['addPlant/auth/wrong-token'], want: IDS.filter((id) => id !== 'addPlant/auth/wrong-token') }],
-    ['a prefix selects whole segments only (auth, not authz)', { only: ['addPlant/auth'], want: ['addPlant/auth/missing', 'addPlant/auth/empty-token', 'addPlant/auth/wrong-token'] }],
-    ['a trailing slash is the same prefix', { only: ['auth/'], want: ['addPlant/auth/missing', 'addPlant/auth/empty-token', 'addPlant/auth/wrong-token', 'GET /plants/{id}/auth/missing'] }],
-    ['* within a segment', { only: ['auth/*-token'], want: ['addPlant/auth/empty-token', 'addPlant/auth/wrong-token'] }],
+    [
+      '--skip as the console prints it',
+      { skip: ['auth/wrong-token'], want: IDS.filter((id) => id !== 'addPlant/auth/wrong-token') },
+    ],
+    [
+      '--skip with the operation',
+      { skip: ['addPlant/auth/wrong-token'], want: IDS.filter((id) => id !== 'addPlant/auth/wrong-token') },
+    ],
+    [
+      'a prefix selects whole segments only (auth, not authz)',
+      {
+        only: ['addPlant/auth'],
+        want: ['addPlant/auth/missing', 'addPlant/auth/empty-token', 'addPlant/auth/wrong-token'],
+      },
+    ],
+    [
+      'a trailing slash is the same prefix',
+      {
+        only: ['auth/'],
+        want: [
+          'addPlant/auth/missing',
+          'addPlant/auth/empty-token',
+          'addPlant/auth/wrong-token',
+          'GET /plants/{id}/auth/missing',
+        ],
+      },
+    ],
+    [
+      '* within a segment',
+      { only: ['auth/*-token'], want: ['addPlant/auth/empty-token', 'addPlant/auth/wrong-token'] },
+    ],
     ['*/ for any operation', { only: ['*/auth/missing'], want: ['addPlant/auth/missing'] }],
     ['** across segments', { only: ['generated/**/long-*'], want: ['addPlant/generated/boundary/name/long-ascii'] }],
     ['an operation without operationId', { only: ['GET /plants/{id}'], want: ['GET /plants/{id}/auth/missing'] }],
-    ['--only and --skip together', { only: ['generated'], skip: ['generated/positive'], want: ['addPlant/generated/boundary/name/long-ascii'] }],
+    [
+      '--only and --skip together',
+      { only: ['generated'], skip: ['generated/positive'], want: ['addPlant/generated/boundary/name/long-ascii'] },
+    ],
   ];
   test.each(cases)('%s', (_name, { only = [], skip = [], want }) => {
     const selected = createCaseSelector({ only, skip }, OPERATIONS);
@@ -37,7 +66,11 @@ describe('a filter that selects nothing is a usage error naming the valid prefix
   test.each([
     ['--only nothing', { only: ['nothing'], skip: [] }, '--only nothing matches no case'],
     ['a --skip typo', { only: [], skip: ['auth/wrong-tokn'] }, '--skip auth/wrong-tokn matches no case'],
-    ['skipping everything that --only selects', { only: ['auth'], skip: ['auth'] }, '--only and --skip leave no case to run'],
+    [
+      'skipping everything that --only selects',
+      { only: ['auth'], skip: ['auth'] },
+      '--only and --skip leave no case to run',
+    ],
   ])('%s', (_name, filter, message) => {
     const run = () => checkCaseFilter(filter, OPERATIONS, IDS);
     expect(run).toThrow(UsageError);

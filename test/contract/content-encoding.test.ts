@@ -15,13 +15,22 @@ async function plantServer(encoding: string, encode: (body: Buffer) => Buffer) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function minimalCase(encoding: string, encode: (body: Buffer) => Buffer) {
   const server = await plantServer(encoding, encode);
   try {
-    const result = await runContract({ baseUrl: server.url, spec: 'openapi.yaml', token: 't', generated: false, only: ['positive/minimal'] });
+    const result = await runContract({
+      baseUrl: server.url,
+      spec: 'openapi.yaml',
+      token: 't',
+      generated: false,
+      only: ['positive/minimal'],
+    });
     return result.results[0]!;
   } finally {
     await server.close();
@@ -42,6 +51,12 @@ describe('Content-Encoding', () => {
     const result = await minimalCase('gzip', (body) => body);
     expect(result.verdict).toBe('failed');
     expect(result.exchange.failure?.kind).toBe('encoding');
-    expect(result.findings).toMatchObject([{ check: 'transport', received: 'encoding', documented: 'a body in a Content-Encoding clients decode (gzip, deflate, br)' }]);
+    expect(result.findings).toMatchObject([
+      {
+        check: 'transport',
+        received: 'encoding',
+        documented: 'a body in a Content-Encoding clients decode (gzip, deflate, br)',
+      },
+    ]);
   });
 });

@@ -32,14 +32,60 @@ describe('the shipped contracts/', () => {
 
 describe('a bad contracts file stops the run with file, line and field', () => {
   const cases: Array<[string, { text: string; message: RegExp }]> = [
-    ['invalid YAML', { text: 'operation: addPlant\nrequests:\n  - name: x\n   expect: 1\n', message: /bad\.yaml:4:\d+: not valid YAML/ }],
-    ['missing operation', { text: 'requests:\n  - name: x\n    expect: {status: 200}\n', message: /bad\.yaml:1:1: \/operation must have required property 'operation'/ }],
-    ['unknown operation', { text: 'operation: deletePlant\nrequests:\n  - name: x\n    expect: {status: 200}\n', message: /bad\.yaml:1:12: \/operation 'deletePlant' is not an operation of the spec \(known: addPlant\)/ }],
-    ['misspelt field', { text: 'operation: addPlant\nrequests:\n  - name: x\n    expext: {status: 200}\n', message: /bad\.yaml:4:5: \/requests\/0\/expext is not a contracts file field \(known here: name, body, rawBody, contentType, auth, path, query, headers, expect\); did you mean 'expect'\?/ }],
-    ['status as text', { text: "operation: addPlant\nrequests:\n  - name: x\n    expect: {status: '200'}\n", message: /bad\.yaml:4:22: \/requests\/0\/expect\/status must be integer/ }],
-    ['body and rawBody', { text: "operation: addPlant\nrequests:\n  - name: x\n    body: {}\n    rawBody: '{}'\n    expect: {status: 200}\n", message: /give either 'body' or 'rawBody', not both/ }],
-    ['same name twice', { text: 'operation: addPlant\nrequests:\n  - name: x\n    expect: {status: 200}\n  - name: X\n    expect: {status: 200}\n', message: /\/requests\/1\/name 'X' is used twice/ }],
-    ['no requests', { text: 'operation: addPlant\nrequests: []\n', message: /\/requests must NOT have fewer than 1 items/ }],
+    [
+      'invalid YAML',
+      {
+        text: 'operation: addPlant\nrequests:\n  - name: x\n   expect: 1\n',
+        message: /bad\.yaml:4:\d+: not valid YAML/,
+      },
+    ],
+    [
+      'missing operation',
+      {
+        text: 'requests:\n  - name: x\n    expect: {status: 200}\n',
+        message: /bad\.yaml:1:1: \/operation must have required property 'operation'/,
+      },
+    ],
+    [
+      'unknown operation',
+      {
+        text: 'operation: deletePlant\nrequests:\n  - name: x\n    expect: {status: 200}\n',
+        message: /bad\.yaml:1:12: \/operation 'deletePlant' is not an operation of the spec \(known: addPlant\)/,
+      },
+    ],
+    [
+      'misspelt field',
+      {
+        text: 'operation: addPlant\nrequests:\n  - name: x\n    expext: {status: 200}\n',
+        message:
+          /bad\.yaml:4:5: \/requests\/0\/expext is not a contracts file field \(known here: name, body, rawBody, contentType, auth, path, query, headers, expect\); did you mean 'expect'\?/,
+      },
+    ],
+    [
+      'status as text',
+      {
+        text: "operation: addPlant\nrequests:\n  - name: x\n    expect: {status: '200'}\n",
+        message: /bad\.yaml:4:22: \/requests\/0\/expect\/status must be integer/,
+      },
+    ],
+    [
+      'body and rawBody',
+      {
+        text: "operation: addPlant\nrequests:\n  - name: x\n    body: {}\n    rawBody: '{}'\n    expect: {status: 200}\n",
+        message: /give either 'body' or 'rawBody', not both/,
+      },
+    ],
+    [
+      'same name twice',
+      {
+        text: 'operation: addPlant\nrequests:\n  - name: x\n    expect: {status: 200}\n  - name: X\n    expect: {status: 200}\n',
+        message: /\/requests\/1\/name 'X' is used twice/,
+      },
+    ],
+    [
+      'no requests',
+      { text: 'operation: addPlant\nrequests: []\n', message: /\/requests must NOT have fewer than 1 items/ },
+    ],
   ];
   test.each(cases)('%s', async (_name, { text, message }) => {
     const directory = await folderWith('bad.yaml', text);
@@ -50,7 +96,9 @@ describe('a bad contracts file stops the run with file, line and field', () => {
 
   test('a missing default folder means no scenarios; a named one must exist', async () => {
     expect((await loadScenarios('/nonexistent/contracts', spec)).size).toBe(0);
-    await expect(loadScenarios('/nonexistent/contracts', spec, true)).rejects.toThrow(/cannot read contracts directory/);
+    await expect(loadScenarios('/nonexistent/contracts', spec, true)).rejects.toThrow(
+      /cannot read contracts directory/,
+    );
   });
 
   test('files in sub-folders and non-YAML files are ignored', async () => {

@@ -11,7 +11,12 @@ import type { RunResult } from '../../src/contract/types.js';
 import { failures, runAgainst, TARGETS, type Target } from '../support/rich-targets.js';
 
 /** A run against `variant` of `target` (test/support/rich-targets.ts). */
-const run = (target: Target, variant: string, pinned = true, extra: Partial<ContractOptions> = {}): Promise<RunResult> => runAgainst(target, variant, pinned, extra);
+const run = (
+  target: Target,
+  variant: string,
+  pinned = true,
+  extra: Partial<ContractOptions> = {},
+): Promise<RunResult> => runAgainst(target, variant, pinned, extra);
 
 describe('correct servers: zero findings (no false alarms)', () => {
   test.each([
@@ -30,7 +35,12 @@ describe('correct servers: zero findings (no false alarms)', () => {
     ['greenhouse', 'charset'],
   ])('%s %s', async (name, variant) => {
     // Every answer takes 100 ms: a small time budget keeps the generated cases to a few seconds.
-    const result = await run(TARGETS[name as keyof typeof TARGETS], variant, true, variant === 'slow-100ms' ? { operationBudgetMs: 1_000 } : {});
+    const result = await run(
+      TARGETS[name as keyof typeof TARGETS],
+      variant,
+      true,
+      variant === 'slow-100ms' ? { operationBudgetMs: 1_000 } : {},
+    );
     expect(failures(result)).toEqual([]);
     expect(result.passed).toBeGreaterThan(10);
   });
@@ -40,9 +50,13 @@ describe('an undocumented 4xx for invalid input is a warning, not a failure (iss
   test('catalog answers 400 where the spec documents 422: warned once per operation, the run passes', async () => {
     const result = await run(TARGETS.catalog!, 'invalid-400');
     expect(failures(result)).toEqual([]);
-    const warnings = result.results.flatMap((item) => item.findings.filter((finding) => finding.severity === 'warning' && finding.check === 'status-documented'));
+    const warnings = result.results.flatMap((item) =>
+      item.findings.filter((finding) => finding.severity === 'warning' && finding.check === 'status-documented'),
+    );
     expect(warnings.length).toBeGreaterThan(0);
-    expect(warnings.map((finding) => finding.message)).toContain('invalid input got status 400, which createPlant does not document (it documents 201, 422)');
+    expect(warnings.map((finding) => finding.message)).toContain(
+      'invalid input got status 400, which createPlant does not document (it documents 201, 422)',
+    );
     expect(new Set(warnings.map((finding) => finding.message)).size).toBe(warnings.length);
   });
 });

@@ -9,11 +9,21 @@ import type { RunResult } from '../../src/contract/types.js';
 import { TargetUnreachableError } from '../../src/errors.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
 
-async function runAgainst(variant: Variant, options: { strict?: boolean; timeoutMs?: number } = {}): Promise<RunResult> {
+async function runAgainst(
+  variant: Variant,
+  options: { strict?: boolean; timeoutMs?: number } = {},
+): Promise<RunResult> {
   const app = await startPlantStore(variant);
   try {
     // The static cases are this file's subject; generated cases have their own tests (test/contract/property/).
-    return await runContract({ baseUrl: app.url, spec: 'openapi.yaml', token: APP_TOKEN, timeoutMs: options.timeoutMs ?? 2000, strict: options.strict ?? false, generated: false });
+    return await runContract({
+      baseUrl: app.url,
+      spec: 'openapi.yaml',
+      token: APP_TOKEN,
+      timeoutMs: options.timeoutMs ?? 2000,
+      strict: options.strict ?? false,
+      generated: false,
+    });
   } finally {
     await app.close();
   }
@@ -23,13 +33,23 @@ async function runAgainst(variant: Variant, options: { strict?: boolean; timeout
 function failuresByCheck(result: RunResult): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const caseResult of result.results) {
-    for (const finding of caseResult.findings) map.set(finding.check, [...(map.get(finding.check) ?? []), caseResult.case.id]);
+    for (const finding of caseResult.findings)
+      map.set(finding.check, [...(map.get(finding.check) ?? []), caseResult.case.id]);
   }
   return map;
 }
 
 describe('no false alarms', () => {
-  const variants: Variant[] = ['correct', 'auth-403', 'auth-400', 'charset', 'extra-headers', 'key-order', 'omit-tag', 'slow-150ms'];
+  const variants: Variant[] = [
+    'correct',
+    'auth-403',
+    'auth-400',
+    'charset',
+    'extra-headers',
+    'key-order',
+    'omit-tag',
+    'slow-150ms',
+  ];
   test.each(variants)('%s passes every case', async (variant) => {
     const result = await runAgainst(variant);
     expect(result.results.flatMap((item) => item.findings)).toEqual([]);
@@ -69,13 +89,49 @@ describe('no false alarms', () => {
 
 describe('each broken server is caught by the right check', () => {
   const cases: Array<[Variant, { check: string; cases: string[] }]> = [
-    ['wrong-200-shape', { check: 'response-schema', cases: ['addPlant/positive/minimal', 'addPlant/positive/example/monstera'] }],
-    ['wrong-400-shape', { check: 'response-schema', cases: ['addPlant/negative/missing-required/name', 'addPlant/negative/malformed-json'] }],
-    ['accepts-invalid', { check: 'outcome', cases: ['addPlant/negative/missing-required/name', 'addPlant/negative/wrong-type/id', 'addPlant/negative/not-an-object'] }],
-    ['ignores-auth', { check: 'outcome', cases: ['addPlant/auth/missing', 'addPlant/auth/empty-token', 'addPlant/auth/other-scheme', 'addPlant/auth/wrong-token'] }],
-    ['wrong-content-type', { check: 'content-type', cases: ['addPlant/positive/minimal', 'addPlant/negative/empty-body'] }],
+    [
+      'wrong-200-shape',
+      { check: 'response-schema', cases: ['addPlant/positive/minimal', 'addPlant/positive/example/monstera'] },
+    ],
+    [
+      'wrong-400-shape',
+      {
+        check: 'response-schema',
+        cases: ['addPlant/negative/missing-required/name', 'addPlant/negative/malformed-json'],
+      },
+    ],
+    [
+      'accepts-invalid',
+      {
+        check: 'outcome',
+        cases: [
+          'addPlant/negative/missing-required/name',
+          'addPlant/negative/wrong-type/id',
+          'addPlant/negative/not-an-object',
+        ],
+      },
+    ],
+    [
+      'ignores-auth',
+      {
+        check: 'outcome',
+        cases: [
+          'addPlant/auth/missing',
+          'addPlant/auth/empty-token',
+          'addPlant/auth/other-scheme',
+          'addPlant/auth/wrong-token',
+        ],
+      },
+    ],
+    [
+      'wrong-content-type',
+      { check: 'content-type', cases: ['addPlant/positive/minimal', 'addPlant/negative/empty-body'] },
+    ],
     ['undocumented-status', { check: 'status-documented', cases: ['addPlant/positive/minimal'] }],
-    ['server-error', { check: 'server-error', cases: ['addPlant/positive/full', 'addPlant/positive/example/monstera'] }],
+    [
+      'server-error',
+      { check: 'server-error', cases: ['addPlant/positive/full', 'addPlant/positive/example/monstera'] },
+    ],
     ['hang', { check: 'transport', cases: ['addPlant/positive/minimal'] }],
     ['non-json', { check: 'json-body', cases: ['addPlant/positive/minimal'] }],
     ['wrong-echo', { check: 'echo', cases: ['addPlant/scenario/created-plant-keeps-its-name-and-tag'] }],
@@ -90,7 +146,9 @@ describe('each broken server is caught by the right check', () => {
   test('--strict catches an id in a 200 Plant (rule 2 of the interface); without it the server passes', async () => {
     expect((await runAgainst('echoes-id')).failed).toBe(0);
     const strict = await runAgainst('echoes-id', { strict: true });
-    expect(failuresByCheck(strict).get('undeclared-property')).toEqual(expect.arrayContaining(['addPlant/positive/minimal']));
+    expect(failuresByCheck(strict).get('undeclared-property')).toEqual(
+      expect.arrayContaining(['addPlant/positive/minimal']),
+    );
   });
 
   test('a hanging server ends the run instead of hanging it', async () => {
@@ -107,14 +165,18 @@ describe('faults', () => {
     const app = await startPlantStore();
     await app.close();
     const started = performance.now();
-    const error = await runContract({ baseUrl: app.url, spec: 'openapi.yaml', token: APP_TOKEN }).catch((caught: unknown) => caught);
+    const error = await runContract({ baseUrl: app.url, spec: 'openapi.yaml', token: APP_TOKEN }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(TargetUnreachableError);
     expect((error as Error).message).toBe(`cannot reach ${app.url} (ECONNREFUSED)`);
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
   test('a spec requiring auth without a token is a fault, not a run', async () => {
-    const error = await runContract({ baseUrl: 'http://127.0.0.1:9', spec: 'openapi.yaml' }).catch((caught: unknown) => caught);
+    const error = await runContract({ baseUrl: 'http://127.0.0.1:9', spec: 'openapi.yaml' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ code: 'PLANTKIT_AUTH_MISSING' });
   });
 
@@ -128,7 +190,12 @@ describe('faults', () => {
     await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
     const { port } = redirector.address() as { port: number };
     try {
-      const result = await runContract({ baseUrl: `http://127.0.0.1:${port}`, spec: 'openapi.yaml', token: APP_TOKEN, only: ['addPlant/positive/minimal'] });
+      const result = await runContract({
+        baseUrl: `http://127.0.0.1:${port}`,
+        spec: 'openapi.yaml',
+        token: APP_TOKEN,
+        only: ['addPlant/positive/minimal'],
+      });
       expect(result.results[0]?.exchange.response?.status).toBe(307);
       expect(failuresByCheck(result).get('status-documented')).toEqual(['addPlant/positive/minimal']);
       expect(target.requests).toHaveLength(0);
@@ -156,7 +223,13 @@ describe('requests', () => {
   test('generated ids are unique within a run', async () => {
     const app = await startPlantStore();
     try {
-      await runContract({ baseUrl: app.url, spec: 'openapi.yaml', token: APP_TOKEN, contracts: false, only: ['addPlant/positive/minimal', 'addPlant/positive/full'] });
+      await runContract({
+        baseUrl: app.url,
+        spec: 'openapi.yaml',
+        token: APP_TOKEN,
+        contracts: false,
+        only: ['addPlant/positive/minimal', 'addPlant/positive/full'],
+      });
       const ids = app.requests.map((request) => (JSON.parse(request.body) as { id: number }).id);
       expect(ids).toHaveLength(2);
       expect(new Set(ids).size).toBe(2);

@@ -19,7 +19,10 @@ function fakeClock(): RunClock & { sleeps: number[] } {
 
 /** A sent case's result: answered, or with a transport failure of `kind`. */
 const sent = (kind?: 'timeout' | 'connection' | 'too-large' | 'encoding') =>
-  ({ verdict: kind ? 'failed' : 'passed', exchange: kind ? { failure: { kind, message: `${kind} happened` } } : { response: { status: 200 } } }) as unknown as CaseResult;
+  ({
+    verdict: kind ? 'failed' : 'passed',
+    exchange: kind ? { failure: { kind, message: `${kind} happened` } } : { response: { status: 200 } },
+  }) as unknown as CaseResult;
 
 const base = { signal: undefined, maxDurationMs: undefined, rateLimit: undefined, maxTransportFailures: 3 };
 
@@ -51,7 +54,11 @@ describe('the breaker: consecutive requests without a response stop the run', ()
     ['3 timeouts in a row', ['timeout', 'timeout', 'timeout'], 'unresponsive'],
     ['refused connections count too', ['connection', 'timeout', 'connection'], 'unresponsive'],
     ['an answer in between resets the count', ['timeout', 'timeout', undefined, 'timeout', 'timeout'], undefined],
-    ['an oversized or undecodable body is an answer', ['timeout', 'too-large', 'encoding', 'timeout', 'timeout'], undefined],
+    [
+      'an oversized or undecodable body is an answer',
+      ['timeout', 'too-large', 'encoding', 'timeout', 'timeout'],
+      undefined,
+    ],
   ] as const)('%s', (_name, outcomes, reason) => {
     const control = createRunControl(base);
     for (const outcome of outcomes) control.record(sent(outcome));
@@ -61,7 +68,10 @@ describe('the breaker: consecutive requests without a response stop the run', ()
   test('the stop says why, aborts requests in flight and refuses new ones', async () => {
     const control = createRunControl(base);
     for (let count = 0; count < 3; count += 1) control.record(sent('timeout'));
-    expect(control.stopped()).toEqual({ reason: 'unresponsive', message: '3 requests in a row got no response (last: timeout: timeout happened)' });
+    expect(control.stopped()).toEqual({
+      reason: 'unresponsive',
+      message: '3 requests in a row got no response (last: timeout: timeout happened)',
+    });
     expect(control.signal.aborted).toBe(true);
     await expect(control.acquire()).rejects.toSatisfy(isRunStopped);
   });

@@ -12,10 +12,23 @@ const RANGES: Array<[string, { schema: SchemaObject; version?: OpenApiVersion; w
   ['int32', { schema: { type: 'integer', format: 'int32' }, want: [-2147483648n, 2147483647n, 1n] }],
   ['no format: int64', { schema: { type: 'integer' }, want: [INT64_MIN, INT64_MAX, 1n] }],
   ['minimum and maximum', { schema: { type: 'integer', minimum: 1, maximum: 10 }, want: [1n, 10n, 1n] }],
-  ['3.1 exclusive bounds', { schema: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 10 }, want: [1n, 9n, 1n] }],
-  ['3.0 boolean exclusive bounds', { version: '3.0', schema: { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true }, want: [1n, 9n, 1n] }],
+  [
+    '3.1 exclusive bounds',
+    { schema: { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 10 }, want: [1n, 9n, 1n] },
+  ],
+  [
+    '3.0 boolean exclusive bounds',
+    {
+      version: '3.0',
+      schema: { type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true },
+      want: [1n, 9n, 1n],
+    },
+  ],
   ['fractional bounds', { schema: { type: 'integer', minimum: 0.5, maximum: 9.5 }, want: [1n, 9n, 1n] }],
-  ['multipleOf', { schema: { type: 'integer', format: 'int32', multipleOf: 7 }, want: [-2147483648n, 2147483647n, 7n] }],
+  [
+    'multipleOf',
+    { schema: { type: 'integer', format: 'int32', multipleOf: 7 }, want: [-2147483648n, 2147483647n, 7n] },
+  ],
 ];
 
 describe('integerRange', () => {
@@ -28,11 +41,23 @@ describe('integerRange', () => {
 describe('integerEdges', () => {
   it('int64 edges: 0, ±1, int32 and int64 bounds, the first integers a double cannot hold', () => {
     const edges = integerEdges(integerRange({ type: 'integer', format: 'int64' }, '3.1')).map((edge) => edge.value);
-    expect(edges).toEqual([0n, 1n, -1n, -2147483648n, 2147483647n, 2n ** 53n + 1n, -(2n ** 53n) - 1n, INT64_MIN, INT64_MAX]);
+    expect(edges).toEqual([
+      0n,
+      1n,
+      -1n,
+      -2147483648n,
+      2147483647n,
+      2n ** 53n + 1n,
+      -(2n ** 53n) - 1n,
+      INT64_MIN,
+      INT64_MAX,
+    ]);
   });
 
   it('keeps only edges inside the range, plus its own bounds', () => {
-    const edges = integerEdges(integerRange({ type: 'integer', minimum: 1, maximum: 100, multipleOf: 1 }, '3.1')).map((edge) => edge.value);
+    const edges = integerEdges(integerRange({ type: 'integer', minimum: 1, maximum: 100, multipleOf: 1 }, '3.1')).map(
+      (edge) => edge.value,
+    );
     expect(edges).toEqual([1n, 100n]);
   });
 });

@@ -16,7 +16,10 @@ export interface BodyFixture {
 }
 
 /** Load a one-operation spec around `schema` (components may hold $ref targets). */
-export async function bodyFixture(schema: SchemaObject, options: { openapi?: '3.0.3' | '3.1.0'; components?: Record<string, SchemaObject> } = {}): Promise<BodyFixture> {
+export async function bodyFixture(
+  schema: SchemaObject,
+  options: { openapi?: '3.0.3' | '3.1.0'; components?: Record<string, SchemaObject> } = {},
+): Promise<BodyFixture> {
   const document = {
     openapi: options.openapi ?? '3.1.0',
     info: { title: 'fixture', version: '1' },

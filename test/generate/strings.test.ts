@@ -88,14 +88,26 @@ describe('long strings (maxLength 65535 and the like)', () => {
     const gen = charactersGen(0, 70_000, { wide: true, shapeOnly: true });
     const lengths: number[] = [];
     const attempt: Attempt<string> = {
-      prepare: (text) => ({ case: { request: { method: 'POST', path: '/x', headers: {}, body: text } } as ContractCase }),
+      prepare: (text) => ({
+        case: { request: { method: 'POST', path: '/x', headers: {}, body: text } } as ContractCase,
+      }),
       send: async (prepared) => {
         const text = prepared.case.request.body!;
         lengths.push(text.length);
-        return { case: prepared.case, exchange: { case: prepared.case, url: '', durationMs: 0 }, findings: [], verdict: text.length > 65_535 ? 'failed' : 'passed' } as CaseResult;
+        return {
+          case: prepared.case,
+          exchange: { case: prepared.case, url: '', durationMs: 0 },
+          findings: [],
+          verdict: text.length > 65_535 ? 'failed' : 'passed',
+        } as CaseResult;
       },
     };
-    const found = await hunt({ structural: gen, full: gen }, attempt, { seed: 1, numRuns: 1, examples: ['a'.repeat(70_000)], maxShrinks: 500 });
+    const found = await hunt({ structural: gen, full: gen }, attempt, {
+      seed: 1,
+      numRuns: 1,
+      examples: ['a'.repeat(70_000)],
+      maxShrinks: 500,
+    });
     expect(found.smallest?.case.request.body).toHaveLength(65_536);
     expect(lengths.length).toBeLessThan(60);
   });
@@ -109,6 +121,7 @@ describe('long strings (maxLength 65535 and the like)', () => {
 
   it('header strings hold only characters a header field and a cookie carry unchanged', () => {
     for (const text of sampleValues(stringGen({}, false, 'header'), 5, 300)) expect(text).toMatch(HEADER_SAFE);
-    for (const text of sampleValues(stringGen({ format: 'binary' }), 5, 300)) expect(text).toMatch(/^[\x20-\x7e\t\n\r]*$/);
+    for (const text of sampleValues(stringGen({ format: 'binary' }), 5, 300))
+      expect(text).toMatch(/^[\x20-\x7e\t\n\r]*$/);
   });
 });

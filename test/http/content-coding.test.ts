@@ -27,9 +27,27 @@ describe('Content-Encoding is undone as clients do', () => {
 
 describe('what a client cannot decode is a transport failure', () => {
   test.each([
-    ['a plain body labelled gzip', body, 'gzip', 'encoding', /^response body labelled Content-Encoding 'gzip' does not decode: /],
-    ['an unknown coding', body, 'zstd', 'encoding', /^Content-Encoding 'zstd' is not one clients decode \(gzip, deflate, br\)$/],
-    ['a gzip bomb beyond the body cap', gzipSync(Buffer.alloc(2 * MiB)), 'gzip', 'too-large', /^response body is larger than 1 MiB once decoded \(gzip\)/],
+    [
+      'a plain body labelled gzip',
+      body,
+      'gzip',
+      'encoding',
+      /^response body labelled Content-Encoding 'gzip' does not decode: /,
+    ],
+    [
+      'an unknown coding',
+      body,
+      'zstd',
+      'encoding',
+      /^Content-Encoding 'zstd' is not one clients decode \(gzip, deflate, br\)$/,
+    ],
+    [
+      'a gzip bomb beyond the body cap',
+      gzipSync(Buffer.alloc(2 * MiB)),
+      'gzip',
+      'too-large',
+      /^response body is larger than 1 MiB once decoded \(gzip\)/,
+    ],
   ])('%s', (_name, bytes, encoding, kind, message) => {
     const decoded = decodeContent(bytes, encoding, MiB);
     expect(decoded).toMatchObject({ failure: { kind } });

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { canonicalJson, cloneJson, exactInteger, exactNumberText, parseJson, setExactNumber, stringifyJson } from '../../src/json/exact-json.js';
+import {
+  canonicalJson,
+  cloneJson,
+  exactInteger,
+  exactNumberText,
+  parseJson,
+  setExactNumber,
+  stringifyJson,
+} from '../../src/json/exact-json.js';
 
 describe('parseJson keeps the exact text of long numbers', () => {
   const cases: Array<[string, { text: string; key: string; exact: string | undefined }]> = [

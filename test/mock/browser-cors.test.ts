@@ -34,7 +34,10 @@ const PAGE = (mockUrl: string) => `<!doctype html><meta charset="utf-8"><title>f
 </script>`;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set PLANTKIT_CHROMIUM`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set PLANTKIT_CHROMIUM`,
+    );
   mock = await startMock({ port: 0 });
   page = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -45,7 +48,16 @@ beforeAll(async () => {
   pageUrl = `http://localhost:${(page.address() as AddressInfo).port}/`;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -62,8 +74,20 @@ test('a page from another origin reads the mock JSON with credentials', async ()
   await tab.waitForFunction("document.getElementById('out').textContent !== 'pending'", undefined, { timeout: 15_000 });
   const text = (await tab.textContent('#out')) ?? '';
   expect(text).not.toMatch(/^failed/);
-  const [created, invalid, unauthorised] = JSON.parse(text) as Array<{ status: number; body: unknown; challenge: string | null }>;
+  const [created, invalid, unauthorised] = JSON.parse(text) as Array<{
+    status: number;
+    body: unknown;
+    challenge: string | null;
+  }>;
   expect(created).toEqual({ status: 200, body: { name: 'Calathea', tag: 'indoor' }, challenge: null });
-  expect(invalid).toEqual({ status: 400, body: { error: 400, message: "body must have required property 'name'" }, challenge: null });
-  expect(unauthorised).toEqual({ status: 401, body: { error: 401, message: "missing Authorization header; send 'Authorization: Bearer <token>'" }, challenge: 'Bearer realm="plantkit"' });
+  expect(invalid).toEqual({
+    status: 400,
+    body: { error: 400, message: "body must have required property 'name'" },
+    challenge: null,
+  });
+  expect(unauthorised).toEqual({
+    status: 401,
+    body: { error: 401, message: "missing Authorization header; send 'Authorization: Bearer <token>'" },
+    challenge: 'Bearer realm="plantkit"',
+  });
 }, 30_000);

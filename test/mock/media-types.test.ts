@@ -10,7 +10,12 @@ const session = { cookie: 'SESSION=s' };
 describe('item 1: examples are JSON under every JSON media type', () => {
   test.each([
     ['a plain string example', '/greeting', '"hello"', /^application\/json/],
-    ['a string that looks like JSON, under a +json type with a charset', '/braces', '"{}"', /^application\/vnd\.plants\+json/],
+    [
+      'a string that looks like JSON, under a +json type with a charset',
+      '/braces',
+      '"{}"',
+      /^application\/vnd\.plants\+json/,
+    ],
   ])('%s', async (_name, path, text, contentType) => {
     await withMock({ spec: fixturePath('mock/json-examples.yaml') }, async (mock) => {
       const answer = await call(`${mock.url}${path}`);
@@ -23,13 +28,55 @@ describe('item 1: examples are JSON under every JSON media type', () => {
 
 describe('item 4: non-JSON request bodies are parsed and validated', () => {
   test.each<[string, string, Record<string, string>, string | Buffer, number, RegExp | undefined]>([
-    ['a valid form', '/seeds', { 'content-type': 'application/x-www-form-urlencoded' }, 'variety=rose&packets=3&organic=true', 200, undefined],
-    ['a form field below its minimum', '/seeds', { 'content-type': 'application/x-www-form-urlencoded' }, 'variety=rose&packets=0', 400, /body\/packets must be >= 1/],
-    ['a form field of the wrong type', '/seeds', { 'content-type': 'application/x-www-form-urlencoded' }, 'variety=rose&packets=many', 400, /body\/packets must be integer/],
-    ['a form without a required field', '/seeds', { 'content-type': 'application/x-www-form-urlencoded' }, 'variety=rose', 400, /must have required property 'packets'/],
-    ['JSON where only a form is documented: the documented 415', '/seeds', { 'content-type': 'application/json' }, '{"variety":"rose","packets":3}', 415, /Content-Type application\/json is not accepted; send application\/x-www-form-urlencoded/],
+    [
+      'a valid form',
+      '/seeds',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'variety=rose&packets=3&organic=true',
+      200,
+      undefined,
+    ],
+    [
+      'a form field below its minimum',
+      '/seeds',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'variety=rose&packets=0',
+      400,
+      /body\/packets must be >= 1/,
+    ],
+    [
+      'a form field of the wrong type',
+      '/seeds',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'variety=rose&packets=many',
+      400,
+      /body\/packets must be integer/,
+    ],
+    [
+      'a form without a required field',
+      '/seeds',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'variety=rose',
+      400,
+      /must have required property 'packets'/,
+    ],
+    [
+      'JSON where only a form is documented: the documented 415',
+      '/seeds',
+      { 'content-type': 'application/json' },
+      '{"variety":"rose","packets":3}',
+      415,
+      /Content-Type application\/json is not accepted; send application\/x-www-form-urlencoded/,
+    ],
     ['text/plain within its length', '/notes', { 'content-type': 'text/plain' }, 'water the fern', 200, undefined],
-    ['text/plain over its maxLength', '/notes', { 'content-type': 'text/plain' }, 'x'.repeat(141), 400, /must NOT have more than 140 characters/],
+    [
+      'text/plain over its maxLength',
+      '/notes',
+      { 'content-type': 'text/plain' },
+      'x'.repeat(141),
+      400,
+      /must NOT have more than 140 characters/,
+    ],
   ])('%s -> %i', async (_name, path, headers, body, status, message) => {
     await withMock(forms, async (mock) => {
       const answer = await call(`${mock.url}${path}`, { method: 'POST', headers: { ...session, ...headers }, body });
@@ -40,7 +87,18 @@ describe('item 4: non-JSON request bodies are parsed and validated', () => {
 
   test('a body to an operation that documents none: 400 saying so', async () => {
     await withMock(forms, async (mock) => {
-      const answer = await rawRequest(mock.port, httpRequest('GET', '/search', [['Cookie', 'SESSION=s'], ['Content-Type', 'application/json']], '{"q":1}'));
+      const answer = await rawRequest(
+        mock.port,
+        httpRequest(
+          'GET',
+          '/search',
+          [
+            ['Cookie', 'SESSION=s'],
+            ['Content-Type', 'application/json'],
+          ],
+          '{"q":1}',
+        ),
+      );
       expect(answer.status).toBe(400);
       expect(answer.body).toMatch(/GET \/search documents no request body, yet one was sent/);
     });
@@ -69,22 +127,40 @@ describe('item 6: content negotiation', () => {
   test.each<[string, string | undefined, number, RegExp]>([
     ['no Accept: the first documented type (XML here)', undefined, 200, /^application\/xml/],
     ['Accept: application/json', 'application/json', 200, /^application\/json/],
-    ['quality values pick the preferred type', 'application/xml;q=0.2, application/json;q=0.9', 200, /^application\/json/],
+    [
+      'quality values pick the preferred type',
+      'application/xml;q=0.2, application/json;q=0.9',
+      200,
+      /^application\/json/,
+    ],
     ['*/* takes the first documented type', '*/*', 200, /^application\/xml/],
     ['nothing acceptable: 406', 'text/csv', 406, /^application\/json/],
   ])('%s', async (_name, accept, status, contentType) => {
     await withMock(forms, async (mock) => {
-      const answer = await call(`${mock.url}/seeds`, { method: 'POST', headers: { ...session, 'content-type': 'application/x-www-form-urlencoded', ...(accept ? { accept } : {}) }, body: 'variety=rose&packets=2&colours=red&colours=white' });
+      const answer = await call(`${mock.url}/seeds`, {
+        method: 'POST',
+        headers: { ...session, 'content-type': 'application/x-www-form-urlencoded', ...(accept ? { accept } : {}) },
+        body: 'variety=rose&packets=2&colours=red&colours=white',
+      });
       expect(answer.status).toBe(status);
       expect(answer.headers.get('content-type')).toMatch(contentType);
-      if (status === 406) expect(JSON.stringify(answer.json)).toMatch(/none of the media types this response documents \(application\/xml, application\/json\) is acceptable/);
+      if (status === 406)
+        expect(JSON.stringify(answer.json)).toMatch(
+          /none of the media types this response documents \(application\/xml, application\/json\) is acceptable/,
+        );
     });
   });
 
   test('XML is served as XML: element names from the xml objects, echoed values, wrapped arrays', async () => {
     await withMock(forms, async (mock) => {
-      const answer = await call(`${mock.url}/seeds`, { method: 'POST', headers: { ...session, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/xml' }, body: 'variety=rose&packets=2&colours=red&colours=white' });
-      expect(answer.text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><order id="[^"]*"><variety>rose<\/variety><packets>2<\/packets><colours><colour>red<\/colour><colour>white<\/colour><\/colours><\/order>$/);
+      const answer = await call(`${mock.url}/seeds`, {
+        method: 'POST',
+        headers: { ...session, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/xml' },
+        body: 'variety=rose&packets=2&colours=red&colours=white',
+      });
+      expect(answer.text).toMatch(
+        /^<\?xml version="1\.0" encoding="UTF-8"\?><order id="[^"]*"><variety>rose<\/variety><packets>2<\/packets><colours><colour>red<\/colour><colour>white<\/colour><\/colours><\/order>$/,
+      );
     });
   });
 

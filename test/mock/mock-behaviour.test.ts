@@ -10,16 +10,29 @@ const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures/mo
 
 test('an example that fails the spec is never served: generated valid data is, with a warning naming the example; asked for by name, it is a 500 saying why', async () => {
   let notices = '';
-  const mock = await startMock({ port: 0, spec: fixture('bad-example.yaml'), notices: { write: (text: string) => (notices += text) } });
+  const mock = await startMock({
+    port: 0,
+    spec: fixture('bad-example.yaml'),
+    notices: { write: (text: string) => (notices += text) },
+  });
   try {
-    const answer = await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Fern"}' });
+    const answer = await call(`${mock.url}/plants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Fern"}',
+    });
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({ name: 'Fern', createdAt: expect.any(String) });
-    const why = "the mock's 200 response for addPlant fails the spec (body/createdAt must be string); fix the example at bad-example.yaml#/paths/~1plants/post/responses/200/content/application~1json/example or the schema";
+    const why =
+      "the mock's 200 response for addPlant fails the spec (body/createdAt must be string); fix the example at bad-example.yaml#/paths/~1plants/post/responses/200/content/application~1json/example or the schema";
     expect(answer.headers.get('x-plantkit-warning')).toBe(`${why}; serving generated data instead`);
     await new Promise((resolve) => setImmediate(resolve));
     expect(notices).toBe(`plantkit mock: warning: ${why}; serving generated data instead\n`);
-    const pinned = await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json', prefer: 'example=example' }, body: '{"name":"Fern"}' });
+    const pinned = await call(`${mock.url}/plants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'example=example' },
+      body: '{"name":"Fern"}',
+    });
     expect(pinned.status).toBe(500);
     expect(pinned.json).toEqual({ error: 500, message: why });
   } finally {
@@ -31,9 +44,18 @@ test('a response header Node cannot send becomes a 500 naming it; the mock keeps
   const mock = await startMock({ port: 0, spec: fixture('bad-header.yaml') });
   try {
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const answer = await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Fern"}' });
+      const answer = await call(`${mock.url}/plants`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"Fern"}',
+      });
       expect(answer.status).toBe(500);
-      expect(answer.json).toEqual({ error: 500, message: expect.stringMatching(/^the mock cannot send its 200 response: .*x-plant-note.*; fix the spec's header examples$/i) });
+      expect(answer.json).toEqual({
+        error: 500,
+        message: expect.stringMatching(
+          /^the mock cannot send its 200 response: .*x-plant-note.*; fix the spec's header examples$/i,
+        ),
+      });
     }
   } finally {
     await mock.close();
@@ -44,7 +66,10 @@ describe('CORS for credentialed browser requests', () => {
   test('the Origin is echoed with Vary: Origin and credentials allowed, never *', async () => {
     const mock = await startMock({ port: 0 });
     try {
-      const answer = await call(`${mock.url}/plants`, jsonPost('{"id":1,"name":"x"}', { origin: 'http://localhost:5173' }));
+      const answer = await call(
+        `${mock.url}/plants`,
+        jsonPost('{"id":1,"name":"x"}', { origin: 'http://localhost:5173' }),
+      );
       expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
       expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
       expect(answer.headers.get('vary')).toBe('Origin');
@@ -62,7 +87,11 @@ describe('CORS for credentialed browser requests', () => {
     try {
       const answer = await call(`${mock.url}/plants`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
       });
       expect(answer.status).toBe(204);
       expect(Object.fromEntries(answer.headers)).toMatchObject({
@@ -81,9 +110,15 @@ describe('CORS for credentialed browser requests', () => {
   test('no Origin, no CORS headers; --no-cors turns them off', async () => {
     const mock = await startMock({ port: 0, cors: false });
     try {
-      const answer = await call(`${mock.url}/plants`, jsonPost('{"id":1,"name":"x"}', { origin: 'http://localhost:5173' }));
+      const answer = await call(
+        `${mock.url}/plants`,
+        jsonPost('{"id":1,"name":"x"}', { origin: 'http://localhost:5173' }),
+      );
       expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-      const preflight = await call(`${mock.url}/plants`, { method: 'OPTIONS', headers: { origin: 'http://x', 'access-control-request-method': 'POST' } });
+      const preflight = await call(`${mock.url}/plants`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://x', 'access-control-request-method': 'POST' },
+      });
       expect(preflight.status).toBe(405);
     } finally {
       await mock.close();
@@ -124,7 +159,12 @@ test('hot reload: a valid change applies within a second; an invalid save keeps 
     const original = await readFile(spec, 'utf8');
     await writeFile(spec, original.replace('/plants:', '/flowers:'));
     const started = Date.now();
-    expect(await waitFor(async () => (await call(`${mock.url}/flowers`, jsonPost('{"id":1,"name":"x"}'))).status === 200, 3000)).toBe(true);
+    expect(
+      await waitFor(
+        async () => (await call(`${mock.url}/flowers`, jsonPost('{"id":1,"name":"x"}'))).status === 200,
+        3000,
+      ),
+    ).toBe(true);
     expect(Date.now() - started).toBeLessThan(1000);
 
     await writeFile(spec, 'openapi: 3.1.0\ninfo: [broken\n');
@@ -132,7 +172,9 @@ test('hot reload: a valid change applies within a second; an invalid save keeps 
     expect((await call(`${mock.url}/flowers`, jsonPost('{"id":1,"name":"x"}'))).status).toBe(200);
     const errorLines = logged.split('\n').filter((line) => line.includes('still serving'));
     expect(errorLines).toHaveLength(1);
-    expect(errorLines[0]).toMatch(/^plantkit mock: .*openapi\.yaml:3:1: not valid YAML or JSON: Flow sequence in block collection must be sufficiently indented and end with a \]; still serving the last good spec$/);
+    expect(errorLines[0]).toMatch(
+      /^plantkit mock: .*openapi\.yaml:3:1: not valid YAML or JSON: Flow sequence in block collection must be sufficiently indented and end with a \]; still serving the last good spec$/,
+    );
   } finally {
     await mock.close();
   }
@@ -143,7 +185,8 @@ test('--seed: the same sequence after a restart, not the same body every time', 
     const mock = await startMock({ port: 0, dynamic: true, seed });
     try {
       const texts: string[] = [];
-      for (let index = 0; index < 5; index += 1) texts.push((await call(`${mock.url}/plants`, jsonPost('{"id":1,"name":"x"}'))).text);
+      for (let index = 0; index < 5; index += 1)
+        texts.push((await call(`${mock.url}/plants`, jsonPost('{"id":1,"name":"x"}'))).text);
       return texts;
     } finally {
       await mock.close();

@@ -13,7 +13,11 @@ afterAll(async () => {
 
 describe('valid requests', () => {
   test.each([
-    ['echoes name and tag, never id', '{"id":10,"name":"Monstera","tag":"indoor"}', { name: 'Monstera', tag: 'indoor' }],
+    [
+      'echoes name and tag, never id',
+      '{"id":10,"name":"Monstera","tag":"indoor"}',
+      { name: 'Monstera', tag: 'indoor' },
+    ],
     ['no tag sent, no example tag served', '{"id":11,"name":"Fern"}', { name: 'Fern' }],
     ['largest int64 id', '{"id":9223372036854775807,"name":"Max"}', { name: 'Max' }],
     ['smallest int64 id', '{"id":-9223372036854775808,"name":"Min"}', { name: 'Min' }],
@@ -32,8 +36,16 @@ describe('invalid requests get 400 in the Error shape, saying what is wrong', ()
   test.each([
     ['missing name', '{"id":1}', "body must have required property 'name'"],
     ['missing both', '{}', "body must have required property 'name'; body must have required property 'id'"],
-    ['id beyond int64', '{"id":9223372036854775808,"name":"x"}', 'body/id must be an integer within int64 (-9223372036854775808 to 9223372036854775807)'],
-    ['id below int64', '{"id":-9223372036854775809,"name":"x"}', 'body/id must be an integer within int64 (-9223372036854775808 to 9223372036854775807)'],
+    [
+      'id beyond int64',
+      '{"id":9223372036854775808,"name":"x"}',
+      'body/id must be an integer within int64 (-9223372036854775808 to 9223372036854775807)',
+    ],
+    [
+      'id below int64',
+      '{"id":-9223372036854775809,"name":"x"}',
+      'body/id must be an integer within int64 (-9223372036854775808 to 9223372036854775807)',
+    ],
     ['fractional id', '{"id":1.5,"name":"x"}', 'body/id must be integer'],
     ['string id', '{"id":"7","name":"x"}', 'body/id must be integer'],
     ['numeric name', '{"id":1,"name":7}', 'body/name must be string'],
@@ -64,7 +76,10 @@ describe('invalid requests get 400 in the Error shape, saying what is wrong', ()
   });
 
   test('charset parameter is fine', async () => {
-    const answer = await call(`${mock.url}/plants`, jsonPost('{"id":1,"name":"x"}', { 'content-type': 'application/json; charset=utf-8' }));
+    const answer = await call(
+      `${mock.url}/plants`,
+      jsonPost('{"id":1,"name":"x"}', { 'content-type': 'application/json; charset=utf-8' }),
+    );
     expect(answer.status).toBe(200);
   });
 
@@ -82,9 +97,24 @@ describe('invalid requests get 400 in the Error shape, saying what is wrong', ()
 
 describe('bearer auth (RFC 6750)', () => {
   test.each([
-    ['missing', undefined, "missing Authorization header; send 'Authorization: Bearer <token>'", 'Bearer realm="plantkit"'],
-    ['empty token', 'Bearer ', "Authorization header has no bearer token; send 'Authorization: Bearer <token>'", 'Bearer realm="plantkit", error="invalid_request"'],
-    ['Basic scheme', 'Basic dTpw', "the Basic scheme is not accepted; send 'Authorization: Bearer <token>'", 'Bearer realm="plantkit"'],
+    [
+      'missing',
+      undefined,
+      "missing Authorization header; send 'Authorization: Bearer <token>'",
+      'Bearer realm="plantkit"',
+    ],
+    [
+      'empty token',
+      'Bearer ',
+      "Authorization header has no bearer token; send 'Authorization: Bearer <token>'",
+      'Bearer realm="plantkit", error="invalid_request"',
+    ],
+    [
+      'Basic scheme',
+      'Basic dTpw',
+      "the Basic scheme is not accepted; send 'Authorization: Bearer <token>'",
+      'Bearer realm="plantkit"',
+    ],
   ])('%s -> 401 with WWW-Authenticate and an Error body', async (_name, authorization, message, challenge) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (authorization !== undefined) headers.authorization = authorization;
@@ -100,15 +130,25 @@ describe('bearer auth (RFC 6750)', () => {
   });
 
   test('auth is checked before the body', async () => {
-    const answer = await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const answer = await call(`${mock.url}/plants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(answer.status).toBe(401);
   });
 
   test('--token accepts only that token', async () => {
     const strict = await startMock({ port: 0, token: 's3cret' });
     try {
-      expect((await call(`${strict.url}/plants`, jsonPost('{"id":1,"name":"x"}', { authorization: 'Bearer s3cret' }))).status).toBe(200);
-      const wrong = await call(`${strict.url}/plants`, jsonPost('{"id":1,"name":"x"}', { authorization: 'Bearer other' }));
+      expect(
+        (await call(`${strict.url}/plants`, jsonPost('{"id":1,"name":"x"}', { authorization: 'Bearer s3cret' })))
+          .status,
+      ).toBe(200);
+      const wrong = await call(
+        `${strict.url}/plants`,
+        jsonPost('{"id":1,"name":"x"}', { authorization: 'Bearer other' }),
+      );
       expect(wrong.status).toBe(401);
       expect(wrong.headers.get('www-authenticate')).toBe('Bearer realm="plantkit", error="invalid_token"');
       expect(wrong.text).not.toContain('s3cret');
@@ -141,14 +181,20 @@ describe('Prefer, as in Prism', () => {
   });
 
   test('example=fern serves that example as is', async () => {
-    const answer = await call(`${mock.url}/plants`, jsonPost('{"id":1,"name":"x","tag":"t"}', { prefer: 'example=fern' }));
+    const answer = await call(
+      `${mock.url}/plants`,
+      jsonPost('{"id":1,"name":"x","tag":"t"}', { prefer: 'example=fern' }),
+    );
     expect(answer.json).toEqual({ name: 'Boston fern' });
   });
 
   test('an unknown example is a 404 saying so, as in Prism (issue 10 item 7)', async () => {
     const answer = await call(`${mock.url}/plants`, jsonPost('{"id":1,"name":"x"}', { prefer: 'example=cactus' }));
     expect(answer.status).toBe(404);
-    expect(answer.json).toEqual({ error: 404, message: "addPlant has no example 'cactus' for status 200 (application/json); documented: monstera, fern" });
+    expect(answer.json).toEqual({
+      error: 404,
+      message: "addPlant has no example 'cactus' for status 200 (application/json); documented: monstera, fern",
+    });
   });
 
   test('dynamic=true generates schema-valid data, echoing what was sent', async () => {

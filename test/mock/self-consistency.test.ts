@@ -12,7 +12,11 @@ describe('contract against the mock', () => {
     const mock = await startMock({ port: 0, token: 'ci-token', ...options });
     try {
       const result = await runContract({ baseUrl: mock.url, spec: 'openapi.yaml', token: 'ci-token' });
-      expect(result.results.flatMap((item) => item.findings.map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`))).toEqual([]);
+      expect(
+        result.results.flatMap((item) =>
+          item.findings.map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`),
+        ),
+      ).toEqual([]);
       expect(result.passed).toBe(result.results.length);
       expect(result.passed).toBeGreaterThanOrEqual(22);
     } finally {
@@ -27,7 +31,9 @@ describe('contract against the mock', () => {
       expect(result.failed).toBe(0);
       const skipped = result.results.filter((item) => item.verdict === 'skipped');
       expect(skipped.map((item) => item.case.id)).toEqual(['addPlant/auth/wrong-token']);
-      expect(skipped[0]!.case.skip).toMatch(/the plantkit mock accepts any credential for bearerAuth; pin it to run this case \(plantkit mock --token T/);
+      expect(skipped[0]!.case.skip).toMatch(
+        /the plantkit mock accepts any credential for bearerAuth; pin it to run this case \(plantkit mock --token T/,
+      );
     } finally {
       await mock.close();
     }

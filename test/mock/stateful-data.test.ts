@@ -45,7 +45,11 @@ describe('preloaded items', () => {
         { id: 41, name: 'Monstera', tag: 'indoor', createdAt: '2024-05-01T12:00:00Z' },
         { id: 1, name: 'Fern', createdAt: '2024-05-02T12:00:00Z' },
       ]);
-      expect((await call(`${mock.url}/v1/catalog/ABC-1234`)).json).toEqual({ sku: 'ABC-1234', title: 'Lamp', price: 12.5 });
+      expect((await call(`${mock.url}/v1/catalog/ABC-1234`)).json).toEqual({
+        sku: 'ABC-1234',
+        title: 'Lamp',
+        price: 12.5,
+      });
       expect((await call(`${mock.url}/v1/catalog/XYZ-9999`)).status).toBe(404);
       expect((await call(`${mock.url}/v1/plants/41`, { method: 'DELETE', headers: KEY })).status).toBe(204);
       mock.reset();
@@ -63,9 +67,24 @@ describe('preloaded items', () => {
 
 describe('a bad data file: one line naming where and what, exit 2', () => {
   test.each([
-    ['an item breaking the schema', 'bad-item.yaml', "plants:\n  - {id: 1, name: Fern, createdAt: '2024-05-01T12:00:00Z'}\n  - {id: 2, name: 7, createdAt: '2024-05-01T12:00:00Z'}\n", /bad-item\.yaml:3:5: plants\[1\]\/name must be string \(an item of plants, id 2\) \(fix the item, or the item schema of \/plants\)$/m],
-    ['an unknown collection', 'unknown.yaml', 'trees: []\n', /unknown\.yaml:1:1: no collection 'trees' in the spec \(collections: plants \(\/plants\), catalog \(\/catalog\)\)/],
-    ['two items with one id', 'twins.yaml', "plants:\n  - {id: 3, name: A, createdAt: '2024-05-01T12:00:00Z'}\n  - {id: 3, name: B, createdAt: '2024-05-01T12:00:00Z'}\n", /twins\.yaml:3:5: plants\[1\] has id 3, like item 0 before it/],
+    [
+      'an item breaking the schema',
+      'bad-item.yaml',
+      "plants:\n  - {id: 1, name: Fern, createdAt: '2024-05-01T12:00:00Z'}\n  - {id: 2, name: 7, createdAt: '2024-05-01T12:00:00Z'}\n",
+      /bad-item\.yaml:3:5: plants\[1\]\/name must be string \(an item of plants, id 2\) \(fix the item, or the item schema of \/plants\)$/m,
+    ],
+    [
+      'an unknown collection',
+      'unknown.yaml',
+      'trees: []\n',
+      /unknown\.yaml:1:1: no collection 'trees' in the spec \(collections: plants \(\/plants\), catalog \(\/catalog\)\)/,
+    ],
+    [
+      'two items with one id',
+      'twins.yaml',
+      "plants:\n  - {id: 3, name: A, createdAt: '2024-05-01T12:00:00Z'}\n  - {id: 3, name: B, createdAt: '2024-05-01T12:00:00Z'}\n",
+      /twins\.yaml:3:5: plants\[1\] has id 3, like item 0 before it/,
+    ],
     ['not a list', 'not-list.yaml', 'plants: {id: 1}\n', /not-list\.yaml:1:9: 'plants' must be a list of items/],
     ['not YAML', 'broken.yaml', 'plants: [\n', /broken\.yaml:2:1: not JSON or YAML: /],
     ['a missing file', 'missing.yaml', undefined, /cannot read --data .*missing\.yaml: ENOENT/],
@@ -79,7 +98,9 @@ describe('a bad data file: one line naming where and what, exit 2', () => {
   });
 
   test('--data with stateful: false is a usage error', async () => {
-    await expect(withMock({ spec: CATALOG, data: 'x.yaml', stateful: false }, async () => undefined)).rejects.toThrow('--data preloads the stateful mock, which is off');
+    await expect(withMock({ spec: CATALOG, data: 'x.yaml', stateful: false }, async () => undefined)).rejects.toThrow(
+      '--data preloads the stateful mock, which is off',
+    );
   });
 });
 
@@ -87,10 +108,19 @@ test('plantkit mock --stateful names the collections it keeps in its start-up li
   let stdout = '';
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const exit = run(['mock', '--spec', CATALOG, '--port', '0', '--no-watch', '--stateful'], { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stdout += text) }, env: {}, cwd: process.cwd(), waitForStop: () => stopped });
+  const exit = run(['mock', '--spec', CATALOG, '--port', '0', '--no-watch', '--stateful'], {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stdout += text) },
+    env: {},
+    cwd: process.cwd(),
+    waitForStop: () => stopped,
+  });
   const deadline = Date.now() + 10_000;
-  while (!stdout.includes('Ctrl-C stops') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (!stdout.includes('Ctrl-C stops') && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   stop();
   expect(await exit).toBe(0);
-  expect(stdout).toContain('\n  stateful: plants (/plants, /plants/{plantId}); POST /__plantkit/reset forgets what was created\n');
+  expect(stdout).toContain(
+    '\n  stateful: plants (/plants, /plants/{plantId}); POST /__plantkit/reset forgets what was created\n',
+  );
 });

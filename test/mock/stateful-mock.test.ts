@@ -19,8 +19,16 @@ const ORDERS = 'test/fixtures/stateful/orders-3.0.yaml';
 const KEY = { 'x-api-key': 'any-key' };
 
 /** A plant write with the headers createPlant needs. */
-const write = (method: string, body: unknown): RequestInit => ({ method, headers: { ...KEY, 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() }, body: JSON.stringify(body) });
-const json = (method: string, body: unknown, type = 'application/json'): RequestInit => ({ method, headers: { 'content-type': type }, body: JSON.stringify(body) });
+const write = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { ...KEY, 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
+  body: JSON.stringify(body),
+});
+const json = (method: string, body: unknown, type = 'application/json'): RequestInit => ({
+  method,
+  headers: { 'content-type': type },
+  body: JSON.stringify(body),
+});
 
 describe('the walk-through on the catalog spec: create, read, list, update, delete, read 404, delete 404', () => {
   let mock: RunningMock;
@@ -71,7 +79,8 @@ describe('the walk-through on the catalog spec: create, read, list, update, dele
 
   test('limit and offset page the list in creation order; X-Total-Count counts every match', async () => {
     mock.reset();
-    for (const name of ['A', 'B', 'C', 'D']) await call(plants, write('POST', { name, tag: name === 'B' ? 'outdoor' : 'indoor' }));
+    for (const name of ['A', 'B', 'C', 'D'])
+      await call(plants, write('POST', { name, tag: name === 'B' ? 'outdoor' : 'indoor' }));
     const page = await call(`${plants}?limit=2&offset=1`, { headers: KEY });
     expect((page.json as Array<{ name: string }>).map((item) => item.name)).toEqual(['B', 'C']);
     expect(page.headers.get('x-total-count')).toBe('4');
@@ -99,16 +108,32 @@ describe('wrapped lists, uuid ids, merge patches and client-chosen ids (orders s
   test('orders: page and per_page, the total field, a status filter, RFC 7396 patches', async () => {
     await withMock({ spec: ORDERS, stateful: true }, async (mock) => {
       const ids: string[] = [];
-      for (const [item, status] of [['rake', 'open'], ['hoe', 'shipped'], ['spade', 'open']] as const) {
-        const placed = await call(`${mock.url}/orders`, json('POST', { item, quantity: 1, status, note: 'leave at the door' }));
+      for (const [item, status] of [
+        ['rake', 'open'],
+        ['hoe', 'shipped'],
+        ['spade', 'open'],
+      ] as const) {
+        const placed = await call(
+          `${mock.url}/orders`,
+          json('POST', { item, quantity: 1, status, note: 'leave at the door' }),
+        );
         expect(placed.status).toBe(201);
         const order = placed.json as { id: string; placedAt: string };
         expect(order.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
         ids.push(order.id);
       }
-      expect(await call(`${mock.url}/orders?per_page=2&page=2`).then((answer) => answer.json)).toMatchObject({ data: [{ item: 'spade' }], total: 3 });
-      expect(await call(`${mock.url}/orders?status=open`).then((answer) => answer.json)).toMatchObject({ data: [{ item: 'rake' }, { item: 'spade' }], total: 2 });
-      const patched = await call(`${mock.url}/orders/${ids[0]}`, json('PATCH', { quantity: 5, note: null }, 'application/merge-patch+json'));
+      expect(await call(`${mock.url}/orders?per_page=2&page=2`).then((answer) => answer.json)).toMatchObject({
+        data: [{ item: 'spade' }],
+        total: 3,
+      });
+      expect(await call(`${mock.url}/orders?status=open`).then((answer) => answer.json)).toMatchObject({
+        data: [{ item: 'rake' }, { item: 'spade' }],
+        total: 2,
+      });
+      const patched = await call(
+        `${mock.url}/orders/${ids[0]}`,
+        json('PATCH', { quantity: 5, note: null }, 'application/merge-patch+json'),
+      );
       expect(patched.json).toMatchObject({ id: ids[0], item: 'rake', quantity: 5, status: 'open' });
       expect('note' in (patched.json as object)).toBe(false);
       expect((await call(`${mock.url}/orders/${ids[0]}`)).json).toEqual(patched.json);
@@ -127,10 +152,15 @@ describe('wrapped lists, uuid ids, merge patches and client-chosen ids (orders s
 
 test('links: the tray the create answers is found under its serial (OAS 4.8.20)', async () => {
   await withMock({ spec: 'test/fixtures/stateful/links-3.1.yaml', stateful: true }, async (mock) => {
-    const sown = (await call(`${mock.url}/trays`, json('POST', { crop: 'basil', cells: 24 }))).json as { serial: number };
+    const sown = (await call(`${mock.url}/trays`, json('POST', { crop: 'basil', cells: 24 }))).json as {
+      serial: number;
+    };
     expect(sown).toEqual({ serial: 1, crop: 'basil', cells: 24 });
     expect((await call(`${mock.url}/trays/1`)).json).toEqual(sown);
-    expect((await call(`${mock.url}/trays/1`, json('PUT', { crop: 'dill' }))).json).toEqual({ serial: 1, crop: 'dill' });
+    expect((await call(`${mock.url}/trays/1`, json('PUT', { crop: 'dill' }))).json).toEqual({
+      serial: 1,
+      crop: 'dill',
+    });
     expect((await call(`${mock.url}/trays/1`, { method: 'DELETE' })).status).toBe(204);
     expect((await call(`${mock.url}/trays/1`)).status).toBe(404);
   });
@@ -148,9 +178,23 @@ describe('every stateful answer passes the response validators (the mock self-ch
       const created = await call(`${mock.url}${path}`, init);
       const id = (created.json as { id: unknown }).id;
       const answers: Array<[string, number, Answer]> = [
-        [spec.operations.find((operation) => operation.method === 'POST' && operation.path.endsWith(path.replace('/v1', '')))!.id, created.status, created],
-        [spec.operations.find((operation) => operation.method === 'GET' && operation.path.includes('{'))!.id, 200, await call(`${mock.url}${path}/${id}`, { headers: KEY })],
-        [spec.operations.find((operation) => operation.method === 'GET' && !operation.path.includes('{'))!.id, 200, await call(`${mock.url}${path}`, { headers: KEY })],
+        [
+          spec.operations.find(
+            (operation) => operation.method === 'POST' && operation.path.endsWith(path.replace('/v1', '')),
+          )!.id,
+          created.status,
+          created,
+        ],
+        [
+          spec.operations.find((operation) => operation.method === 'GET' && operation.path.includes('{'))!.id,
+          200,
+          await call(`${mock.url}${path}/${id}`, { headers: KEY }),
+        ],
+        [
+          spec.operations.find((operation) => operation.method === 'GET' && !operation.path.includes('{'))!.id,
+          200,
+          await call(`${mock.url}${path}`, { headers: KEY }),
+        ],
       ];
       for (const [operationId, status, answer] of answers) {
         expect(answer.status).toBe(status);

@@ -28,12 +28,31 @@ describe('a spec with $refs that do not resolve: the rest is served', () => {
   test('the other operations answer as usual; the broken ones get a 500 in the Error shape that names the $ref', async () => {
     await withMock({ spec: SPEC }, async (mock) => {
       expect(await call(`${mock.url}/plants`)).toMatchObject({ status: 200, json: expect.any(Array) });
-      expect(await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Fern"}' })).toMatchObject({ status: 201, json: { name: 'Fern' } });
+      expect(
+        await call(`${mock.url}/plants`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"name":"Fern"}',
+        }),
+      ).toMatchObject({ status: 201, json: { name: 'Fern' } });
       // A bad request to a served operation is still the client's 400, never a 5xx.
-      expect((await call(`${mock.url}/plants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":""}' })).status).toBe(400);
+      expect(
+        (
+          await call(`${mock.url}/plants`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"name":""}',
+          })
+        ).status,
+      ).toBe(400);
       const broken = await call(`${mock.url}/shelves`);
       expect(broken.status).toBe(500);
-      expect(broken.json).toEqual({ error: 500, message: expect.stringMatching(/^the mock cannot serve GET \/shelves: \$ref does not resolve: "#\/components\/schemas\/Pot".* fix the spec/) });
+      expect(broken.json).toEqual({
+        error: 500,
+        message: expect.stringMatching(
+          /^the mock cannot serve GET \/shelves: \$ref does not resolve: "#\/components\/schemas\/Pot".* fix the spec/,
+        ),
+      });
     });
   });
 
@@ -41,7 +60,12 @@ describe('a spec with $refs that do not resolve: the rest is served', () => {
     await withMock({ spec: SPEC }, async (mock) => {
       const answer = await call(`${mock.url}/impossible`);
       expect(answer.status).toBe(500);
-      expect(answer.json).toEqual({ error: 500, message: expect.stringContaining('check that the schema at #/paths/~1impossible/get/responses/200/content/application~1json/schema can be satisfied') });
+      expect(answer.json).toEqual({
+        error: 500,
+        message: expect.stringContaining(
+          'check that the schema at #/paths/~1impossible/get/responses/200/content/application~1json/schema can be satisfied',
+        ),
+      });
       expect((await call(`${mock.url}/plants`)).status).toBe(200);
     });
   });

@@ -21,23 +21,37 @@ import * as api from '../../src/index.js';
 const exec = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-const ownPackage = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> };
+const ownPackage = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  devDependencies: Record<string, string>;
+};
 
 /** npm as a consumer runs it: from the cache, quietly; scarf (a Spectral dependency) is told not to report (no network in tests). */
 async function npm(args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
-  return exec('npm', args, { cwd, env: { ...process.env, SCARF_ANALYTICS: 'false', npm_config_update_notifier: 'false' }, maxBuffer: 64 * 1024 * 1024 });
+  return exec('npm', args, {
+    cwd,
+    env: { ...process.env, SCARF_ANALYTICS: 'false', npm_config_update_notifier: 'false' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 /** npm's warnings, without those about this machine's own npm configuration (`nodedir` in ~/.npmrc, say). */
 function warnings(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => /^npm warn/i.test(line) && !/Unknown (user|global|project|env|builtin) config/.test(line));
+  return stderr
+    .split('\n')
+    .filter((line) => /^npm warn/i.test(line) && !/Unknown (user|global|project|env|builtin) config/.test(line));
 }
 
 /** Compiler options every configuration shares: libraries checked, Node's types. */
 const BASE_OPTIONS = { target: 'ES2022', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] };
 
 /** Stricter settings as `tsc --init` (TypeScript 5.9) writes them. */
-const STRICTEST = { noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, isolatedModules: true, moduleDetection: 'force' };
+const STRICTEST = {
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  isolatedModules: true,
+  moduleDetection: 'force',
+};
 
 /** The consumer packages: their package.json extras and the tsconfigs their consumer file must pass under. */
 const CONSUMERS = {
@@ -74,23 +88,44 @@ beforeAll(async () => {
   const project = path.join(scratch, 'project');
   await mkdir(project);
   // The README's line for npm 11.16+: deny the telemetry script of Spectral's @scarf/scarf.
-  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, allowScripts: { '@scarf/scarf': false } }, null, 2));
+  await writeFile(
+    path.join(project, 'package.json'),
+    JSON.stringify(
+      { name: 'consumer', version: '1.0.0', private: true, allowScripts: { '@scarf/scarf': false } },
+      null,
+      2,
+    ),
+  );
   const consumerSource = await consumerFile();
   for (const [name, consumer] of Object.entries(CONSUMERS)) {
     const directory = path.join(project, name);
     await mkdir(directory);
-    await writeFile(path.join(directory, 'package.json'), JSON.stringify({ name: `consumer-${name}`, version: '1.0.0', private: true, ...consumer.manifest }, null, 2));
+    await writeFile(
+      path.join(directory, 'package.json'),
+      JSON.stringify({ name: `consumer-${name}`, version: '1.0.0', private: true, ...consumer.manifest }, null, 2),
+    );
     for (const [config, options] of Object.entries(consumer.tsconfigs)) {
-      await writeFile(path.join(directory, `tsconfig.${config}.json`), JSON.stringify({ compilerOptions: { ...BASE_OPTIONS, ...options }, files: ['consumer.ts'] }));
+      await writeFile(
+        path.join(directory, `tsconfig.${config}.json`),
+        JSON.stringify({ compilerOptions: { ...BASE_OPTIONS, ...options }, files: ['consumer.ts'] }),
+      );
     }
     await writeFile(path.join(directory, 'consumer.ts'), consumerSource);
   }
-  const versions = ['vitest', '@types/node'].map((dependency) => `${dependency}@${ownPackage.devDependencies[dependency]}`);
+  const versions = ['vitest', '@types/node'].map(
+    (dependency) => `${dependency}@${ownPackage.devDependencies[dependency]}`,
+  );
   install = await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...versions], project);
-  const configs = Object.entries(CONSUMERS).flatMap(([name, consumer]) => Object.keys(consumer.tsconfigs).map((config) => [name, config] as const));
+  const configs = Object.entries(CONSUMERS).flatMap(([name, consumer]) =>
+    Object.keys(consumer.tsconfigs).map((config) => [name, config] as const),
+  );
   await Promise.all(
     configs.map(async ([name, config]) => {
-      const checked = await exec(process.execPath, [TSC, '-p', path.join(project, name, `tsconfig.${config}.json`)]).catch((error: { stdout: string; stderr: string }) => error);
+      const checked = await exec(process.execPath, [
+        TSC,
+        '-p',
+        path.join(project, name, `tsconfig.${config}.json`),
+      ]).catch((error: { stdout: string; stderr: string }) => error);
       typeChecks[`${name}/${config}`] = `${checked.stdout}${checked.stderr}`;
     }),
   );
@@ -105,7 +140,13 @@ async function consumerFile(): Promise<string> {
   const declarations = await readFile(path.join(ROOT, 'dist/index.d.ts'), 'utf8');
   const values = Object.keys(api).sort();
   const types = [...declarations.matchAll(/export (type )?\{([^}]+)\}/g)]
-    .flatMap(([, typeOnly, list]) => list!.split(',').map((part) => part.trim()).filter((part) => typeOnly || part.startsWith('type ')).map((part) => part.replace(/^type /, '').replace(/^.* as /, '')))
+    .flatMap(([, typeOnly, list]) =>
+      list!
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => typeOnly || part.startsWith('type '))
+        .map((part) => part.replace(/^type /, '').replace(/^.* as /, '')),
+    )
     .sort();
   return `import { expect } from 'vitest';
 import { contractMatchers, type ContractMatchOptions } from 'plantkit/vitest';
@@ -125,7 +166,9 @@ export async function matchesContract(response: Response): Promise<void> {
 
 describe('the packed tarball', () => {
   test('has no install-time scripts for a consumer to approve', async () => {
-    const manifest = JSON.parse(await readFile(path.join(unpacked, 'package/package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const manifest = JSON.parse(await readFile(path.join(unpacked, 'package/package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
     const installTime = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
     expect(Object.keys(manifest.scripts ?? {}).filter((script) => installTime.includes(script))).toEqual([]);
   });
@@ -157,20 +200,28 @@ test('the install prints no npm warning', () => {
 describe.each(Object.keys(CONSUMERS))('a %s consumer package', (name) => {
   const directory = () => path.join(scratch, 'project', name);
 
-  test.each(Object.keys(CONSUMERS[name as keyof typeof CONSUMERS].tsconfigs))('type-checks every public export and toMatchContract with skipLibCheck off (%s)', (config) => {
-    expect(typeChecks[`${name}/${config}`]).toBe('');
-  });
+  test.each(Object.keys(CONSUMERS[name as keyof typeof CONSUMERS].tsconfigs))(
+    'type-checks every public export and toMatchContract with skipLibCheck off (%s)',
+    (config) => {
+      expect(typeChecks[`${name}/${config}`]).toBe('');
+    },
+  );
 
   test('loads: import and require, the library and the vitest entry, and the CLI', async () => {
-    const script = name === 'esm'
-      ? "const p = await import('plantkit'); const v = await import('plantkit/vitest'); console.log(typeof p.runContract, typeof v.contractMatchers);"
-      : "const p = require('plantkit'); const v = require('plantkit/vitest'); console.log(typeof p.runContract, typeof v.contractMatchers);";
+    const script =
+      name === 'esm'
+        ? "const p = await import('plantkit'); const v = await import('plantkit/vitest'); console.log(typeof p.runContract, typeof v.contractMatchers);"
+        : "const p = require('plantkit'); const v = require('plantkit/vitest'); console.log(typeof p.runContract, typeof v.contractMatchers);";
     // A script file in the package, so that its package.json decides ESM or CommonJS.
     const file = path.join(directory(), name === 'esm' ? 'load.js' : 'load.cjs');
     await writeFile(file, script);
     const loaded = await exec(process.execPath, [file], { cwd: directory() });
     expect(loaded.stdout).toBe('function function\n');
-    const version = await exec(process.execPath, [path.join(scratch, 'project/node_modules/plantkit/bin/plantkit.js'), '--version'], { cwd: directory() });
+    const version = await exec(
+      process.execPath,
+      [path.join(scratch, 'project/node_modules/plantkit/bin/plantkit.js'), '--version'],
+      { cwd: directory() },
+    );
     expect(version.stdout).toBe(`${ownPackage.version}\n`);
   });
 });

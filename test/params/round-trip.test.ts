@@ -12,8 +12,26 @@ const STYLES: Record<ParameterLocation, string[]> = {
   cookie: ['form'],
 };
 
-function parameter(location: ParameterLocation, style: string, explode: boolean, schema: SchemaObject, name = 'p'): OperationParameter {
-  return { name, in: location, pointer: '', required: true, schema, examples: [], style, explode, allowReserved: false, mediaType: undefined, deprecated: false };
+function parameter(
+  location: ParameterLocation,
+  style: string,
+  explode: boolean,
+  schema: SchemaObject,
+  name = 'p',
+): OperationParameter {
+  return {
+    name,
+    in: location,
+    pointer: '',
+    required: true,
+    schema,
+    examples: [],
+    style,
+    explode,
+    allowReserved: false,
+    mediaType: undefined,
+    deprecated: false,
+  };
 }
 
 /** What a request carrying the encoded parameter looks like to the router and the decoder. */
@@ -34,7 +52,9 @@ function readBack(param: OperationParameter, value: unknown): unknown {
 }
 
 // Delimiters of the path and header styles cannot appear inside values (OAS 4.8.12.4 leaves them ambiguous).
-const safeText = fc.string({ minLength: 1, maxLength: 12 }).filter((text) => !/[,.;=]/.test(text) && text.trim() === text);
+const safeText = fc
+  .string({ minLength: 1, maxLength: 12 })
+  .filter((text) => !/[,.;=]/.test(text) && text.trim() === text);
 const anyText = fc.string({ minLength: 1, maxLength: 12 });
 const integer = fc.integer({ min: -1e9, max: 1e9 });
 
@@ -44,58 +64,141 @@ describe('primitives, arrays and objects survive encode -> decode', () => {
     for (const style of styles) for (const explode of [false, true]) cases.push([location, style, explode]);
   }
 
-  test.each(cases.filter(([, style]) => style !== 'deepObject' && style !== 'spaceDelimited' && style !== 'pipeDelimited'))('%s %s explode=%s: primitives', (location, style, explode) => {
+  test.each(
+    cases.filter(([, style]) => style !== 'deepObject' && style !== 'spaceDelimited' && style !== 'pipeDelimited'),
+  )('%s %s explode=%s: primitives', (location, style, explode) => {
     const text = location === 'query' ? anyText : safeText;
     fc.assert(
-      fc.property(fc.oneof(text.map((value) => ['string', value] as const), integer.map((value) => ['integer', value] as const), fc.boolean().map((value) => ['boolean', value] as const)), ([type, value]) => {
-        expect(readBack(parameter(location, style, explode, { type }), value)).toEqual(value);
-      }),
+      fc.property(
+        fc.oneof(
+          text.map((value) => ['string', value] as const),
+          integer.map((value) => ['integer', value] as const),
+          fc.boolean().map((value) => ['boolean', value] as const),
+        ),
+        ([type, value]) => {
+          expect(readBack(parameter(location, style, explode, { type }), value)).toEqual(value);
+        },
+      ),
     );
   });
 
-  test.each(cases.filter(([, style]) => style !== 'deepObject'))('%s %s explode=%s: arrays of integers and strings', (location, style, explode) => {
-    const text = location === 'query' && style === 'form' && explode ? anyText : safeText.filter((value) => !/[ |]/.test(value));
-    fc.assert(
-      fc.property(fc.array(integer, { minLength: 1, maxLength: 4 }), fc.array(text, { minLength: 1, maxLength: 4 }), (numbers, strings) => {
-        expect(readBack(parameter(location, style, explode, { type: 'array', items: { type: 'integer' } }), numbers)).toEqual(numbers);
-        expect(readBack(parameter(location, style, explode, { type: 'array', items: { type: 'string' } }), strings)).toEqual(strings);
-      }),
-    );
-  });
+  test.each(cases.filter(([, style]) => style !== 'deepObject'))(
+    '%s %s explode=%s: arrays of integers and strings',
+    (location, style, explode) => {
+      const text =
+        location === 'query' && style === 'form' && explode ? anyText : safeText.filter((value) => !/[ |]/.test(value));
+      fc.assert(
+        fc.property(
+          fc.array(integer, { minLength: 1, maxLength: 4 }),
+          fc.array(text, { minLength: 1, maxLength: 4 }),
+          (numbers, strings) => {
+            expect(
+              readBack(parameter(location, style, explode, { type: 'array', items: { type: 'integer' } }), numbers),
+            ).toEqual(numbers);
+            expect(
+              readBack(parameter(location, style, explode, { type: 'array', items: { type: 'string' } }), strings),
+            ).toEqual(strings);
+          },
+        ),
+      );
+    },
+  );
 
-  test.each(cases.filter(([, style]) => style !== 'spaceDelimited' && style !== 'pipeDelimited'))('%s %s explode=%s: objects', (location, style, explode) => {
-    const schema = { type: 'object', properties: { limit: { type: 'integer' }, name: { type: 'string' }, on: { type: 'boolean' } } };
-    const text = location === 'query' ? anyText : safeText;
-    fc.assert(
-      fc.property(fc.record({ limit: integer, name: text, on: fc.boolean() }, { requiredKeys: ['limit'] }), (value) => {
-        expect(readBack(parameter(location, style, explode, schema), value)).toEqual(value);
-      }),
-    );
-  });
+  test.each(cases.filter(([, style]) => style !== 'spaceDelimited' && style !== 'pipeDelimited'))(
+    '%s %s explode=%s: objects',
+    (location, style, explode) => {
+      const schema = {
+        type: 'object',
+        properties: { limit: { type: 'integer' }, name: { type: 'string' }, on: { type: 'boolean' } },
+      };
+      const text = location === 'query' ? anyText : safeText;
+      fc.assert(
+        fc.property(
+          fc.record({ limit: integer, name: text, on: fc.boolean() }, { requiredKeys: ['limit'] }),
+          (value) => {
+            expect(readBack(parameter(location, style, explode, schema), value)).toEqual(value);
+          },
+        ),
+      );
+    },
+  );
 });
 
 describe('issue 10 item 5: query styles as clients write them', () => {
   test.each<[string, OperationParameter, string, unknown]>([
-    ['form exploded object: ?offset=1&limit=2 is one parameter', parameter('query', 'form', true, { type: 'object', properties: { offset: { type: 'integer' }, limit: { type: 'integer' } } }, 'page'), 'offset=1&limit=2', { offset: 1, limit: 2 }],
-    ['deepObject', parameter('query', 'deepObject', true, { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } }, 'filter'), 'filter[color]=red&filter%5Bsize%5D=2', { color: 'red', size: 2 }],
-    ['spaceDelimited', parameter('query', 'spaceDelimited', false, { type: 'array', items: { type: 'integer' } }, 'ids'), 'ids=1%202+3', [1, 2, 3]],
-    ['pipeDelimited', parameter('query', 'pipeDelimited', false, { type: 'array', items: { type: 'string' } }, 'tags'), 'tags=a|b|c', ['a', 'b', 'c']],
-    ['form non-exploded array with an encoded comma inside an item', parameter('query', 'form', false, { type: 'array', items: { type: 'string' } }, 'ids'), 'ids=a%2Cb,c', ['a,b', 'c']],
-    ['repeated exploded array', parameter('query', 'form', true, { type: 'array', items: { type: 'integer' } }, 'id'), 'id=3&id=4', [3, 4]],
-    ['content: application/json', { ...parameter('query', 'form', true, { type: 'object' }, 'q'), mediaType: 'application/json' }, `q=${encodeURIComponent('{"a":[1,2]}')}`, { a: [1, 2] }],
+    [
+      'form exploded object: ?offset=1&limit=2 is one parameter',
+      parameter(
+        'query',
+        'form',
+        true,
+        { type: 'object', properties: { offset: { type: 'integer' }, limit: { type: 'integer' } } },
+        'page',
+      ),
+      'offset=1&limit=2',
+      { offset: 1, limit: 2 },
+    ],
+    [
+      'deepObject',
+      parameter(
+        'query',
+        'deepObject',
+        true,
+        { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } },
+        'filter',
+      ),
+      'filter[color]=red&filter%5Bsize%5D=2',
+      { color: 'red', size: 2 },
+    ],
+    [
+      'spaceDelimited',
+      parameter('query', 'spaceDelimited', false, { type: 'array', items: { type: 'integer' } }, 'ids'),
+      'ids=1%202+3',
+      [1, 2, 3],
+    ],
+    [
+      'pipeDelimited',
+      parameter('query', 'pipeDelimited', false, { type: 'array', items: { type: 'string' } }, 'tags'),
+      'tags=a|b|c',
+      ['a', 'b', 'c'],
+    ],
+    [
+      'form non-exploded array with an encoded comma inside an item',
+      parameter('query', 'form', false, { type: 'array', items: { type: 'string' } }, 'ids'),
+      'ids=a%2Cb,c',
+      ['a,b', 'c'],
+    ],
+    [
+      'repeated exploded array',
+      parameter('query', 'form', true, { type: 'array', items: { type: 'integer' } }, 'id'),
+      'id=3&id=4',
+      [3, 4],
+    ],
+    [
+      'content: application/json',
+      { ...parameter('query', 'form', true, { type: 'object' }, 'q'), mediaType: 'application/json' },
+      `q=${encodeURIComponent('{"a":[1,2]}')}`,
+      { a: [1, 2] },
+    ],
   ])('%s', (_name, param, search, want) => {
     expect(decodeParameters([param], { path: {}, search, headers: {} }).values.query[param.name]).toEqual(want);
   });
 
   test('int64 beyond 2^53 keeps its digits for the exact-integer check', async () => {
     const { exactNumberText } = await import('../../src/json/exact-json.js');
-    const { values } = decodeParameters([parameter('query', 'form', true, { type: 'integer', format: 'int64' }, 'id')], { path: {}, search: 'id=9223372036854775808', headers: {} });
+    const { values } = decodeParameters(
+      [parameter('query', 'form', true, { type: 'integer', format: 'int64' }, 'id')],
+      { path: {}, search: 'id=9223372036854775808', headers: {} },
+    );
     expect(exactNumberText(values.query, 'id')).toBe('9223372036854775808');
   });
 
   test('a string schema keeps digits as text; an integer schema keeps non-digits as text for the validator', () => {
     const { values } = decodeParameters(
-      [parameter('query', 'form', true, { type: 'string' }, 'sku'), parameter('query', 'form', true, { type: 'integer' }, 'limit')],
+      [
+        parameter('query', 'form', true, { type: 'string' }, 'sku'),
+        parameter('query', 'form', true, { type: 'integer' }, 'limit'),
+      ],
       { path: {}, search: 'sku=0012&limit=ten', headers: {} },
     );
     expect(values.query).toEqual({ sku: '0012', limit: 'ten' });
@@ -103,16 +206,32 @@ describe('issue 10 item 5: query styles as clients write them', () => {
 
   test('a primitive given twice and JSON that does not parse are problems, not values', () => {
     const { problems } = decodeParameters(
-      [parameter('query', 'form', true, { type: 'integer' }, 'limit'), { ...parameter('query', 'form', true, { type: 'object' }, 'q'), mediaType: 'application/json' }],
+      [
+        parameter('query', 'form', true, { type: 'integer' }, 'limit'),
+        { ...parameter('query', 'form', true, { type: 'object' }, 'q'), mediaType: 'application/json' },
+      ],
       { path: {}, search: 'limit=1&limit=2&q=%7Bnope', headers: {} },
     );
-    expect(problems.map((problem) => `${problem.name}: ${problem.message.split(' (')[0]}`)).toEqual(['limit: is given 2 times; the spec documents a single value', 'q: is not valid JSON']);
+    expect(problems.map((problem) => `${problem.name}: ${problem.message.split(' (')[0]}`)).toEqual([
+      'limit: is given 2 times; the spec documents a single value',
+      'q: is not valid JSON',
+    ]);
   });
 
   test('cookie parameters, exploded object cookies among others', () => {
     const session = parameter('cookie', 'form', true, { type: 'string' }, 'session');
-    const prefs = parameter('cookie', 'form', true, { type: 'object', properties: { theme: { type: 'string' }, size: { type: 'integer' } } }, 'prefs');
-    const { values } = decodeParameters([session, prefs], { path: {}, search: '', headers: { cookie: 'session=abc; theme=dark; size=3; unrelated=1' } });
+    const prefs = parameter(
+      'cookie',
+      'form',
+      true,
+      { type: 'object', properties: { theme: { type: 'string' }, size: { type: 'integer' } } },
+      'prefs',
+    );
+    const { values } = decodeParameters([session, prefs], {
+      path: {},
+      search: '',
+      headers: { cookie: 'session=abc; theme=dark; size=3; unrelated=1' },
+    });
     expect(values.cookie).toEqual({ session: 'abc', prefs: { theme: 'dark', size: 3 } });
   });
 });

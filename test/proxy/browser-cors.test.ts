@@ -21,7 +21,10 @@ const BROWSER = process.env.PLANTKIT_CHROMIUM ?? '/usr/bin/chromium';
 /** What the page does: three calls, each answer as `{status, body, violations}`, written into #result. */
 function frontend(apiUrl: string): string {
   const calls = [
-    { headers: { Authorization: 'Bearer browser-token', 'Content-Type': 'application/json' }, body: { id: 1, name: 'Calathea', tag: 'indoor' } },
+    {
+      headers: { Authorization: 'Bearer browser-token', 'Content-Type': 'application/json' },
+      body: { id: 1, name: 'Calathea', tag: 'indoor' },
+    },
     { headers: { Authorization: 'Bearer browser-token', 'Content-Type': 'application/json' }, body: { id: 2 } },
     { headers: { 'Content-Type': 'application/json' }, body: {} },
   ];
@@ -43,15 +46,34 @@ let browser: Browser;
 const exchanges: ProxyExchange[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(BROWSER)) throw new Error(`no browser at ${BROWSER}: install Debian's chromium (apt-get install chromium) or set PLANTKIT_CHROMIUM`);
+  if (!existsSync(BROWSER))
+    throw new Error(
+      `no browser at ${BROWSER}: install Debian's chromium (apt-get install chromium) or set PLANTKIT_CHROMIUM`,
+    );
   upstream = await startMock({ port: 0 });
-  proxy = await startProxy({ upstream: upstream.url, port: 0, onEvent: (event) => event.type === 'exchange' && exchanges.push(event.exchange) });
+  proxy = await startProxy({
+    upstream: upstream.url,
+    port: 0,
+    onEvent: (event) => event.type === 'exchange' && exchanges.push(event.exchange),
+  });
   site = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(frontend(proxy.url));
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  browser = await chromium.launch({ executablePath: BROWSER, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  browser = await chromium.launch({
+    executablePath: BROWSER,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -65,17 +87,29 @@ test('a page from another origin reads the answers through the proxy, with crede
   const tab = await browser.newPage();
   // "localhost" for the page, 127.0.0.1 for the proxy: two origins, as a dev server and an API are.
   await tab.goto(`http://localhost:${(site.address() as AddressInfo).port}/`);
-  await tab.waitForFunction("document.getElementById('result').textContent !== 'waiting'", undefined, { timeout: 15_000 });
+  await tab.waitForFunction("document.getElementById('result').textContent !== 'waiting'", undefined, {
+    timeout: 15_000,
+  });
   const text = (await tab.textContent('#result')) ?? '';
   expect(text).not.toMatch(/^error/);
   expect(JSON.parse(text)).toEqual([
     { status: 200, body: { name: 'Calathea', tag: 'indoor' }, violations: '0' },
     { status: 400, body: { error: 400, message: "body must have required property 'name'" }, violations: '1' },
     // No credentials, and `{}` lacks id and name: three violations, all the client's.
-    { status: 401, body: { error: 401, message: "missing Authorization header; send 'Authorization: Bearer <token>'" }, violations: '3' },
+    {
+      status: 401,
+      body: { error: 401, message: "missing Authorization header; send 'Authorization: Bearer <token>'" },
+      violations: '3',
+    },
   ]);
   // The preflights were passed on, not judged: three API calls, no server-side violation.
   expect(exchanges).toHaveLength(3);
-  expect(exchanges.flatMap((exchange) => exchange.violations.filter((violation) => violation.side === 'server'))).toEqual([]);
-  expect(exchanges.map((exchange) => exchange.violations.map((violation) => violation.check)).sort()).toEqual([[], ['request-body'], ['request-credentials', 'request-body', 'request-body']]);
+  expect(
+    exchanges.flatMap((exchange) => exchange.violations.filter((violation) => violation.side === 'server')),
+  ).toEqual([]);
+  expect(exchanges.map((exchange) => exchange.violations.map((violation) => violation.check)).sort()).toEqual([
+    [],
+    ['request-body'],
+    ['request-credentials', 'request-body', 'request-body'],
+  ]);
 }, 30_000);

@@ -29,7 +29,18 @@ describe('the request reaches the upstream unchanged', () => {
       await withProxy({ upstream: upstream.url, spec: 'openapi.yaml' }, async ({ proxy }) => {
         const answer = await rawRequest(
           proxy.port,
-          rawHttp('POST', '/plants?dry=1&a+b=%2F%7E', [['Authorization', 'Bearer s3cr3t'], ['Content-Type', 'application/json'], ['X-Request-Id', 'abc'], ['X-Trace', 'one'], ['X-Trace', 'two']], body),
+          rawHttp(
+            'POST',
+            '/plants?dry=1&a+b=%2F%7E',
+            [
+              ['Authorization', 'Bearer s3cr3t'],
+              ['Content-Type', 'application/json'],
+              ['X-Request-Id', 'abc'],
+              ['X-Trace', 'one'],
+              ['X-Trace', 'two'],
+            ],
+            body,
+          ),
         );
         expect(answer.status).toBe(200);
       });
@@ -38,7 +49,16 @@ describe('the request reaches the upstream unchanged', () => {
       expect(received?.target).toBe('/plants?dry=1&a+b=%2F%7E');
       expect(received?.body.equals(body)).toBe(true);
       const headers = received!.rawHeaders.map(([name, value]) => [name.toLowerCase(), value]);
-      expect(headers).toEqual(expect.arrayContaining([['authorization', 'Bearer s3cr3t'], ['content-type', 'application/json'], ['x-request-id', 'abc'], ['x-trace', 'one'], ['x-trace', 'two'], ['content-length', String(body.length)]]));
+      expect(headers).toEqual(
+        expect.arrayContaining([
+          ['authorization', 'Bearer s3cr3t'],
+          ['content-type', 'application/json'],
+          ['x-request-id', 'abc'],
+          ['x-trace', 'one'],
+          ['x-trace', 'two'],
+          ['content-length', String(body.length)],
+        ]),
+      );
       // Host names the upstream (RFC 9110 section 7.2); Connection is per hop.
       expect(received?.headers.host).toBe(new URL(upstream.url).host);
     });
@@ -48,7 +68,11 @@ describe('the request reaches the upstream unchanged', () => {
     const body = Buffer.from(JSON.stringify({ id: 1, name: 'Fern', tag: 'x'.repeat(300 * 1024) }));
     await withUpstream(await startUpstream((_request, response) => plantAnswer(response)), async (upstream) => {
       const { exchanges } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml' }, async ({ proxy }) => {
-        const response = await fetch(`${proxy.url}/plants`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body });
+        const response = await fetch(`${proxy.url}/plants`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+          body,
+        });
         expect(response.status).toBe(200);
         await response.text();
       });
@@ -62,7 +86,13 @@ describe('the request reaches the upstream unchanged', () => {
   test('a path in --upstream goes before the request path', async () => {
     await withUpstream(await startUpstream((_request, response) => plantAnswer(response)), async (upstream) => {
       await withProxy({ upstream: `${upstream.url}/api/`, spec: 'openapi.yaml' }, async ({ proxy }) => {
-        await (await fetch(`${proxy.url}/plants?x=1`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"id":1,"name":"Fern"}' })).text();
+        await (
+          await fetch(`${proxy.url}/plants?x=1`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+            body: '{"id":1,"name":"Fern"}',
+          })
+        ).text();
       });
       expect(upstream.requests.map((request) => request.target)).toEqual(['/api/plants?x=1']);
     });
@@ -78,19 +108,33 @@ describe('the request reaches the upstream unchanged', () => {
     });
     await new Promise<void>((resolve) => streaming.listen(0, '127.0.0.1', resolve));
     try {
-      await withProxy({ upstream: `http://127.0.0.1:${(streaming.address() as AddressInfo).port}`, spec: 'openapi.yaml' }, async ({ proxy }) => {
-        const status = await new Promise<number>((resolve, reject) => {
-          const outgoing = httpRequest(`${proxy.url}/plants`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
-            response.resume();
-            resolve(response.statusCode ?? 0);
+      await withProxy(
+        { upstream: `http://127.0.0.1:${(streaming.address() as AddressInfo).port}`, spec: 'openapi.yaml' },
+        async ({ proxy }) => {
+          const status = await new Promise<number>((resolve, reject) => {
+            const outgoing = httpRequest(
+              `${proxy.url}/plants`,
+              {
+                method: 'POST',
+                headers: {
+                  authorization: 'Bearer t',
+                  'content-type': 'application/json',
+                  'transfer-encoding': 'chunked',
+                },
+              },
+              (response) => {
+                response.resume();
+                resolve(response.statusCode ?? 0);
+              },
+            );
+            outgoing.on('error', reject);
+            outgoing.write('{"id":1,');
+            // The rest is sent only once the upstream has the first part: a buffering proxy would wait forever here.
+            void arrived.then(() => outgoing.end('"name":"Fern"}'));
           });
-          outgoing.on('error', reject);
-          outgoing.write('{"id":1,');
-          // The rest is sent only once the upstream has the first part: a buffering proxy would wait forever here.
-          void arrived.then(() => outgoing.end('"name":"Fern"}'));
-        });
-        expect(status).toBe(200);
-      });
+          expect(status).toBe(200);
+        },
+      );
     } finally {
       streaming.closeAllConnections();
       streaming.close();
@@ -102,17 +146,33 @@ describe('the answer reaches the client unchanged', () => {
   test('status, repeated Set-Cookie, other headers and content-coded body bytes', async () => {
     const coded = gzipSync(JSON.stringify({ name: 'Fern', tag: 'indoor' }));
     const handler = (_request: unknown, response: import('node:http').ServerResponse) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'set-cookie': ['a=1; Path=/', 'b=2; Path=/'], 'x-upstream': 'yes', 'cache-control': 'no-store' });
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'set-cookie': ['a=1; Path=/', 'b=2; Path=/'],
+        'x-upstream': 'yes',
+        'cache-control': 'no-store',
+      });
       response.end(coded);
     };
     await withUpstream(await startUpstream(handler), async (upstream) => {
       const { exchanges } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml' }, async ({ proxy }) => {
-        const received = await new Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-          const outgoing = httpRequest(`${proxy.url}/plants`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' } }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-          });
+        const received = await new Promise<{
+          status: number;
+          headers: import('node:http').IncomingHttpHeaders;
+          body: Buffer;
+        }>((resolve, reject) => {
+          const outgoing = httpRequest(
+            `${proxy.url}/plants`,
+            { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+              );
+            },
+          );
           outgoing.on('error', reject);
           outgoing.end('{"id":1,"name":"Fern"}');
         });
@@ -137,7 +197,12 @@ describe('the answer reaches the client unchanged', () => {
       }),
       async (upstream) => {
         await withProxy({ upstream: upstream.url, spec: 'openapi.yaml' }, async ({ proxy }) => {
-          const response = await fetch(`${proxy.url}/plants`, { method: 'POST', redirect: 'manual', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"id":1,"name":"Fern"}' });
+          const response = await fetch(`${proxy.url}/plants`, {
+            method: 'POST',
+            redirect: 'manual',
+            headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+            body: '{"id":1,"name":"Fern"}',
+          });
           expect(response.status).toBe(307);
           expect(response.headers.get('location')).toBe('http://127.0.0.1:9/elsewhere');
         });
@@ -159,7 +224,11 @@ describe('what the proxy adds', () => {
   ])('%s', async (_name, options, want) => {
     await withUpstream(await startUpstream(wrongShape), async (upstream) => {
       await withProxy({ upstream: upstream.url, spec: 'openapi.yaml', ...options }, async ({ proxy }) => {
-        const response = await fetch(`${proxy.url}/plants`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"id":1,"name":"Fern"}' });
+        const response = await fetch(`${proxy.url}/plants`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+          body: '{"id":1,"name":"Fern"}',
+        });
         expect(response.status).toBe(200);
         expect(await response.text()).toBe('{"title":"Fern"}');
         expect(response.headers.get('x-plantkit-violations')).toBe(want);
@@ -167,14 +236,25 @@ describe('what the proxy adds', () => {
     });
   });
 
-  test('errors mode: a violating answer becomes a 502 in the spec\'s Error shape naming the violation', async () => {
+  test("errors mode: a violating answer becomes a 502 in the spec's Error shape naming the violation", async () => {
     await withUpstream(await startUpstream(wrongShape), async (upstream) => {
-      const { exchanges } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml', errors: true }, async ({ proxy }) => {
-        const response = await fetch(`${proxy.url}/plants`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"id":1,"name":"Fern"}' });
-        expect(response.status).toBe(502);
-        expect(response.headers.get('x-plantkit-violations')).toBe('1');
-        expect(await response.json()).toEqual({ error: 502, message: "plantkit proxy: the upstream's answer breaks the contract: response-schema /name: body must have required property 'name' (status 200)" });
-      });
+      const { exchanges } = await withProxy(
+        { upstream: upstream.url, spec: 'openapi.yaml', errors: true },
+        async ({ proxy }) => {
+          const response = await fetch(`${proxy.url}/plants`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+            body: '{"id":1,"name":"Fern"}',
+          });
+          expect(response.status).toBe(502);
+          expect(response.headers.get('x-plantkit-violations')).toBe('1');
+          expect(await response.json()).toEqual({
+            error: 502,
+            message:
+              "plantkit proxy: the upstream's answer breaks the contract: response-schema /name: body must have required property 'name' (status 200)",
+          });
+        },
+      );
       expect(exchanges[0]).toMatchObject({ upstreamStatus: 200, status: 502, replaced: true });
     });
   });
@@ -187,7 +267,11 @@ describe('what the proxy adds', () => {
       }),
       async (upstream) => {
         await withProxy({ upstream: upstream.url, spec: 'openapi.yaml', errors: true }, async ({ proxy }) => {
-          const response = await fetch(`${proxy.url}/plants`, { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"id":1}' });
+          const response = await fetch(`${proxy.url}/plants`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+            body: '{"id":1}',
+          });
           expect(response.status).toBe(400);
           expect(response.headers.get('x-plantkit-violations')).toBe('1');
           expect(await response.text()).toBe('{"error":400,"message":"name is required"}');

@@ -24,41 +24,82 @@ const AUTH = { authorization: `Bearer ${APP_TOKEN}`, 'content-type': 'applicatio
 const TRAFFIC: Step[] = [
   { name: 'create with a tag', body: '{"id":101,"name":"Monstera deliciosa","tag":"indoor"}', client: [] },
   { name: 'create without a tag', body: '{"id":102,"name":"Boston fern"}', client: [] },
-  { name: 'create with a non-ASCII name and the largest int64 id', body: '{"id":9223372036854775807,"name":"Sansevière 虎の尾","tag":"succulent"}', client: [] },
-  { name: 'create with a long name', body: `{"id":103,"name":"${'Philodendron gloriosum '.repeat(4).trim()}"}`, client: [] },
+  {
+    name: 'create with a non-ASCII name and the largest int64 id',
+    body: '{"id":9223372036854775807,"name":"Sansevière 虎の尾","tag":"succulent"}',
+    client: [],
+  },
+  {
+    name: 'create with a long name',
+    body: `{"id":103,"name":"${'Philodendron gloriosum '.repeat(4).trim()}"}`,
+    client: [],
+  },
   { name: 'missing name', body: '{"id":104}', client: ['request-body'] },
   { name: 'id as a string', body: '{"id":"105","name":"Fern"}', client: ['request-body'] },
   { name: 'malformed JSON', body: '{"id":106,', client: ['request-body-syntax'] },
   { name: 'not an object', body: '[]', client: ['request-body'] },
   { name: 'id beyond int64', body: '{"id":9223372036854775808,"name":"Int64 overflow"}', client: ['request-body'] },
-  { name: 'text/plain body', body: '{"id":107,"name":"Fern"}', headers: { ...AUTH, 'content-type': 'text/plain' }, client: ['request-content-type'] },
-  { name: 'no credentials', body: '{"id":108,"name":"Fern"}', headers: { 'content-type': 'application/json' }, client: ['request-credentials'] },
+  {
+    name: 'text/plain body',
+    body: '{"id":107,"name":"Fern"}',
+    headers: { ...AUTH, 'content-type': 'text/plain' },
+    client: ['request-content-type'],
+  },
+  {
+    name: 'no credentials',
+    body: '{"id":108,"name":"Fern"}',
+    headers: { 'content-type': 'application/json' },
+    client: ['request-credentials'],
+  },
 ];
 
 /** The traffic through a proxy in front of `variant`; the exchanges in traffic order. */
-async function through(variant: Variant, options: { strict?: boolean; timeoutMs?: number; maxBodyBytes?: number } = {}): Promise<ProxyExchange[]> {
+async function through(
+  variant: Variant,
+  options: { strict?: boolean; timeoutMs?: number; maxBodyBytes?: number } = {},
+): Promise<ProxyExchange[]> {
   const app = await startPlantStore(variant);
   try {
-    const { exchanges } = await withProxy({ upstream: app.url, spec: 'openapi.yaml', ...options }, async ({ proxy }) => {
-      for (const step of TRAFFIC) {
-        const response = await fetch(`${proxy.url}/plants`, { method: 'POST', headers: step.headers ?? AUTH, body: step.body });
-        await response.arrayBuffer();
-      }
-    });
+    const { exchanges } = await withProxy(
+      { upstream: app.url, spec: 'openapi.yaml', ...options },
+      async ({ proxy }) => {
+        for (const step of TRAFFIC) {
+          const response = await fetch(`${proxy.url}/plants`, {
+            method: 'POST',
+            headers: step.headers ?? AUTH,
+            body: step.body,
+          });
+          await response.arrayBuffer();
+        }
+      },
+    );
     return exchanges.sort((a, b) => a.seq - b.seq);
   } finally {
     await app.close();
   }
 }
 
-const serverChecks = (exchanges: ProxyExchange[]) => new Set(exchanges.flatMap((exchange) => violationIds(exchange, 'server')));
+const serverChecks = (exchanges: ProxyExchange[]) =>
+  new Set(exchanges.flatMap((exchange) => violationIds(exchange, 'server')));
 
-describe('correct servers: no server-side violation, the invalid requests are the client\'s', () => {
-  const variants: Variant[] = ['correct', 'auth-403', 'auth-400', 'charset', 'extra-headers', 'key-order', 'omit-tag', 'slow-150ms', 'rejects-duplicate-id'];
+describe("correct servers: no server-side violation, the invalid requests are the client's", () => {
+  const variants: Variant[] = [
+    'correct',
+    'auth-403',
+    'auth-400',
+    'charset',
+    'extra-headers',
+    'key-order',
+    'omit-tag',
+    'slow-150ms',
+    'rejects-duplicate-id',
+  ];
   test.each(variants)('%s', async (variant) => {
     const exchanges = await through(variant);
     expect(exchanges).toHaveLength(TRAFFIC.length);
-    expect(exchanges.map((exchange) => exchange.violations.filter((violation) => violation.side === 'server'))).toEqual(TRAFFIC.map(() => []));
+    expect(exchanges.map((exchange) => exchange.violations.filter((violation) => violation.side === 'server'))).toEqual(
+      TRAFFIC.map(() => []),
+    );
     expect(exchanges.map((exchange) => violationIds(exchange, 'client'))).toEqual(TRAFFIC.map((step) => step.client));
   });
 
@@ -110,7 +151,12 @@ describe('broken servers: the same traffic, a server-side violation naming the c
     const exchanges = await through('accepts-invalid');
     const accepted = exchanges.filter((exchange) => violationIds(exchange, 'server').includes('outcome'));
     expect(accepted.map((exchange) => exchange.seq)).toEqual([5, 6, 8, 9]);
-    expect(accepted[0]?.violations.find((violation) => violation.check === 'outcome')).toMatchObject({ side: 'server', message: 'an invalid request was accepted', received: 'status 200', documented: 'a 4xx rejection (400)' });
+    expect(accepted[0]?.violations.find((violation) => violation.check === 'outcome')).toMatchObject({
+      side: 'server',
+      message: 'an invalid request was accepted',
+      received: 'status 200',
+      documented: 'a 4xx rejection (400)',
+    });
   });
 
   test('without --strict an id in a 200 Plant is no violation', async () => {

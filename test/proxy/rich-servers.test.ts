@@ -20,11 +20,25 @@ import { TARGETS, type Target as RichTarget } from '../support/rich-targets.js';
 const RICH_TARGETS: Record<string, RichTarget> = TARGETS;
 
 /** The runner's traffic through a proxy in front of `variant` of `target`. */
-async function through(target: RichTarget, variant: string, extra: Partial<ContractOptions>): Promise<{ run: RunResult; exchanges: ProxyExchange[] }> {
+async function through(
+  target: RichTarget,
+  variant: string,
+  extra: Partial<ContractOptions>,
+): Promise<{ run: RunResult; exchanges: ProxyExchange[] }> {
   const app = await target.start(variant, true);
   try {
-    const { value: run, exchanges } = await withProxy({ upstream: new URL(app.url).origin, spec: target.spec, contracts: false }, ({ proxy }) =>
-      runContract({ baseUrl: proxy.url, spec: target.spec, contracts: false, seed: 7, maxCases: 20, ...target.options, ...extra }),
+    const { value: run, exchanges } = await withProxy(
+      { upstream: new URL(app.url).origin, spec: target.spec, contracts: false },
+      ({ proxy }) =>
+        runContract({
+          baseUrl: proxy.url,
+          spec: target.spec,
+          contracts: false,
+          seed: 7,
+          maxCases: 20,
+          ...target.options,
+          ...extra,
+        }),
     );
     return { run, exchanges: exchanges.sort((a, b) => a.seq - b.seq) };
   } finally {
@@ -32,9 +46,17 @@ async function through(target: RichTarget, variant: string, extra: Partial<Contr
   }
 }
 
-const serverViolations = (exchanges: ProxyExchange[]) => exchanges.flatMap((exchange) => exchange.violations.filter((violation) => violation.side === 'server' && violation.severity === 'error').map((violation) => `#${exchange.seq} ${exchange.method} ${exchange.target}: ${violation.check} ${violation.message}`));
+const serverViolations = (exchanges: ProxyExchange[]) =>
+  exchanges.flatMap((exchange) =>
+    exchange.violations
+      .filter((violation) => violation.side === 'server' && violation.severity === 'error')
+      .map(
+        (violation) =>
+          `#${exchange.seq} ${exchange.method} ${exchange.target}: ${violation.check} ${violation.message}`,
+      ),
+  );
 
-describe('correct apps: no server-side violation on the runner\'s traffic', () => {
+describe("correct apps: no server-side violation on the runner's traffic", () => {
   test.each(Object.keys(RICH_TARGETS))('%s, generated cases included', async (name) => {
     const { run, exchanges } = await through(RICH_TARGETS[name]!, 'correct', { workers: 4 });
     expect(run.failed).toBe(0);
@@ -42,20 +64,25 @@ describe('correct apps: no server-side violation on the runner\'s traffic', () =
     expect(serverViolations(exchanges)).toEqual([]);
   });
 
-  test.each(Object.keys(RICH_TARGETS))('%s: the static cases one by one, client violations exactly on the invalid requests', async (name) => {
-    const { run, exchanges } = await through(RICH_TARGETS[name]!, 'correct', { generated: false, workers: 1 });
-    const sent = run.results.filter((result) => result.verdict !== 'skipped');
-    // Sent one after the other: the proxy saw them in the runner's order.
-    expect(exchanges.map((exchange) => exchange.method)).toEqual(sent.map((result) => result.case.request.method));
-    const mismatched = sent.flatMap((result, index) => {
-      const clientSide = violationIds(exchanges[index]!, 'client');
-      const invalid = result.case.kind === 'negative';
-      const valid = result.case.kind === 'positive';
-      return (invalid && clientSide.length === 0) || (valid && clientSide.length > 0) ? [`${result.case.id}: client ${clientSide.join(', ') || 'none'}`] : [];
-    });
-    expect(mismatched).toEqual([]);
-    expect(serverViolations(exchanges)).toEqual([]);
-  });
+  test.each(Object.keys(RICH_TARGETS))(
+    '%s: the static cases one by one, client violations exactly on the invalid requests',
+    async (name) => {
+      const { run, exchanges } = await through(RICH_TARGETS[name]!, 'correct', { generated: false, workers: 1 });
+      const sent = run.results.filter((result) => result.verdict !== 'skipped');
+      // Sent one after the other: the proxy saw them in the runner's order.
+      expect(exchanges.map((exchange) => exchange.method)).toEqual(sent.map((result) => result.case.request.method));
+      const mismatched = sent.flatMap((result, index) => {
+        const clientSide = violationIds(exchanges[index]!, 'client');
+        const invalid = result.case.kind === 'negative';
+        const valid = result.case.kind === 'positive';
+        return (invalid && clientSide.length === 0) || (valid && clientSide.length > 0)
+          ? [`${result.case.id}: client ${clientSide.join(', ') || 'none'}`]
+          : [];
+      });
+      expect(mismatched).toEqual([]);
+      expect(serverViolations(exchanges)).toEqual([]);
+    },
+  );
 });
 
 describe('broken apps: the proxy names the check the runner names', () => {

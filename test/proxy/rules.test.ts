@@ -15,31 +15,137 @@ import { createTally, failsOn, type FailOn } from '../../src/proxy/summary.js';
 import type { ProxyExchange, ProxyViolation } from '../../src/proxy/types.js';
 import { createProxyJsonReporter } from '../../src/report/proxy-json-reporter.js';
 
-const bearer = { name: 'bearerAuth', type: 'http', scheme: 'bearer', in: undefined, parameterName: undefined, scopes: [] };
-const operation = (security: Operation['security']): Operation => ({ id: 'addPlant', method: 'POST', path: '/plants', pointer: '', summary: undefined, parameters: [], requestBody: undefined, responses: [], security, deprecated: false, tags: [] });
+const bearer = {
+  name: 'bearerAuth',
+  type: 'http',
+  scheme: 'bearer',
+  in: undefined,
+  parameterName: undefined,
+  scopes: [],
+};
+const operation = (security: Operation['security']): Operation => ({
+  id: 'addPlant',
+  method: 'POST',
+  path: '/plants',
+  pointer: '',
+  summary: undefined,
+  parameters: [],
+  requestBody: undefined,
+  responses: [],
+  security,
+  deprecated: false,
+  tags: [],
+});
 const violation = (kind: RequestViolation['kind']): RequestViolation => ({ kind, pointer: '', message: kind });
 
-describe('expectationFor: the request\'s validity decides what the answer must be', () => {
-  const cases: Array<[string, { given: Parameters<typeof expectationFor>[0]; want: ReturnType<typeof expectationFor> }]> = [
-    ['valid: success', { given: { operation: operation([[bearer]]), violations: [], status: 200, echo: undefined }, want: { kind: 'positive', expect: { outcome: 'success' } } }],
-    ['invalid body: rejection', { given: { operation: operation([[bearer]]), violations: [violation('body')], status: 200, echo: undefined }, want: { kind: 'negative', expect: { outcome: 'rejection' } } }],
-    ['no credentials: auth rejection, whatever else is wrong', { given: { operation: operation([[bearer]]), violations: [violation('security'), violation('body')], status: 400, echo: undefined }, want: { kind: 'auth', expect: { outcome: 'auth-rejection' } } }],
-    ['well-formed credentials refused with 401: maybe a wrong token, an auth case', { given: { operation: operation([[bearer]]), violations: [], status: 401, echo: undefined }, want: { kind: 'auth', expect: { outcome: 'auth-rejection' } } }],
-    ['403 likewise', { given: { operation: operation([[bearer]]), violations: [], status: 403, echo: undefined }, want: { kind: 'auth', expect: { outcome: 'auth-rejection' } } }],
-    ['401 where no credentials are needed: the valid request was refused', { given: { operation: operation([]), violations: [], status: 401, echo: undefined }, want: { kind: 'positive', expect: { outcome: 'success' } } }],
-    ['401 where credentials are optional ({}): likewise', { given: { operation: operation([[bearer], []]), violations: [], status: 401, echo: undefined }, want: { kind: 'positive', expect: { outcome: 'success' } } }],
+describe("expectationFor: the request's validity decides what the answer must be", () => {
+  const cases: Array<
+    [string, { given: Parameters<typeof expectationFor>[0]; want: ReturnType<typeof expectationFor> }]
+  > = [
+    [
+      'valid: success',
+      {
+        given: { operation: operation([[bearer]]), violations: [], status: 200, echo: undefined },
+        want: { kind: 'positive', expect: { outcome: 'success' } },
+      },
+    ],
+    [
+      'invalid body: rejection',
+      {
+        given: { operation: operation([[bearer]]), violations: [violation('body')], status: 200, echo: undefined },
+        want: { kind: 'negative', expect: { outcome: 'rejection' } },
+      },
+    ],
+    [
+      'no credentials: auth rejection, whatever else is wrong',
+      {
+        given: {
+          operation: operation([[bearer]]),
+          violations: [violation('security'), violation('body')],
+          status: 400,
+          echo: undefined,
+        },
+        want: { kind: 'auth', expect: { outcome: 'auth-rejection' } },
+      },
+    ],
+    [
+      'well-formed credentials refused with 401: maybe a wrong token, an auth case',
+      {
+        given: { operation: operation([[bearer]]), violations: [], status: 401, echo: undefined },
+        want: { kind: 'auth', expect: { outcome: 'auth-rejection' } },
+      },
+    ],
+    [
+      '403 likewise',
+      {
+        given: { operation: operation([[bearer]]), violations: [], status: 403, echo: undefined },
+        want: { kind: 'auth', expect: { outcome: 'auth-rejection' } },
+      },
+    ],
+    [
+      '401 where no credentials are needed: the valid request was refused',
+      {
+        given: { operation: operation([]), violations: [], status: 401, echo: undefined },
+        want: { kind: 'positive', expect: { outcome: 'success' } },
+      },
+    ],
+    [
+      '401 where credentials are optional ({}): likewise',
+      {
+        given: { operation: operation([[bearer], []]), violations: [], status: 401, echo: undefined },
+        want: { kind: 'positive', expect: { outcome: 'success' } },
+      },
+    ],
     [
       'an echo rule for the status: the exact status with the fields sent',
-      { given: { operation: operation([[bearer]]), violations: [], status: 200, echo: { pointers: ['/name'], sent: { name: 'Fern' } } }, want: { kind: 'positive', expect: { outcome: 'status', status: 200, echo: { pointers: ['/name'], sent: { name: 'Fern' } } } } },
+      {
+        given: {
+          operation: operation([[bearer]]),
+          violations: [],
+          status: 200,
+          echo: { pointers: ['/name'], sent: { name: 'Fern' } },
+        },
+        want: {
+          kind: 'positive',
+          expect: { outcome: 'status', status: 200, echo: { pointers: ['/name'], sent: { name: 'Fern' } } },
+        },
+      },
     ],
-    ['no answer: success is still what a valid request needed', { given: { operation: operation([[bearer]]), violations: [], status: undefined, echo: undefined }, want: { kind: 'positive', expect: { outcome: 'success' } } }],
+    [
+      'no answer: success is still what a valid request needed',
+      {
+        given: { operation: operation([[bearer]]), violations: [], status: undefined, echo: undefined },
+        want: { kind: 'positive', expect: { outcome: 'success' } },
+      },
+    ],
   ];
   test.each(cases)('%s', (_name, { given, want }) => expect(expectationFor(given)).toEqual(want));
 });
 
 describe('echoRules: what every contracts/ scenario with the status agrees on', () => {
-  const scenario = (status: number, echo: string[]): Scenario => ({ name: 'n', slug: 'n', file: 'f', body: {}, rawBody: undefined, contentType: undefined, auth: true, path: {}, query: {}, headers: {}, status, echo });
-  const rules = echoRules(new Map([['addPlant', [scenario(200, ['/name', '/tag']), scenario(200, ['/name']), scenario(200, []), scenario(400, ['/name'])]], ['other', [scenario(201, ['/a']), scenario(201, ['/b'])]]]));
+  const scenario = (status: number, echo: string[]): Scenario => ({
+    name: 'n',
+    slug: 'n',
+    file: 'f',
+    body: {},
+    rawBody: undefined,
+    contentType: undefined,
+    auth: true,
+    path: {},
+    query: {},
+    headers: {},
+    status,
+    echo,
+  });
+  const rules = echoRules(
+    new Map([
+      [
+        'addPlant',
+        [scenario(200, ['/name', '/tag']), scenario(200, ['/name']), scenario(200, []), scenario(400, ['/name'])],
+      ],
+      ['other', [scenario(201, ['/a']), scenario(201, ['/b'])]],
+    ]),
+  );
   test.each<[string, string, number, readonly string[] | undefined]>([
     ['the fields all 200 scenarios name', 'addPlant', 200, ['/name']],
     ['no rule for an error status', 'addPlant', 400, undefined],
@@ -52,13 +158,58 @@ describe('forward headers: hop-by-hop ones stay behind (RFC 9110 section 7.6.1)'
   test.each<[string, { given: string[]; want: string[] }]>([
     [
       "request: Host and Expect are the proxy's, Connection and what it names per hop; case and order kept",
-      { given: ['Host', 'proxy:4010', 'Expect', '100-continue', 'Connection', 'keep-alive, X-Hop', 'X-Hop', '1', 'Keep-Alive', 'timeout=5', 'Authorization', 'Bearer t', 'X-Trace', 'a', 'x-trace', 'b'], want: ['Authorization', 'Bearer t', 'X-Trace', 'a', 'x-trace', 'b'] },
+      {
+        given: [
+          'Host',
+          'proxy:4010',
+          'Expect',
+          '100-continue',
+          'Connection',
+          'keep-alive, X-Hop',
+          'X-Hop',
+          '1',
+          'Keep-Alive',
+          'timeout=5',
+          'Authorization',
+          'Bearer t',
+          'X-Trace',
+          'a',
+          'x-trace',
+          'b',
+        ],
+        want: ['Authorization', 'Bearer t', 'X-Trace', 'a', 'x-trace', 'b'],
+      },
     ],
-    ['request: Transfer-Encoding, TE, Upgrade and Proxy-Connection too', { given: ['Transfer-Encoding', 'chunked', 'TE', 'trailers', 'Upgrade', 'h2c', 'Proxy-Connection', 'keep-alive', 'Content-Type', 'application/json'], want: ['Content-Type', 'application/json'] }],
+    [
+      'request: Transfer-Encoding, TE, Upgrade and Proxy-Connection too',
+      {
+        given: [
+          'Transfer-Encoding',
+          'chunked',
+          'TE',
+          'trailers',
+          'Upgrade',
+          'h2c',
+          'Proxy-Connection',
+          'keep-alive',
+          'Content-Type',
+          'application/json',
+        ],
+        want: ['Content-Type', 'application/json'],
+      },
+    ],
   ])('%s', (_name, { given, want }) => expect(upstreamRequestHeaders(given)).toEqual(want));
 
-  test('answer: Set-Cookie stays repeated, framing is the proxy\'s own', () => {
-    expect(clientResponseHeaders({ 'set-cookie': ['a=1', 'b=2'], 'transfer-encoding': 'chunked', connection: 'close', 'content-length': '12', etag: '"x"' })).toEqual({ 'set-cookie': ['a=1', 'b=2'], 'content-length': '12', etag: '"x"' });
+  test("answer: Set-Cookie stays repeated, framing is the proxy's own", () => {
+    expect(
+      clientResponseHeaders({
+        'set-cookie': ['a=1', 'b=2'],
+        'transfer-encoding': 'chunked',
+        connection: 'close',
+        'content-length': '12',
+        etag: '"x"',
+      }),
+    ).toEqual({ 'set-cookie': ['a=1', 'b=2'], 'content-length': '12', etag: '"x"' });
   });
 });
 
@@ -68,13 +219,34 @@ describe('exchangeSecrets: what looks like a credential', () => {
   const basic = Buffer.from('ada:pa55word').toString('base64');
   test.each<[string, Partial<Parameters<typeof exchangeSecrets>[0]>, string[]]>([
     ['a bearer token, not its scheme', { headers: { authorization: 'Bearer abc.def' } }, ['abc.def']],
-    ['Basic: the encoded pair, the pair, the password', { headers: { authorization: `Basic ${basic}` } }, [basic, 'ada:pa55word', 'pa55word']],
+    [
+      'Basic: the encoded pair, the pair, the password',
+      { headers: { authorization: `Basic ${basic}` } },
+      [basic, 'ada:pa55word', 'pa55word'],
+    ],
     ['an API key header', { headers: { 'x-api-key': 'k3y', accept: 'application/json' } }, ['k3y']],
-    ['cookies: declared, named like one, or opaque; not a language', { headers: { cookie: 'SESSION=s1; lang=fr; sid=0123456789abcdef0123' } }, ['s1', '0123456789abcdef0123']],
-    ['query: the spec\'s apiKey parameter and names like a credential, not ids', { search: 'api_key=q1&token=q2&id=0123456789abcdef0123' }, ['q1', 'q2']],
+    [
+      'cookies: declared, named like one, or opaque; not a language',
+      { headers: { cookie: 'SESSION=s1; lang=fr; sid=0123456789abcdef0123' } },
+      ['s1', '0123456789abcdef0123'],
+    ],
+    [
+      "query: the spec's apiKey parameter and names like a credential, not ids",
+      { search: 'api_key=q1&token=q2&id=0123456789abcdef0123' },
+      ['q1', 'q2'],
+    ],
     ['Set-Cookie values of a session', { setCookies: ['session=abc123; HttpOnly', 'theme=dark'] }, ['abc123']],
-    ['body fields named like credentials, at any depth', { requestValue: { username: 'ada', password: 'hunter2' }, responseValue: { data: [{ access_token: 'jwt.x.y', name: 'Fern' }] } }, ['hunter2', 'jwt.x.y']],
-  ])('%s', (_name, parts, want) => expect(exchangeSecrets({ ...none, ...parts }, names).map((secret) => secret.value)).toEqual(want));
+    [
+      'body fields named like credentials, at any depth',
+      {
+        requestValue: { username: 'ada', password: 'hunter2' },
+        responseValue: { data: [{ access_token: 'jwt.x.y', name: 'Fern' }] },
+      },
+      ['hunter2', 'jwt.x.y'],
+    ],
+  ])('%s', (_name, parts, want) =>
+    expect(exchangeSecrets({ ...none, ...parts }, names).map((secret) => secret.value)).toEqual(want),
+  );
 });
 
 test('the secret memory keeps the most recent distinct secrets', () => {
@@ -88,18 +260,44 @@ test('the secret memory keeps the most recent distinct secrets', () => {
 
 describe('the tally and --fail-on', () => {
   const exchange = (violations: Array<Pick<ProxyViolation, 'side' | 'severity'> & { check?: string }>): ProxyExchange =>
-    ({ violations: violations.map((item) => ({ check: 'c', operation: 'o', pointer: '', message: 'm', ...item })) }) as ProxyExchange;
+    ({
+      violations: violations.map((item) => ({ check: 'c', operation: 'o', pointer: '', message: 'm', ...item })),
+    }) as ProxyExchange;
 
   test('counts exchanges by side; warnings are not violations', () => {
     const tally = createTally(() => 0);
     tally.add(exchange([]));
-    tally.add(exchange([{ side: 'client', severity: 'error', check: 'request-body' }, { side: 'server', severity: 'error', check: 'outcome' }]));
-    tally.add(exchange([{ side: 'client', severity: 'error', check: 'request-body' }, { side: 'client', severity: 'error', check: 'request-body' }]));
+    tally.add(
+      exchange([
+        { side: 'client', severity: 'error', check: 'request-body' },
+        { side: 'server', severity: 'error', check: 'outcome' },
+      ]),
+    );
+    tally.add(
+      exchange([
+        { side: 'client', severity: 'error', check: 'request-body' },
+        { side: 'client', severity: 'error', check: 'request-body' },
+      ]),
+    );
     tally.add(exchange([{ side: 'server', severity: 'warning', check: 'status-documented' }]));
-    expect(tally.summary()).toEqual({ exchanges: 4, clean: 2, withClientViolations: 2, withServerViolations: 1, byCheck: { client: { 'request-body': 3 }, server: { outcome: 1 } }, durationMs: 0 });
+    expect(tally.summary()).toEqual({
+      exchanges: 4,
+      clean: 2,
+      withClientViolations: 2,
+      withServerViolations: 1,
+      byCheck: { client: { 'request-body': 3 }, server: { outcome: 1 } },
+      durationMs: 0,
+    });
   });
 
-  const summary = (client: number, server: number) => ({ exchanges: 5, clean: 0, withClientViolations: client, withServerViolations: server, byCheck: { client: {}, server: {} }, durationMs: 0 });
+  const summary = (client: number, server: number) => ({
+    exchanges: 5,
+    clean: 0,
+    withClientViolations: client,
+    withServerViolations: server,
+    byCheck: { client: {}, server: {} },
+    durationMs: 0,
+  });
   test.each<[FailOn, number, number, boolean]>([
     ['any', 0, 0, false],
     ['any', 1, 0, true],
@@ -108,11 +306,18 @@ describe('the tally and --fail-on', () => {
     ['server', 0, 1, true],
     ['client', 0, 3, false],
     ['client', 1, 0, true],
-  ])('--fail-on %s with %i client and %i server: %s', (failOn, client, server, want) => expect(failsOn(summary(client, server), failOn)).toBe(want));
+  ])('--fail-on %s with %i client and %i server: %s', (failOn, client, server, want) =>
+    expect(failsOn(summary(client, server), failOn)).toBe(want),
+  );
 });
 
 describe('the JSON report stays bounded on a long run', () => {
-  const spec = { title: 'T', apiVersion: '1', openapi: '3.1.0', source: 's' } as unknown as import('../../src/spec/types.js').LoadedSpec;
+  const spec = {
+    title: 'T',
+    apiVersion: '1',
+    openapi: '3.1.0',
+    source: 's',
+  } as unknown as import('../../src/spec/types.js').LoadedSpec;
   const exchange = (seq: number, violating: boolean): ProxyExchange => ({
     seq,
     startedAt: '2026-01-01T00:00:00.000Z',
@@ -123,7 +328,18 @@ describe('the JSON report stays bounded on a long run', () => {
     upstreamStatus: 200,
     status: 200,
     durationMs: 1,
-    violations: violating ? [{ side: 'server', check: 'response-schema', severity: 'error', operation: 'addPlant', pointer: '/name', message: 'm' }] : [],
+    violations: violating
+      ? [
+          {
+            side: 'server',
+            check: 'response-schema',
+            severity: 'error',
+            operation: 'addPlant',
+            pointer: '/name',
+            message: 'm',
+          },
+        ]
+      : [],
     request: violating ? { headers: {}, body: '{}', bodyTruncated: false } : null,
     response: violating ? { status: 200, headers: {}, body: '{}', bodyTruncated: false } : null,
     transportFailure: null,
@@ -133,10 +349,27 @@ describe('the JSON report stays bounded on a long run', () => {
 
   test('at most maxRecorded exchanges listed, the first maxDetailed violating ones with their request and answer', async () => {
     let text = '';
-    const reporter = createProxyJsonReporter({ target: { sink: { write: (chunk: string) => (text += chunk) } }, failOn: 'any', maxRecorded: 4, maxDetailed: 1 });
+    const reporter = createProxyJsonReporter({
+      target: { sink: { write: (chunk: string) => (text += chunk) } },
+      failOn: 'any',
+      maxRecorded: 4,
+      maxDetailed: 1,
+    });
     const tally = createTally(() => 0);
-    reporter.onEvent({ type: 'proxy-started', url: 'http://127.0.0.1:1', upstream: 'http://127.0.0.1:2', spec, startedAt: '2026-01-01T00:00:00.000Z' });
-    for (const [seq, violating] of [[1, true], [2, false], [3, true], [4, true], [5, true]] as const) {
+    reporter.onEvent({
+      type: 'proxy-started',
+      url: 'http://127.0.0.1:1',
+      upstream: 'http://127.0.0.1:2',
+      spec,
+      startedAt: '2026-01-01T00:00:00.000Z',
+    });
+    for (const [seq, violating] of [
+      [1, true],
+      [2, false],
+      [3, true],
+      [4, true],
+      [5, true],
+    ] as const) {
       reporter.onEvent({ type: 'exchange', exchange: exchange(seq, violating) });
       tally.add(exchange(seq, violating));
     }

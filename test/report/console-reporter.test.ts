@@ -9,7 +9,9 @@ describe('the console report of real runs', () => {
     const run = await contractAgainst('wrong-200-shape', ['--no-generated', '--quiet']);
     expect(run.code).toBe(1);
     expect(run.out.match(/ FAIL /g)).toHaveLength(1);
-    expect(run.out).toContain('        and 7 more cases with this failure: positive/example/fern, positive/minimal, positive/full, scenario/created-plant-keeps-its-name-and-tag, scenario/created-plant-without-a-tag-keeps-its-name and 2 others\n');
+    expect(run.out).toContain(
+      '        and 7 more cases with this failure: positive/example/fern, positive/minimal, positive/full, scenario/created-plant-keeps-its-name-and-tag, scenario/created-plant-without-a-tag-keeps-its-name and 2 others\n',
+    );
     expect(run.out.split('\n').length).toBeLessThan(20);
     expect(run.out).toMatch(/\n14 passed, 8 failed in/);
   });
@@ -42,16 +44,43 @@ describe('echoed values are escaped and capped', () => {
       request: { method: 'POST', path: '/plants', headers: {}, body: JSON.stringify({ name: `${cactus}\u0007` }) },
       expect: { outcome: 'success' },
     },
-    exchange: { url: 'http://127.0.0.1:1/plants', durationMs: 1, response: { status: 400, headers: {}, body: '{}', truncated: false, invalidUtf8: false } },
-    findings: [{ check: 'outcome', severity: 'error', operation: 'addPlant', pointer: '', message: 'a valid request was not accepted', received: `name ${cactus.repeat(2)}` }],
+    exchange: {
+      url: 'http://127.0.0.1:1/plants',
+      durationMs: 1,
+      response: { status: 400, headers: {}, body: '{}', truncated: false, invalidUtf8: false },
+    },
+    findings: [
+      {
+        check: 'outcome',
+        severity: 'error',
+        operation: 'addPlant',
+        pointer: '',
+        message: 'a valid request was not accepted',
+        received: `name ${cactus.repeat(2)}`,
+      },
+    ],
     verdict: 'failed',
     generated: { phase: 'boundary', seed: 1, requests: 1, shrinks: 0 },
   } as unknown as CaseResult;
-  const summary = { results: [result], passed: 0, failed: 1, skipped: 0, notRun: 0, hints: [], durationMs: 5, baseUrl: '' } as unknown as RunResult;
+  const summary = {
+    results: [result],
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    notRun: 0,
+    hints: [],
+    durationMs: 5,
+    baseUrl: '',
+  } as unknown as RunResult;
 
   test('no line holds more than 200 characters of a value; control characters are escaped', async () => {
     let out = '';
-    const reporter = createConsoleReporter({ out: { write: (text: string) => (out += text) }, token: undefined, tokenEnv: 'PLANTKIT_TOKEN', color: false });
+    const reporter = createConsoleReporter({
+      out: { write: (text: string) => (out += text) },
+      token: undefined,
+      tokenEnv: 'PLANTKIT_TOKEN',
+      color: false,
+    });
     reporter.onEvent({ type: 'case-finished', result, index: 0, total: 1 });
     reporter.onEvent({ type: 'run-finished', result: summary });
     await reporter.close();
@@ -66,7 +95,13 @@ describe('echoed values are escaped and capped', () => {
 describe('generated cases: live progress and the time budget', () => {
   const capture = (options: { progress: boolean; now?: () => number }) => {
     let out = '';
-    const reporter = createConsoleReporter({ out: { write: (text: string) => (out += text) }, token: undefined, tokenEnv: 'PLANTKIT_TOKEN', color: false, ...options });
+    const reporter = createConsoleReporter({
+      out: { write: (text: string) => (out += text) },
+      token: undefined,
+      tokenEnv: 'PLANTKIT_TOKEN',
+      color: false,
+      ...options,
+    });
     return { reporter, text: () => out };
   };
 
@@ -96,7 +131,17 @@ describe('generated cases: live progress and the time budget', () => {
       { operation: 'listPlants', phase: 'negative', budget: 'operation', requests: 0 },
       { operation: 'getPlant', phase: 'positive', budget: 'generated', requests: 12 },
     ] as const;
-    const result = { results: [], passed: 3, failed: 0, skipped: 0, notRun: 0, hints: [], durationMs: 5, baseUrl: '', budget: { operationMs: 10_000, generatedMs: 300_000, cut: [...cut] } } as unknown as RunResult;
+    const result = {
+      results: [],
+      passed: 3,
+      failed: 0,
+      skipped: 0,
+      notRun: 0,
+      hints: [],
+      durationMs: 5,
+      baseUrl: '',
+      budget: { operationMs: 10_000, generatedMs: 300_000, cut: [...cut] },
+    } as unknown as RunResult;
     reporter.onEvent({ type: 'run-finished', result });
     expect(text()).toBe(
       '\nbudget: the time budget cut the generated cases of 2 operations (1 used up --operation-budget 10 s, 1 their share of --generated-budget 5 min): 20 boundary cases not sent, 2 random phases cut short or not started; raise the budgets to send them\n3 passed, 0 failed in 0.0 s\n',

@@ -27,27 +27,52 @@ interface Outputs {
 
 async function reportsFor(variant: Variant, generated = false): Promise<Outputs> {
   const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-reports-'));
-  const files = { json: path.join(directory, 'out/report.json'), junit: path.join(directory, 'junit.xml'), summary: path.join(directory, 'summary.md') };
+  const files = {
+    json: path.join(directory, 'out/report.json'),
+    junit: path.join(directory, 'junit.xml'),
+    summary: path.join(directory, 'summary.md'),
+  };
   let annotations = '';
   const reporters: Reporter[] = [
     createJsonReporter({ target: { file: files.json }, token: APP_TOKEN, tokenEnv: 'PLANTKIT_TOKEN' }),
     createJunitReporter({ target: { file: files.junit }, token: APP_TOKEN, tokenEnv: 'PLANTKIT_TOKEN' }),
-    createGithubReporter({ out: { write: (text: string) => (annotations += text) }, summaryFile: files.summary, token: APP_TOKEN, tokenEnv: 'PLANTKIT_TOKEN', cwd: process.cwd() }),
+    createGithubReporter({
+      out: { write: (text: string) => (annotations += text) },
+      summaryFile: files.summary,
+      token: APP_TOKEN,
+      tokenEnv: 'PLANTKIT_TOKEN',
+      cwd: process.cwd(),
+    }),
   ];
   const app = await startPlantStore(variant);
   try {
-    await runContract({ baseUrl: app.url, spec: 'openapi.yaml', token: APP_TOKEN, generated, seed: 7, onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)) });
+    await runContract({
+      baseUrl: app.url,
+      spec: 'openapi.yaml',
+      token: APP_TOKEN,
+      generated,
+      seed: 7,
+      onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)),
+    });
   } finally {
     await app.close();
   }
   for (const reporter of reporters) await reporter.close();
   const jsonText = await readFile(files.json, 'utf8');
-  return { json: JSON.parse(jsonText) as Record<string, unknown>, jsonText, junit: await readFile(files.junit, 'utf8'), annotations, summary: await readFile(files.summary, 'utf8') };
+  return {
+    json: JSON.parse(jsonText) as Record<string, unknown>,
+    jsonText,
+    junit: await readFile(files.junit, 'utf8'),
+    annotations,
+    summary: await readFile(files.summary, 'utf8'),
+  };
 }
 
 /** The line of `post:` (the addPlant operation) in openapi.yaml. */
 const [POST_LINE] = lineOf('    post:', 0);
-const validateReport = createSchemaCompiler().compile(JSON.parse(await readFile('schemas/contract-report.schema.json', 'utf8')) as object);
+const validateReport = createSchemaCompiler().compile(
+  JSON.parse(await readFile('schemas/contract-report.schema.json', 'utf8')) as object,
+);
 
 describe('a run against a broken server', async () => {
   const outputs = await reportsFor('wrong-200-shape');
@@ -55,7 +80,12 @@ describe('a run against a broken server', async () => {
   test('JSON validates against schemas/contract-report.schema.json and holds the failures', () => {
     expect(validateReport(outputs.json), JSON.stringify(validateReport.errors)).toBe(true);
     expect(outputs.json.summary).toEqual({ total: 22, passed: 14, failed: 8, skipped: 0, notRun: 0 });
-    const cases = outputs.json.cases as Array<{ id: string; verdict: string; findings: Array<{ check: string; pointer: string }>; curl: string | null }>;
+    const cases = outputs.json.cases as Array<{
+      id: string;
+      verdict: string;
+      findings: Array<{ check: string; pointer: string }>;
+      curl: string | null;
+    }>;
     const minimal = cases.find((item) => item.id === 'addPlant/positive/minimal')!;
     expect(minimal.verdict).toBe('failed');
     expect(minimal.findings).toEqual([expect.objectContaining({ check: 'response-schema', pointer: '/name' })]);
@@ -63,38 +93,67 @@ describe('a run against a broken server', async () => {
   });
 
   test('JUnit is read by a JUnit parser, one testcase per case, grouped by operation, failure naming check, pointer, received and documented', async () => {
-    const parsed = (await parseJunit(outputs.junit)) as { tests: number; failures: number; testsuite: Array<{ name: string; tests: number; failures: number; testcase: Array<{ name: string; failure?: Array<{ message: string; type: string; inner: string }> }> }> };
+    const parsed = (await parseJunit(outputs.junit)) as {
+      tests: number;
+      failures: number;
+      testsuite: Array<{
+        name: string;
+        tests: number;
+        failures: number;
+        testcase: Array<{ name: string; failure?: Array<{ message: string; type: string; inner: string }> }>;
+      }>;
+    };
     expect(parsed).toMatchObject({ tests: 22, failures: 8 });
     expect(parsed.testsuite).toHaveLength(1);
     const [suite] = parsed.testsuite;
     expect(suite).toMatchObject({ name: 'addPlant POST /plants', tests: 22, failures: 8 });
     const failing = suite!.testcase.find((testcase) => testcase.name.startsWith('positive/minimal:'))!;
     expect(failing.failure?.[0]?.type).toBe('response-schema');
-    expect(failing.failure?.[0]?.message).toBe("response-schema /name: body must have required property 'name' (status 200) (received absent from {\"title\":\"plantkit sample\"}; documented must have required property 'name')");
+    expect(failing.failure?.[0]?.message).toBe(
+      'response-schema /name: body must have required property \'name\' (status 200) (received absent from {"title":"plantkit sample"}; documented must have required property \'name\')',
+    );
     expect(failing.failure?.[0]?.inner).toContain('reproduce: curl -i -X POST');
   });
 
   test('GitHub: an error annotation on the operation line of openapi.yaml, and a markdown summary', () => {
     const lines = outputs.annotations.trim().split('\n');
     expect(lines).toHaveLength(8);
-    expect(lines[0]).toMatch(new RegExp(`^::error file=openapi\\.yaml,line=${POST_LINE},title=plantkit contract%3A addPlant/positive/example/monstera::response-schema /name: `));
-    expect(outputs.summary).toMatch(/^### ❌ plantkit contract: 14 passed, 8 failed\n\nPlant Store 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+\n\n\| case \| check \| where \| received \| documented \|/);
-    expect(outputs.summary).toContain("| `addPlant/positive/minimal` | response-schema | `/name` |");
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^::error file=openapi\\.yaml,line=${POST_LINE},title=plantkit contract%3A addPlant/positive/example/monstera::response-schema /name: `,
+      ),
+    );
+    expect(outputs.summary).toMatch(
+      /^### ❌ plantkit contract: 14 passed, 8 failed\n\nPlant Store 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+\n\n\| case \| check \| where \| received \| documented \|/,
+    );
+    expect(outputs.summary).toContain('| `addPlant/positive/minimal` | response-schema | `/name` |');
   });
 
   test('the token appears in no output', () => {
-    for (const text of [outputs.jsonText, outputs.junit, outputs.annotations, outputs.summary]) expect(text).not.toContain(APP_TOKEN);
+    for (const text of [outputs.jsonText, outputs.junit, outputs.annotations, outputs.summary])
+      expect(text).not.toContain(APP_TOKEN);
   });
 });
 
 describe('a run with generated cases against a server that breaks on non-ASCII names', async () => {
   const outputs = await reportsFor('rejects-non-ascii-name', true);
-  const cases = outputs.json.cases as Array<{ kind: string; verdict: string; generated: { phase: string; seed: number; original: string | null } | null; request: { body: string } }>;
+  const cases = outputs.json.cases as Array<{
+    kind: string;
+    verdict: string;
+    generated: { phase: string; seed: number; original: string | null } | null;
+    request: { body: string };
+  }>;
   const failed = cases.filter((item) => item.verdict === 'failed');
 
   test('the JSON holds the generated settings and each failure with its phase, seed and shrunk body', () => {
     expect(validateReport(outputs.json), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(outputs.json.generated).toEqual({ seed: 7, maxCases: 100, phases: ['boundary', 'positive', 'negative'], operationBudgetMs: 10_000, generatedBudgetMs: 300_000 });
+    expect(outputs.json.generated).toEqual({
+      seed: 7,
+      maxCases: 100,
+      phases: ['boundary', 'positive', 'negative'],
+      operationBudgetMs: 10_000,
+      generatedBudgetMs: 300_000,
+    });
     // Nothing was cut: the budgets are there, with an empty list.
     expect(outputs.json.budget).toEqual({ operationMs: 10_000, generatedMs: 300_000, cut: [] });
     const generatedFailures = failed.filter((item) => item.kind === 'generated');
@@ -107,15 +166,24 @@ describe('a run with generated cases against a server that breaks on non-ASCII n
 
   test('JUnit counts match the JSON, and failures carry the seed', async () => {
     const summary = outputs.json.summary as { total: number; failed: number };
-    const parsed = (await parseJunit(outputs.junit)) as { tests: number; failures: number; testsuite: Array<{ testcase: Array<{ failure?: Array<{ inner: string }> }> }> };
+    const parsed = (await parseJunit(outputs.junit)) as {
+      tests: number;
+      failures: number;
+      testsuite: Array<{ testcase: Array<{ failure?: Array<{ inner: string }> }> }>;
+    };
     expect(parsed).toMatchObject({ tests: summary.total, failures: summary.failed });
-    const inner = parsed.testsuite[0]!.testcase.flatMap((testcase) => testcase.failure ?? []).map((failure) => failure.inner);
-    expect(inner.filter((text) => text.includes('seed: 7 (replay with --seed 7')).length).toBe(failed.filter((item) => item.kind === 'generated').length);
+    const inner = parsed.testsuite[0]!.testcase.flatMap((testcase) => testcase.failure ?? []).map(
+      (failure) => failure.inner,
+    );
+    expect(inner.filter((text) => text.includes('seed: 7 (replay with --seed 7')).length).toBe(
+      failed.filter((item) => item.kind === 'generated').length,
+    );
     expect(outputs.annotations.trim().split('\n')).toHaveLength(summary.failed);
   });
 
   test('the token appears in no output', () => {
-    for (const text of [outputs.jsonText, outputs.junit, outputs.annotations, outputs.summary]) expect(text).not.toContain(APP_TOKEN);
+    for (const text of [outputs.jsonText, outputs.junit, outputs.annotations, outputs.summary])
+      expect(text).not.toContain(APP_TOKEN);
   });
 });
 

@@ -49,10 +49,30 @@ describe('collections of the fixture specs', () => {
         read: 'getPlant',
         update: 'updatePlant',
         delete: 'deletePlant',
-        paging: { limit: 'limit', offset: 'offset', page: undefined, firstPage: 1, totalHeader: 'X-Total-Count', totalField: undefined },
+        paging: {
+          limit: 'limit',
+          offset: 'offset',
+          page: undefined,
+          firstPage: 1,
+          totalHeader: 'X-Total-Count',
+          totalField: undefined,
+        },
         source: 'paths',
       },
-      { name: 'catalog', path: '/catalog', itemPath: '/catalog/{sku}', idField: 'sku', idParameter: 'sku', create: undefined, list: undefined, read: 'getCatalogEntry', update: undefined, delete: undefined, paging: undefined, source: 'paths' },
+      {
+        name: 'catalog',
+        path: '/catalog',
+        itemPath: '/catalog/{sku}',
+        idField: 'sku',
+        idParameter: 'sku',
+        create: undefined,
+        list: undefined,
+        read: 'getCatalogEntry',
+        update: undefined,
+        delete: undefined,
+        paging: undefined,
+        source: 'paths',
+      },
     ]);
   });
 
@@ -70,19 +90,57 @@ describe('collections of the fixture specs', () => {
         read: 'getOrder',
         update: 'amendOrder (merge)',
         delete: 'cancelOrder',
-        paging: { limit: 'per_page', offset: undefined, page: 'page', firstPage: 1, totalHeader: undefined, totalField: '/total' },
+        paging: {
+          limit: 'per_page',
+          offset: undefined,
+          page: 'page',
+          firstPage: 1,
+          totalHeader: undefined,
+          totalField: '/total',
+        },
         source: 'paths',
       },
-      { name: 'tags', path: '/tags', itemPath: '/tags/{slug}', idField: 'slug', idParameter: 'slug', create: 'addTag', list: 'listTags (array)', read: 'getTag', update: undefined, delete: 'deleteTag', paging: undefined, source: 'paths' },
+      {
+        name: 'tags',
+        path: '/tags',
+        itemPath: '/tags/{slug}',
+        idField: 'slug',
+        idParameter: 'slug',
+        create: 'addTag',
+        list: 'listTags (array)',
+        read: 'getTag',
+        update: undefined,
+        delete: 'deleteTag',
+        paging: undefined,
+        source: 'paths',
+      },
     ]);
   });
 
   test('links name the id field and the item operations where the path parameter names nothing (OAS 4.8.20)', async () => {
     const { collections, roleOf } = await collectionsOf('test/fixtures/stateful/links-3.1.yaml');
     expect(collections.map(summary)).toEqual([
-      { name: 'trays', path: '/trays', itemPath: '/trays/{tray}', idField: 'serial', idParameter: 'tray', create: 'sowTray', list: undefined, read: 'lookUpTray', update: 'replantTray', delete: 'emptyTray', paging: undefined, source: 'links' },
+      {
+        name: 'trays',
+        path: '/trays',
+        itemPath: '/trays/{tray}',
+        idField: 'serial',
+        idParameter: 'tray',
+        create: 'sowTray',
+        list: undefined,
+        read: 'lookUpTray',
+        update: 'replantTray',
+        delete: 'emptyTray',
+        paging: undefined,
+        source: 'links',
+      },
     ]);
-    expect(['sowTray', 'lookUpTray', 'replantTray', 'emptyTray'].map((id) => roleOf(id)?.role)).toEqual(['create', 'read', 'update', 'delete']);
+    expect(['sowTray', 'lookUpTray', 'replantTray', 'emptyTray'].map((id) => roleOf(id)?.role)).toEqual([
+      'create',
+      'read',
+      'update',
+      'delete',
+    ]);
   });
 
   test('without its links the trays spec has no collection: {tray} names no property of a Tray', async () => {
@@ -94,13 +152,34 @@ describe('collections of the fixture specs', () => {
   test('pot store (Swagger 2.0): a create and a list without item paths make a collection identified by id', async () => {
     const { collections } = await collectionsOf('test/fixtures/rich/petstore-swagger2.yaml');
     expect(collections.map(summary)).toEqual([
-      { name: 'pots', path: '/pots', itemPath: undefined, idField: 'id', idParameter: undefined, create: 'addPot', list: 'listPots (array)', read: undefined, update: undefined, delete: undefined, paging: undefined, source: 'paths' },
+      {
+        name: 'pots',
+        path: '/pots',
+        itemPath: undefined,
+        idField: 'id',
+        idParameter: undefined,
+        create: 'addPot',
+        list: 'listPots (array)',
+        read: undefined,
+        update: undefined,
+        delete: undefined,
+        paging: undefined,
+        source: 'paths',
+      },
     ]);
   });
 
   test('garden forms: a multipart create whose item is read back as an image', async () => {
     const { collections } = await collectionsOf('test/fixtures/rich/forms-3.0.yaml');
-    expect(collections.map((collection) => [collection.name, collection.idField, collection.create?.operation.id, collection.read?.operation.id, collection.read?.media])).toEqual([['photos', 'photoId', 'uploadPhoto', 'getPhoto', undefined]]);
+    expect(
+      collections.map((collection) => [
+        collection.name,
+        collection.idField,
+        collection.create?.operation.id,
+        collection.read?.operation.id,
+        collection.read?.media,
+      ]),
+    ).toEqual([['photos', 'photoId', 'uploadPhoto', 'getPhoto', undefined]]);
   });
 
   test.each([
@@ -117,7 +196,9 @@ describe('collections of the fixture specs', () => {
 describe('which property a path parameter names', () => {
   const integer = { type: 'integer' };
   const string = { type: 'string' };
-  test.each<[string, string, Record<string, unknown>, Record<string, Record<string, unknown>>, string, string | undefined]>([
+  test.each<
+    [string, string, Record<string, unknown>, Record<string, Record<string, unknown>>, string, string | undefined]
+  >([
     ['its own name', 'sku', string, { sku: string, title: string }, 'catalog', 'sku'],
     ['id for <thing>Id', 'plantId', integer, { id: integer, name: string }, 'plants', 'id'],
     ['id for <thing>_id', 'plant_id', string, { id: integer }, 'plants', 'id'],

@@ -2,13 +2,40 @@ import { describe, expect, test } from 'vitest';
 import { createRouter } from '../../src/routing/router.js';
 import type { Operation } from '../../src/spec/types.js';
 
-const operation = (method: string, path: string): Operation => ({ id: `${method} ${path}`, method, path, pointer: '', summary: undefined, parameters: [], requestBody: undefined, responses: [], security: [], deprecated: false, tags: [] });
-const route = createRouter([operation('POST', '/plants'), operation('GET', '/plants/{id}'), operation('GET', '/plants/mine'), operation('DELETE', '/plants/{id}')]);
+const operation = (method: string, path: string): Operation => ({
+  id: `${method} ${path}`,
+  method,
+  path,
+  pointer: '',
+  summary: undefined,
+  parameters: [],
+  requestBody: undefined,
+  responses: [],
+  security: [],
+  deprecated: false,
+  tags: [],
+});
+const route = createRouter([
+  operation('POST', '/plants'),
+  operation('GET', '/plants/{id}'),
+  operation('GET', '/plants/mine'),
+  operation('DELETE', '/plants/{id}'),
+]);
 
 test.each([
   ['exact path', 'POST', '/plants', { kind: 'found', id: 'POST /plants', params: {} }],
-  ['templated path with a decoded parameter', 'GET', '/plants/a%20b', { kind: 'found', id: 'GET /plants/{id}', params: { id: 'a b' } }],
-  ['concrete path before the template (OAS 4.8.8)', 'GET', '/plants/mine', { kind: 'found', id: 'GET /plants/mine', params: {} }],
+  [
+    'templated path with a decoded parameter',
+    'GET',
+    '/plants/a%20b',
+    { kind: 'found', id: 'GET /plants/{id}', params: { id: 'a b' } },
+  ],
+  [
+    'concrete path before the template (OAS 4.8.8)',
+    'GET',
+    '/plants/mine',
+    { kind: 'found', id: 'GET /plants/mine', params: {} },
+  ],
   ['method names are case-insensitive here', 'post', '/plants', { kind: 'found', id: 'POST /plants', params: {} }],
   ['no such method', 'PUT', '/plants/7', { kind: 'no-method', allow: ['GET', 'DELETE'] }],
   ['no such path', 'GET', '/trees', { kind: 'no-path' }],
@@ -16,7 +43,8 @@ test.each([
   ['no prefix matches', 'POST', '/plantsx', { kind: 'no-path' }],
 ])('%s', (_name, method, path, want) => {
   const result = route(method, path);
-  if (result.kind === 'found') expect({ kind: result.kind, id: result.operation.id, params: result.pathParameters }).toEqual(want);
+  if (result.kind === 'found')
+    expect({ kind: result.kind, id: result.operation.id, params: result.pathParameters }).toEqual(want);
   else expect(result).toEqual(want);
 });
 
@@ -45,21 +73,71 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
     return result.kind === 'found' ? { id: result.operation.id, params: result.pathParameters } : result;
   };
   test.each([
-    ['templates differing only in the parameter name route by method (GET)', 'GET', '/v13/deployments/abc', { id: 'GET /v13/deployments/{idOrUrl}', params: { idOrUrl: 'abc' } }],
-    ['templates differing only in the parameter name route by method (DELETE)', 'DELETE', '/v13/deployments/abc', { id: 'DELETE /v13/deployments/{id}', params: { id: 'abc' } }],
-    ['405 lists the methods of both templates', 'PUT', '/v13/deployments/abc', { kind: 'no-method', allow: ['DELETE', 'GET'] }],
-    ['a path key with a query part matches on its query parameter', 'GET', '/export?filename=a.csv', { id: 'GET /export?filename={filename}', params: {} }],
-    ['more query conditions win when they hold', 'GET', '/export?filename=a&format=csv', { id: 'GET /export?format=csv&filename={filename}', params: {} }],
-    ['a literal query value must be equal', 'GET', '/export?filename=a&format=xml', { id: 'GET /export?filename={filename}', params: {} }],
+    [
+      'templates differing only in the parameter name route by method (GET)',
+      'GET',
+      '/v13/deployments/abc',
+      { id: 'GET /v13/deployments/{idOrUrl}', params: { idOrUrl: 'abc' } },
+    ],
+    [
+      'templates differing only in the parameter name route by method (DELETE)',
+      'DELETE',
+      '/v13/deployments/abc',
+      { id: 'DELETE /v13/deployments/{id}', params: { id: 'abc' } },
+    ],
+    [
+      '405 lists the methods of both templates',
+      'PUT',
+      '/v13/deployments/abc',
+      { kind: 'no-method', allow: ['DELETE', 'GET'] },
+    ],
+    [
+      'a path key with a query part matches on its query parameter',
+      'GET',
+      '/export?filename=a.csv',
+      { id: 'GET /export?filename={filename}', params: {} },
+    ],
+    [
+      'more query conditions win when they hold',
+      'GET',
+      '/export?filename=a&format=csv',
+      { id: 'GET /export?format=csv&filename={filename}', params: {} },
+    ],
+    [
+      'a literal query value must be equal',
+      'GET',
+      '/export?filename=a&format=xml',
+      { id: 'GET /export?filename={filename}', params: {} },
+    ],
     ['a query key without its parameter does not match', 'GET', '/export', { kind: 'no-path' }],
     ['literal segments win left to right', 'GET', '/a/b/c', { id: 'GET /a/b/{y}', params: { y: 'c' } }],
-    ['percent-encoded segments are decoded before matching', 'GET', '/test%20path', { id: 'GET /test path', params: {} }],
-    ['several parameters in one segment', 'GET', '/files/report.final.pdf', { id: 'GET /files/{name}.{ext}', params: { name: 'report', ext: 'final.pdf' } }],
+    [
+      'percent-encoded segments are decoded before matching',
+      'GET',
+      '/test%20path',
+      { id: 'GET /test path', params: {} },
+    ],
+    [
+      'several parameters in one segment',
+      'GET',
+      '/files/report.final.pdf',
+      { id: 'GET /files/{name}.{ext}', params: { name: 'report', ext: 'final.pdf' } },
+    ],
     ['the server path may prefix every path', 'GET', '/v1/a/b/c', { id: 'GET /a/b/{y}', params: { y: 'c' } }],
     ['a malformed escape is no match, not a crash', 'GET', '/a/%E0%A4%A/c', { kind: 'no-path' }],
-    ['a fragment key naming a query parameter (AWS style)', 'GET', '/connectors/c1?currentVersion=3', { id: 'GET /connectors/{arn}#currentVersion', params: { arn: 'c1' } }],
+    [
+      'a fragment key naming a query parameter (AWS style)',
+      'GET',
+      '/connectors/c1?currentVersion=3',
+      { id: 'GET /connectors/{arn}#currentVersion', params: { arn: 'c1' } },
+    ],
     ['without it, the plain template', 'GET', '/connectors/c1', { id: 'GET /connectors/{arn}', params: { arn: 'c1' } }],
-    ['a segment with literal text beats a bare parameter (Google style)', 'GET', '/v1/topics:getIamPolicy', { id: 'GET /v1/{resource}:getIamPolicy', params: { resource: 'topics' } }],
+    [
+      'a segment with literal text beats a bare parameter (Google style)',
+      'GET',
+      '/v1/topics:getIamPolicy',
+      { id: 'GET /v1/{resource}:getIamPolicy', params: { resource: 'topics' } },
+    ],
     ['the bare parameter takes the rest', 'GET', '/v1/topics', { id: 'GET /v1/{name}', params: { name: 'topics' } }],
   ])('%s', (_name, method, target, want) => {
     expect(found(method, target)).toEqual(want);
@@ -75,7 +153,16 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
 });
 
 test('specificity does not depend on spec order (a consistent order over templates of different lengths)', () => {
-  const templates = ['/orgs/{org}/runners', '/orgs/{org}/runners/downloads', '/orgs/{org}/runners/{id}', '/orgs/{org}/runners/{id}/labels', '/orgs/{org}/runners/registration-token', '/orgs', '/{any}/runners/downloads', '/orgs/{org}'];
+  const templates = [
+    '/orgs/{org}/runners',
+    '/orgs/{org}/runners/downloads',
+    '/orgs/{org}/runners/{id}',
+    '/orgs/{org}/runners/{id}/labels',
+    '/orgs/{org}/runners/registration-token',
+    '/orgs',
+    '/{any}/runners/downloads',
+    '/orgs/{org}',
+  ];
   for (let shift = 0; shift < templates.length; shift += 1) {
     const order = [...templates.slice(shift), ...templates.slice(0, shift)].reverse();
     const routeOf = createRouter(order.map((template) => operation('GET', template)));
@@ -83,7 +170,12 @@ test('specificity does not depend on spec order (a consistent order over templat
       const result = routeOf('GET', target);
       return result.kind === 'found' ? result.operation.path : result.kind;
     };
-    expect([idOf('/orgs/x/runners/downloads'), idOf('/orgs/x/runners/7'), idOf('/teams/runners/downloads'), idOf('/orgs/x/runners/registration-token')]).toEqual([
+    expect([
+      idOf('/orgs/x/runners/downloads'),
+      idOf('/orgs/x/runners/7'),
+      idOf('/teams/runners/downloads'),
+      idOf('/orgs/x/runners/registration-token'),
+    ]).toEqual([
       '/orgs/{org}/runners/downloads',
       '/orgs/{org}/runners/{id}',
       '/{any}/runners/downloads',

@@ -6,7 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { driftedSamples, normalise, renderSamples, SAMPLE_FILES, samplesWithoutBlock } from '../../scripts/readme-samples.mjs';
+import {
+  driftedSamples,
+  normalise,
+  renderSamples,
+  SAMPLE_FILES,
+  samplesWithoutBlock,
+} from '../../scripts/readme-samples.mjs';
 
 const texts = new Map<string, { written: string; rendered: string }>();
 
@@ -32,11 +38,14 @@ describe('README samples', () => {
   });
 
   test('a block without a sample is refused before anything runs', async () => {
-    await expect(renderSamples('<!-- sample:nope -->\n```\nx\n```\n<!-- /sample -->\n')).rejects.toThrow('README blocks without a sample in scripts/readme-samples.mjs: nope');
+    await expect(renderSamples('<!-- sample:nope -->\n```\nx\n```\n<!-- /sample -->\n')).rejects.toThrow(
+      'README blocks without a sample in scripts/readme-samples.mjs: nope',
+    );
   });
 
   test('ports, request timings, unseeded seeds and clock-based ids are normalised', () => {
-    const text = 'against http://127.0.0.1:38951\nPOST /plants 200 15.7 ms\nseed 987 (replay with --seed 987)\n{"id":1795450995953} {"id":1795450995954}';
+    const text =
+      'against http://127.0.0.1:38951\nPOST /plants 200 15.7 ms\nseed 987 (replay with --seed 987)\n{"id":1795450995953} {"id":1795450995954}';
     expect(normalise(text, new Map([['http://127.0.0.1:38951', 'http://127.0.0.1:8080']]))).toBe(
       'against http://127.0.0.1:8080\nPOST /plants 200 1.0 ms\nseed 12345 (replay with --seed 12345)\n{"id":1795328745282} {"id":1795328745283}',
     );

@@ -23,33 +23,57 @@ const STRUCTURE_FINDINGS: Array<[string, string, number, number]> = [
 ];
 
 const CASES: Array<[string, Array<[string, string, number, number]>]> = [
-  ['examples-31.yaml', [
-    ['example-matches-schema', '/paths/~1accounts/post/parameters/0/examples/tooBig/value', 19, 22],
-    ['example-matches-schema', '/paths/~1accounts/post/requestBody/content/application~1json/examples/missingWriteOnlyPassword/value', 29, 24],
-    ['example-matches-schema', '/paths/~1accounts/post/responses/200/content/application~1json/examples/missingReadOnlyId/value', 41, 26],
-    ['example-matches-schema', '/components/schemas/Account/properties/nickname/examples/2', 65, 33],
-    ['example-matches-schema', '/components/schemas/Error/example', 79, 16],
-  ]],
-  ['examples-30.yaml', [
-    ['example-matches-schema', '/paths/~1plants/get/responses/200/content/application~1json/examples/nullName/value/name', 20, 34],
-    ['example-matches-schema', '/components/schemas/Plant/properties/tag/example', 33, 20],
-  ]],
-  ['server-variables-31.yaml', [
-    ['schema', '/servers/1/variables/port/descriptions', 15, 23],
-  ]],
+  [
+    'examples-31.yaml',
+    [
+      ['example-matches-schema', '/paths/~1accounts/post/parameters/0/examples/tooBig/value', 19, 22],
+      [
+        'example-matches-schema',
+        '/paths/~1accounts/post/requestBody/content/application~1json/examples/missingWriteOnlyPassword/value',
+        29,
+        24,
+      ],
+      [
+        'example-matches-schema',
+        '/paths/~1accounts/post/responses/200/content/application~1json/examples/missingReadOnlyId/value',
+        41,
+        26,
+      ],
+      ['example-matches-schema', '/components/schemas/Account/properties/nickname/examples/2', 65, 33],
+      ['example-matches-schema', '/components/schemas/Error/example', 79, 16],
+    ],
+  ],
+  [
+    'examples-30.yaml',
+    [
+      [
+        'example-matches-schema',
+        '/paths/~1plants/get/responses/200/content/application~1json/examples/nullName/value/name',
+        20,
+        34,
+      ],
+      ['example-matches-schema', '/components/schemas/Plant/properties/tag/example', 33, 20],
+    ],
+  ],
+  ['server-variables-31.yaml', [['schema', '/servers/1/variables/port/descriptions', 15, 23]]],
   ['structure-30.yaml', STRUCTURE_FINDINGS],
   ['structure-31.yaml', STRUCTURE_FINDINGS],
-  ['broken-refs.yaml', [
-    ['ref', '/paths/~1x/get/responses/200/content/application~1json/schema', 12, 17],
-    ['ref', '/paths/~1x/get/responses/400', 14, 11],
-    ['ref', '/components/schemas/A', 17, 8],
-  ]],
+  [
+    'broken-refs.yaml',
+    [
+      ['ref', '/paths/~1x/get/responses/200/content/application~1json/schema', 12, 17],
+      ['ref', '/paths/~1x/get/responses/400', 14, 11],
+      ['ref', '/components/schemas/A', 17, 8],
+    ],
+  ],
 ];
 
 describe('spec check: structure and examples', () => {
   it.each(CASES)('%s', async (file, want) => {
     const result = await checkSpec(file, { cwd: fixtures, skip: ['lint'] });
-    expect(result.findings.map((finding) => [finding.rule, finding.pointer, finding.line, finding.column])).toEqual(want);
+    expect(result.findings.map((finding) => [finding.rule, finding.pointer, finding.line, finding.column])).toEqual(
+      want,
+    );
     for (const finding of result.findings) expect(finding.file).toBe(file);
   });
 
@@ -59,7 +83,8 @@ describe('spec check: structure and examples', () => {
       check: 'examples',
       severity: 'error',
       operation: 'createAccount',
-      message: "request body of createAccount: example 'missingWriteOnlyPassword' value must have required property 'password'",
+      message:
+        "request body of createAccount: example 'missingWriteOnlyPassword' value must have required property 'password'",
     });
     expect(result.findings[0]?.received).toBe('3000000000 (integer)');
   });
@@ -74,8 +99,18 @@ describe('spec check: structure and examples', () => {
     ['a missing file', 'nope.yaml', 'PLANTKIT_SPEC_UNREADABLE', /cannot read spec nope.yaml: no such file/],
     ['a directory', '.', 'PLANTKIT_SPEC_UNREADABLE', /it is a directory/],
     ['invalid YAML', '../spec-check-bad/not-yaml.txt', 'PLANTKIT_SPEC_INVALID', /not valid YAML or JSON/],
-    ['not an OpenAPI document', '../spec-check-bad/not-openapi.yaml', 'PLANTKIT_SPEC_INVALID', /field 'openapi' is missing/],
-    ['a $ref the policy refuses (among unresolved ones)', '../spec-check-bad/url-ref.yaml', 'PLANTKIT_SPEC_REF_REFUSED', /external \$ref to https:\/\/example\.com\/schema\.yaml refused: it is a URL/],
+    [
+      'not an OpenAPI document',
+      '../spec-check-bad/not-openapi.yaml',
+      'PLANTKIT_SPEC_INVALID',
+      /field 'openapi' is missing/,
+    ],
+    [
+      'a $ref the policy refuses (among unresolved ones)',
+      '../spec-check-bad/url-ref.yaml',
+      'PLANTKIT_SPEC_REF_REFUSED',
+      /external \$ref to https:\/\/example\.com\/schema\.yaml refused: it is a URL/,
+    ],
   ])('%s is a fault, not a finding', async (_name, file, code, message) => {
     const failure = checkSpec(file, { cwd: fixtures });
     await expect(failure).rejects.toMatchObject({ code });
@@ -88,7 +123,9 @@ describe('spec check: structure and examples', () => {
   });
 
   it('rejects an unknown check id', async () => {
-    await expect(checkSpec('examples-30.yaml', { cwd: fixtures, skip: ['lnt'] })).rejects.toMatchObject({ code: 'PLANTKIT_USAGE' });
+    await expect(checkSpec('examples-30.yaml', { cwd: fixtures, skip: ['lnt'] })).rejects.toMatchObject({
+      code: 'PLANTKIT_USAGE',
+    });
   });
 });
 
@@ -96,6 +133,11 @@ describe('Swagger 2.0 (issue 10 item 10: every job reads it)', () => {
   it('checked in its OpenAPI 3.0 form, with positions in the 2.0 file', async () => {
     const result = await checkSpec('test/fixtures/specs/swagger2-invalid.yaml', { skip: ['lint'] });
     expect(result).toMatchObject({ version: '3.0', convertedFrom: '2.0' });
-    expect(result.findings.map((finding) => `${finding.line}:${finding.column} ${finding.check}/${finding.rule} ${finding.pointer} ${finding.message}`)).toEqual(['14:15 structure/schema /definitions/Pet/required must be array']);
+    expect(
+      result.findings.map(
+        (finding) =>
+          `${finding.line}:${finding.column} ${finding.check}/${finding.rule} ${finding.pointer} ${finding.message}`,
+      ),
+    ).toEqual(['14:15 structure/schema /definitions/Pet/required must be array']);
   });
 });

@@ -38,11 +38,17 @@ describe('spec check without a .spectral.yaml', () => {
 
   it('exits 0 from the CLI, in-process', async () => {
     const outcome = await runCli(['spec', 'check'], {}, dir);
-    expect(outcome).toEqual({ code: 0, stderr: '', stdout: `openapi.yaml (OpenAPI 3.1): no problems (checks: structure, examples, lint; ruleset: ${DEFAULT_RULESET_LABEL})\n` });
+    expect(outcome).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: `openapi.yaml (OpenAPI 3.1): no problems (checks: structure, examples, lint; ruleset: ${DEFAULT_RULESET_LABEL})\n`,
+    });
   });
 
   it('exits 0 from the built CLI run in that directory', async () => {
-    const { stdout } = await exec(process.execPath, [path.join(root, 'bin/plantkit.js'), 'spec', 'check'], { cwd: dir });
+    const { stdout } = await exec(process.execPath, [path.join(root, 'bin/plantkit.js'), 'spec', 'check'], {
+      cwd: dir,
+    });
     expect(stdout).toMatch(/: no problems \(checks: structure, examples, lint; ruleset: plantkit default/);
   });
 

@@ -19,7 +19,11 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'plantkit-fail-severity-'));
   await copyFile(path.join(root, 'openapi.yaml'), path.join(dir, 'openapi.yaml'));
   // info-contact fails on the project spec (it names no contact): one finding at the chosen severity.
-  for (const severity of SEVERITIES) await writeFile(path.join(dir, `${severity}.yaml`), `extends: [[spectral:oas, off]]\nrules:\n  info-contact: ${severity}\n`);
+  for (const severity of SEVERITIES)
+    await writeFile(
+      path.join(dir, `${severity}.yaml`),
+      `extends: [[spectral:oas, off]]\nrules:\n  info-contact: ${severity}\n`,
+    );
 });
 
 afterAll(async () => {
@@ -42,7 +46,11 @@ const CASES: Array<[(typeof SEVERITIES)[number], string | undefined, number]> = 
 describe('spec check --fail-severity', () => {
   it.each(CASES)('a %s finding with --fail-severity %s exits %i', async (severity, failSeverity, code) => {
     const flags = failSeverity === undefined ? [] : ['--fail-severity', failSeverity];
-    const outcome = await runCli(['spec', 'check', '--skip', 'structure', '--skip', 'examples', '--ruleset', `${severity}.yaml`, ...flags], {}, dir);
+    const outcome = await runCli(
+      ['spec', 'check', '--skip', 'structure', '--skip', 'examples', '--ruleset', `${severity}.yaml`, ...flags],
+      {},
+      dir,
+    );
     expect(outcome.stderr).toBe('');
     // Printed whether or not it fails.
     expect(outcome.stdout).toMatch(/lint\/info-contact/);
@@ -50,13 +58,21 @@ describe('spec check --fail-severity', () => {
   });
 
   it('names a hint as a hint in the summary', async () => {
-    const outcome = await runCli(['spec', 'check', '--skip', 'structure', '--skip', 'examples', '--ruleset', 'hint.yaml'], {}, dir);
+    const outcome = await runCli(
+      ['spec', 'check', '--skip', 'structure', '--skip', 'examples', '--ruleset', 'hint.yaml'],
+      {},
+      dir,
+    );
     expect(outcome.stdout).toMatch(/^openapi\.yaml:\d+:\d+ {2}hint {5}lint\/info-contact/m);
     expect(outcome.stdout).toMatch(/0 errors, 0 warnings, 0 info, 1 hint \(/);
   });
 
   it('refuses an unknown level with one line', async () => {
     const outcome = await runCli(['spec', 'check', '--fail-severity', 'warning'], {}, dir);
-    expect(outcome).toEqual({ code: 2, stdout: '', stderr: "plantkit: error: --fail-severity must be one of error, warn, info, hint, got 'warning'\n" });
+    expect(outcome).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "plantkit: error: --fail-severity must be one of error, warn, info, hint, got 'warning'\n",
+    });
   });
 });

@@ -13,7 +13,10 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'plantkit-lint-'));
   await copyFile(path.join(root, 'openapi.yaml'), path.join(dir, 'openapi.yaml'));
-  await writeFile(path.join(dir, 'severity.yaml'), 'extends: [[spectral:oas, recommended]]\nrules:\n  info-contact: error\n  operation-tags: off\n');
+  await writeFile(
+    path.join(dir, 'severity.yaml'),
+    'extends: [[spectral:oas, recommended]]\nrules:\n  info-contact: error\n  operation-tags: off\n',
+  );
   await writeFile(path.join(dir, 'full.yaml'), 'extends: spectral:oas\n');
   // A custom rule with a built-in function needs Spectral's bundler (the full ruleset format).
   await writeFile(
@@ -36,9 +39,20 @@ const lintOf = async (options: Parameters<typeof checkSpec>[1]) => {
 describe('spec check: lint (Spectral)', () => {
   it.each([
     ["plantkit's built-in policy without a ruleset file", {}, []],
-    ['the whole spectral:oas from a ruleset file', { ruleset: 'full.yaml' }, [['info-contact', 'warning', ...lineOf('info:', 6)], ['operation-tags', 'warning', ...lineOf('    post:', 10)]]],
+    [
+      'the whole spectral:oas from a ruleset file',
+      { ruleset: 'full.yaml' },
+      [
+        ['info-contact', 'warning', ...lineOf('info:', 6)],
+        ['operation-tags', 'warning', ...lineOf('    post:', 10)],
+      ],
+    ],
     ['severities from --ruleset', { ruleset: 'severity.yaml' }, [['info-contact', 'error', ...lineOf('info:', 6)]]],
-    ['a custom rule through the bundler', { ruleset: 'custom.yaml' }, [['plant-summary-short', 'warning', ...lineOf('      summary:', 16)]]],
+    [
+      'a custom rule through the bundler',
+      { ruleset: 'custom.yaml' },
+      [['plant-summary-short', 'warning', ...lineOf('      summary:', 16)]],
+    ],
   ] as const)('%s', async (_name, options, want) => {
     expect(await lintOf(options)).toEqual(want);
   });
@@ -52,7 +66,11 @@ describe('spec check: lint (Spectral)', () => {
   it.each([
     ['an invalid severity', 'broken.yaml', /invalid Spectral ruleset .*broken\.yaml/],
     ['a missing ruleset file', 'absent.yaml', /cannot read Spectral ruleset .*absent\.yaml: no such file/],
-    ['a ruleset that extends a URL (never fetched)', 'remote.yaml', /plantkit does not fetch rulesets over the network \(https:\/\/example\.com\/ruleset\.yaml\)/],
+    [
+      'a ruleset that extends a URL (never fetched)',
+      'remote.yaml',
+      /plantkit does not fetch rulesets over the network \(https:\/\/example\.com\/ruleset\.yaml\)/,
+    ],
   ])('%s is a fault (PLANTKIT_RULESET_INVALID)', async (_name, ruleset, message) => {
     const failure = checkSpec('openapi.yaml', { cwd: dir, ruleset });
     await expect(failure).rejects.toMatchObject({ code: 'PLANTKIT_RULESET_INVALID' });

@@ -26,14 +26,51 @@ describe('effective schema', () => {
     [
       'allOf: properties and required united, bounds tightened',
       '3.1',
-      { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { required: ['b'], properties: { b: { type: 'integer' } }, maxProperties: 4 }], maxProperties: 9 },
-      { types: ['object'], required: ['a', 'b'], properties: ['a', 'b'], bounds: { maxProperties: 4 }, enum: undefined },
+      {
+        allOf: [
+          { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+          { required: ['b'], properties: { b: { type: 'integer' } }, maxProperties: 4 },
+        ],
+        maxProperties: 9,
+      },
+      {
+        types: ['object'],
+        required: ['a', 'b'],
+        properties: ['a', 'b'],
+        bounds: { maxProperties: 4 },
+        enum: undefined,
+      },
     ],
-    ['3.0 nullable adds null to type and enum', '3.0', { type: 'string', nullable: true, enum: ['x'] }, { types: ['null', 'string'], required: [], properties: [], bounds: {}, enum: ['x', null] }],
-    ['3.0 nullable beside allOf', '3.0', { nullable: true, allOf: [{ type: 'object' }] }, { types: ['null', 'object'], required: [], properties: [], bounds: {}, enum: undefined }],
-    ['3.1 type array', '3.1', { type: ['string', 'null'], const: 'x' }, { types: ['null', 'string'], required: [], properties: [], bounds: {}, enum: ['x'] }],
-    ['3.0 boolean exclusiveMaximum', '3.0', { type: 'number', maximum: 5, exclusiveMaximum: true }, { types: ['number'], required: [], properties: [], bounds: { exclusiveMaximum: 5 }, enum: undefined }],
-    ['allOf intersects number and integer', '3.1', { allOf: [{ type: 'number' }, { type: ['integer', 'string'] }] }, { types: ['integer'], required: [], properties: [], bounds: {}, enum: undefined }],
+    [
+      '3.0 nullable adds null to type and enum',
+      '3.0',
+      { type: 'string', nullable: true, enum: ['x'] },
+      { types: ['null', 'string'], required: [], properties: [], bounds: {}, enum: ['x', null] },
+    ],
+    [
+      '3.0 nullable beside allOf',
+      '3.0',
+      { nullable: true, allOf: [{ type: 'object' }] },
+      { types: ['null', 'object'], required: [], properties: [], bounds: {}, enum: undefined },
+    ],
+    [
+      '3.1 type array',
+      '3.1',
+      { type: ['string', 'null'], const: 'x' },
+      { types: ['null', 'string'], required: [], properties: [], bounds: {}, enum: ['x'] },
+    ],
+    [
+      '3.0 boolean exclusiveMaximum',
+      '3.0',
+      { type: 'number', maximum: 5, exclusiveMaximum: true },
+      { types: ['number'], required: [], properties: [], bounds: { exclusiveMaximum: 5 }, enum: undefined },
+    ],
+    [
+      'allOf intersects number and integer',
+      '3.1',
+      { allOf: [{ type: 'number' }, { type: ['integer', 'string'] }] },
+      { types: ['integer'], required: [], properties: [], bounds: {}, enum: undefined },
+    ],
   ])('%s', (_name, version, schema, want) => {
     expect(summary(createEffectiveSchemas(document, version)(schema, '/x'))).toEqual(want);
   });
@@ -49,13 +86,38 @@ describe('effective schema: keywords by type, 2020-12 applicators', () => {
   const build = (schema: unknown) => createEffectiveSchemas(document, '3.1')(schema, '/x');
 
   it.each<[string, unknown, Partial<Record<'bounds' | 'required' | 'properties' | 'subschemas' | 'items', unknown>>]>([
-    ['maximum on an array is dropped, array bounds kept', { type: 'array', maximum: 3, minItems: 1, maxItems: 4 }, { bounds: { minItems: 1, maxItems: 4 } }],
-    ['required and properties on a string are dropped', { type: 'string', required: ['a'], properties: { a: {} }, maxLength: 3 }, { bounds: { maxLength: 3 }, required: [], properties: [] }],
+    [
+      'maximum on an array is dropped, array bounds kept',
+      { type: 'array', maximum: 3, minItems: 1, maxItems: 4 },
+      { bounds: { minItems: 1, maxItems: 4 } },
+    ],
+    [
+      'required and properties on a string are dropped',
+      { type: 'string', required: ['a'], properties: { a: {} }, maxLength: 3 },
+      { bounds: { maxLength: 3 }, required: [], properties: [] },
+    ],
     ['then without if is dropped', { type: 'object', then: { required: ['a'] } }, { subschemas: [] }],
     ['minContains without contains is dropped', { type: 'array', minContains: 2 }, { bounds: {} }],
-    ['applicators by location', { type: 'array', prefixItems: [{}, {}], contains: { type: 'string' }, minContains: 2 }, { bounds: { minContains: 2 }, subschemas: ['contains', 'prefixItems/0', 'prefixItems/1'] }],
-    ['object applicators', { dependentSchemas: { a: {} }, patternProperties: { '^x-': {} }, propertyNames: { maxLength: 3 }, unevaluatedProperties: false }, { subschemas: ['dependentSchemas/a', 'patternProperties/^x-', 'propertyNames', 'unevaluatedProperties'] }],
-    ['no type keeps every keyword', { maximum: 3, maxLength: 2, required: ['a'] }, { bounds: { maximum: 3, maxLength: 2 }, required: ['a'] }],
+    [
+      'applicators by location',
+      { type: 'array', prefixItems: [{}, {}], contains: { type: 'string' }, minContains: 2 },
+      { bounds: { minContains: 2 }, subschemas: ['contains', 'prefixItems/0', 'prefixItems/1'] },
+    ],
+    [
+      'object applicators',
+      {
+        dependentSchemas: { a: {} },
+        patternProperties: { '^x-': {} },
+        propertyNames: { maxLength: 3 },
+        unevaluatedProperties: false,
+      },
+      { subschemas: ['dependentSchemas/a', 'patternProperties/^x-', 'propertyNames', 'unevaluatedProperties'] },
+    ],
+    [
+      'no type keeps every keyword',
+      { maximum: 3, maxLength: 2, required: ['a'] },
+      { bounds: { maximum: 3, maxLength: 2 }, required: ['a'] },
+    ],
   ])('%s', (_name, schema, want) => {
     const built = build(schema);
     const got = {
@@ -68,7 +130,12 @@ describe('effective schema: keywords by type, 2020-12 applicators', () => {
   });
 
   it('reads dependentRequired, uniqueItems and defaults', () => {
-    const built = build({ type: ['object', 'array'], dependentRequired: { card: ['billing'] }, uniqueItems: true, default: null });
+    const built = build({
+      type: ['object', 'array'],
+      dependentRequired: { card: ['billing'] },
+      uniqueItems: true,
+      default: null,
+    });
     expect(built.dependentRequired.get('card')).toEqual(new Set(['billing']));
     expect(built.uniqueItems).toBe(true);
     expect(built.default).toEqual({ value: null });

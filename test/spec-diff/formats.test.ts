@@ -9,7 +9,9 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fix
 let result: SpecDiffResult;
 
 beforeAll(async () => {
-  result = await diffSpecs('request-property-became-required.base.yaml', 'request-property-became-required.head.yaml', { cwd: fixtures });
+  result = await diffSpecs('request-property-became-required.base.yaml', 'request-property-became-required.head.yaml', {
+    cwd: fixtures,
+  });
 });
 
 describe('spec diff formats', () => {
@@ -20,23 +22,51 @@ describe('spec diff formats', () => {
       level: 'breaking',
       operation: 'POST /plants',
       pointer: '/paths/~1plants/post/requestBody/content/application~1json/schema/allOf/1/properties/kind',
-      location: { file: 'request-property-became-required.head.yaml', pointer: '/components/schemas/NewPlant/allOf/1/properties/kind', line: 118, column: 15 },
+      location: {
+        file: 'request-property-became-required.head.yaml',
+        pointer: '/components/schemas/NewPlant/allOf/1/properties/kind',
+        line: 118,
+        column: 15,
+      },
     });
   });
 
   it.each([
-    ['text', [/^breaking {2}request-property-became-required {2}POST \/plants {2}request-property-became-required\.head\.yaml:118:15$/m, /at \/paths\/~1plants\/post\/requestBody/, /: 2 breaking, 0 warnings, 0 info$/m]],
-    ['markdown', [/^### plantkit spec diff: 2 breaking changes$/m, /^\| \*\*breaking\*\* \| `request-property-became-required` \| POST \/plants \|/m]],
-    ['github', [/^::error file=request-property-became-required\.head\.yaml,line=118,col=15,title=request-property-became-required \(breaking\)::POST \/plants: request body \(application\/json\) property 'kind' became required$/m]],
+    [
+      'text',
+      [
+        /^breaking {2}request-property-became-required {2}POST \/plants {2}request-property-became-required\.head\.yaml:118:15$/m,
+        /at \/paths\/~1plants\/post\/requestBody/,
+        /: 2 breaking, 0 warnings, 0 info$/m,
+      ],
+    ],
+    [
+      'markdown',
+      [
+        /^### plantkit spec diff: 2 breaking changes$/m,
+        /^\| \*\*breaking\*\* \| `request-property-became-required` \| POST \/plants \|/m,
+      ],
+    ],
+    [
+      'github',
+      [
+        /^::error file=request-property-became-required\.head\.yaml,line=118,col=15,title=request-property-became-required \(breaking\)::POST \/plants: request body \(application\/json\) property 'kind' became required$/m,
+      ],
+    ],
   ] as const)('%s', (format, patterns) => {
     const output = DIFF_FORMATS[format].render(result);
     for (const pattern of patterns) expect(output).toMatch(pattern);
   });
 
   it('annotates a removal at the nearest node that still exists in the head file', async () => {
-    const removed = await diffSpecs('api-operation-removed.base.yaml', 'api-operation-removed.head.yaml', { cwd: fixtures });
+    const removed = await diffSpecs('api-operation-removed.base.yaml', 'api-operation-removed.head.yaml', {
+      cwd: fixtures,
+    });
     expect(removed.changes).toHaveLength(1);
-    expect(removed.changes[0]).toMatchObject({ side: 'base', location: { file: 'api-operation-removed.base.yaml', pointer: '/paths/~1plants~1{plantId}/delete' } });
+    expect(removed.changes[0]).toMatchObject({
+      side: 'base',
+      location: { file: 'api-operation-removed.base.yaml', pointer: '/paths/~1plants~1{plantId}/delete' },
+    });
     expect(DIFF_FORMATS.github.render(removed)).toMatch(
       /^::error file=api-operation-removed\.head\.yaml,line=34,col=5,title=api-operation-removed \(breaking\)::DELETE \/plants\/\{plantId\}: operation DELETE \/plants\/\{plantId\} was removed \(it was not deprecated first\)$/m,
     );
@@ -45,6 +75,9 @@ describe('spec diff formats', () => {
   it('json round-trips the result', () => {
     const parsed = JSON.parse(DIFF_FORMATS.json.render(result)) as SpecDiffResult;
     expect(parsed.counts).toEqual({ breaking: 2, warning: 0, info: 0 });
-    expect(parsed.changes.map((change) => change.id)).toEqual(['request-property-became-required', 'request-property-became-required']);
+    expect(parsed.changes.map((change) => change.id)).toEqual([
+      'request-property-became-required',
+      'request-property-became-required',
+    ]);
   });
 });

@@ -17,14 +17,29 @@ beforeAll(async () => {
   git('init', '-q');
   git('config', 'user.email', 'test@example.com');
   git('config', 'user.name', 'plantkit test');
-  await writeFile(path.join(repo, 'openapi.yaml'), await readFile(path.join(fixtures, 'request-property-became-required.base.yaml')));
+  await writeFile(
+    path.join(repo, 'openapi.yaml'),
+    await readFile(path.join(fixtures, 'request-property-became-required.base.yaml')),
+  );
   await mkdir(path.join(repo, 'api'));
-  await writeFile(path.join(repo, 'api/spec.yaml'), "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: './schemas.yaml#/Thing'\n");
-  await writeFile(path.join(repo, 'api/schemas.yaml'), 'Thing:\n  type: object\n  required: [a]\n  properties:\n    a: { type: string }\n');
+  await writeFile(
+    path.join(repo, 'api/spec.yaml'),
+    "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /x:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                $ref: './schemas.yaml#/Thing'\n",
+  );
+  await writeFile(
+    path.join(repo, 'api/schemas.yaml'),
+    'Thing:\n  type: object\n  required: [a]\n  properties:\n    a: { type: string }\n',
+  );
   git('add', '.');
   git('commit', '-q', '-m', 'base');
-  await writeFile(path.join(repo, 'openapi.yaml'), await readFile(path.join(fixtures, 'request-property-became-required.head.yaml')));
-  await writeFile(path.join(repo, 'api/schemas.yaml'), 'Thing:\n  type: object\n  properties:\n    a: { type: string }\n');
+  await writeFile(
+    path.join(repo, 'openapi.yaml'),
+    await readFile(path.join(fixtures, 'request-property-became-required.head.yaml')),
+  );
+  await writeFile(
+    path.join(repo, 'api/schemas.yaml'),
+    'Thing:\n  type: object\n  properties:\n    a: { type: string }\n',
+  );
 });
 
 afterAll(async () => {
@@ -49,8 +64,16 @@ describe('spec diff with git revisions', () => {
   });
 
   it.each([
-    ['an unknown revision', 'no-such-branch:openapi.yaml', /cannot read spec no-such-branch:openapi.yaml: no such file, and git says: invalid object name/i],
-    ['a path missing in the revision', 'HEAD:missing.yaml', /cannot read spec HEAD:missing.yaml: .*git says: path 'missing.yaml' does not exist/i],
+    [
+      'an unknown revision',
+      'no-such-branch:openapi.yaml',
+      /cannot read spec no-such-branch:openapi.yaml: no such file, and git says: invalid object name/i,
+    ],
+    [
+      'a path missing in the revision',
+      'HEAD:missing.yaml',
+      /cannot read spec HEAD:missing.yaml: .*git says: path 'missing.yaml' does not exist/i,
+    ],
   ])('%s is unreadable input (PLANTKIT_SPEC_UNREADABLE)', async (_name, base, message) => {
     const failure = diffSpecs(base, 'openapi.yaml', { cwd: repo });
     await expect(failure).rejects.toMatchObject({ code: 'PLANTKIT_SPEC_UNREADABLE' });

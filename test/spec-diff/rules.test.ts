@@ -64,7 +64,13 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
   ['refactor-path-parameter-rename', []],
   ['refactor-openapi30-to-31', []],
   // Plant.tag is in the request and the response: its maxLength widening is safe for one, not the other.
-  ['widening-not-breaking', [['request-property-added-optional', I], ['response-max-length-raised', B]]],
+  [
+    'widening-not-breaking',
+    [
+      ['request-property-added-optional', I],
+      ['response-max-length-raised', B],
+    ],
+  ],
   ['readonly-required-not-breaking', [['response-property-added', I]]],
 
   // Response constraints widened; narrowing a response (or rewriting a bound with the same meaning) is silent.
@@ -84,7 +90,13 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
   ['response-variant-added', [['response-variant-added', B]]],
   ['response-plain-to-one-of', [['response-variant-added', B]]],
   ['response-variant-removed', [['response-variant-removed', I]]],
-  ['request-one-of-branches-overlap', [['request-one-of-branches-overlap', B], ['request-variant-added', I]]],
+  [
+    'request-one-of-branches-overlap',
+    [
+      ['request-one-of-branches-overlap', B],
+      ['request-variant-added', I],
+    ],
+  ],
   ['variants-reshuffled-not-breaking', []],
   ['variants-folded-not-breaking', []],
   ['variants-split-by-type-not-breaking', []],
@@ -101,7 +113,13 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
   ['webhook-removed', [['webhook-removed', B]]],
   ['webhook-renamed', [['webhook-renamed', B]]],
   ['webhook-added', [['webhook-added', I]]],
-  ['webhook-payload-loosened', [['response-max-length-raised', B], ['response-property-became-optional', B]]],
+  [
+    'webhook-payload-loosened',
+    [
+      ['response-max-length-raised', B],
+      ['response-property-became-optional', B],
+    ],
+  ],
   ['webhook-payload-tightened', [['response-property-added', I]]],
   ['webhook-response-tightened', [['request-property-became-required', B]]],
   ['callback-removed', [['callback-removed', B]]],
@@ -160,7 +178,9 @@ async function changesOf(base: string, head: string): Promise<Array<[string, Lev
 
 describe('spec diff rules', () => {
   it.each(CASES)('%s', async (name, want) => {
-    expect(await changesOf(`${name}.base.yaml`, `${name}.head.yaml`)).toEqual([...want].sort((a, b) => a[0].localeCompare(b[0])));
+    expect(await changesOf(`${name}.base.yaml`, `${name}.head.yaml`)).toEqual(
+      [...want].sort((a, b) => a[0].localeCompare(b[0])),
+    );
   });
 
   it('has a fixture pair for every registered rule, at its default level', () => {
@@ -186,7 +206,10 @@ describe('spec diff rules', () => {
 });
 
 describe('self-diff', () => {
-  const specs = [path.join(root, 'openapi.yaml'), ...CASES.flatMap(([name]) => [path.join(fixtures, `${name}.base.yaml`), path.join(fixtures, `${name}.head.yaml`)])];
+  const specs = [
+    path.join(root, 'openapi.yaml'),
+    ...CASES.flatMap(([name]) => [path.join(fixtures, `${name}.base.yaml`), path.join(fixtures, `${name}.head.yaml`)]),
+  ];
   it.each(specs.map((spec) => [path.relative(root, spec)]))('%s against itself reports nothing', async (spec) => {
     const result = await diffSpecs(spec, spec, { cwd: root });
     expect(result.changes).toEqual([]);

@@ -18,9 +18,21 @@ const key = (schema: unknown) => canonicalKey(effective(schema));
 
 describe('canonical form', () => {
   it.each<[string, unknown, unknown]>([
-    ['order of required, enum and properties', { type: 'object', required: ['a', 'b'], properties: { a: {}, b: { enum: [1, 2] } } }, { properties: { b: { enum: [2, 1] }, a: {} }, required: ['b', 'a'], type: 'object' }],
-    ['oneOf branches reshuffled', { oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'integer' }, { type: 'string' }] }],
-    ['allOf split', { type: 'object', required: ['a'], properties: { a: { type: 'string' } } }, { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { required: ['a'] }] }],
+    [
+      'order of required, enum and properties',
+      { type: 'object', required: ['a', 'b'], properties: { a: {}, b: { enum: [1, 2] } } },
+      { properties: { b: { enum: [2, 1] }, a: {} }, required: ['b', 'a'], type: 'object' },
+    ],
+    [
+      'oneOf branches reshuffled',
+      { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+      { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+    ],
+    [
+      'allOf split',
+      { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+      { allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { required: ['a'] }] },
+    ],
     ['annotations', { type: 'string', description: 'x', title: 'y', examples: ['z'] }, { type: 'string' }],
     ['keywords that do not apply', { type: 'array', maximum: 3, required: ['x'] }, { type: 'array' }],
     ['the same cycle under another name', { $ref: '#/components/schemas/Node' }, { $ref: '#/components/schemas/Link' }],
@@ -47,10 +59,30 @@ describe('overlap', () => {
     ['an enum against a pattern', { type: 'string', enum: ['abc'] }, { type: 'string', pattern: '^x-' }, false],
     ['disjoint ranges', { type: 'number', maximum: 1 }, { type: 'number', exclusiveMinimum: 1 }, false],
     ['touching ranges', { type: 'number', maximum: 1 }, { type: 'number', minimum: 1 }, true],
-    ['a required discriminating const', { type: 'object', required: ['kind'], properties: { kind: { const: 'cat' } } }, { type: 'object', properties: { kind: { const: 'dog' } } }, false],
-    ['an optional const on both sides', { type: 'object', properties: { kind: { const: 'cat' } } }, { type: 'object', properties: { kind: { const: 'dog' } } }, true],
-    ['a closed object against a required property it lacks', { type: 'object', properties: { a: {} }, additionalProperties: false }, { type: 'object', required: ['b'] }, false],
-    ['objects with different required properties', { type: 'object', required: ['a'] }, { type: 'object', required: ['b'] }, true],
+    [
+      'a required discriminating const',
+      { type: 'object', required: ['kind'], properties: { kind: { const: 'cat' } } },
+      { type: 'object', properties: { kind: { const: 'dog' } } },
+      false,
+    ],
+    [
+      'an optional const on both sides',
+      { type: 'object', properties: { kind: { const: 'cat' } } },
+      { type: 'object', properties: { kind: { const: 'dog' } } },
+      true,
+    ],
+    [
+      'a closed object against a required property it lacks',
+      { type: 'object', properties: { a: {} }, additionalProperties: false },
+      { type: 'object', required: ['b'] },
+      false,
+    ],
+    [
+      'objects with different required properties',
+      { type: 'object', required: ['a'] },
+      { type: 'object', required: ['b'] },
+      true,
+    ],
     ['no types at all', {}, { type: 'string' }, true],
   ])('%s: %s', (_name, a, b, want) => {
     expect(mayOverlap(effective(a), effective(b))).toBe(want);
@@ -76,7 +108,12 @@ describe('coverage', () => {
     ['a missing maxLength on the narrower', { type: 'string', maxLength: 10 }, { type: 'string' }, false],
     ['number over integer', { type: 'number' }, { type: 'integer' }, true],
     ['a required property the narrower lacks', { type: 'object', required: ['a'] }, { type: 'object' }, false],
-    ['a property schema that accepts more', { type: 'object', properties: { a: { type: ['string', 'null'] } } }, { type: 'object', properties: { a: { type: 'string' } } }, true],
+    [
+      'a property schema that accepts more',
+      { type: 'object', properties: { a: { type: ['string', 'null'] } } },
+      { type: 'object', properties: { a: { type: 'string' } } },
+      true,
+    ],
     ['another pattern', { type: 'string', pattern: '^a' }, { type: 'string', pattern: '^ab' }, false],
     ['an applicator it cannot weigh', { type: 'array', contains: { type: 'string' } }, { type: 'array' }, false],
   ])('%s', (_name, wider, narrower, want) => {
@@ -86,15 +123,75 @@ describe('coverage', () => {
 
 describe('alternatives', () => {
   const match = (base: unknown, head: unknown, covering: 'base' | 'head') =>
-    matchAlternatives(alternativesOf(effective(base)), alternativesOf(effective(head)), covering).map((m) => [m.how, m.base?.branch ?? null, m.head?.branch ?? null]);
+    matchAlternatives(alternativesOf(effective(base)), alternativesOf(effective(head)), covering).map((m) => [
+      m.how,
+      m.base?.branch ?? null,
+      m.head?.branch ?? null,
+    ]);
 
   it.each<[string, unknown, unknown, 'base' | 'head', unknown[]]>([
-    ['reshuffled branches are the same', { oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'integer' }, { type: 'string' }] }, 'head', [['same', 0, 1], ['same', 1, 0]]],
-    ['a dropped branch', { oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'string' }] }, 'head', [['same', 0, 0], ['removed', 1, null]]],
-    ['a branch folded into another', { anyOf: [{ type: 'string', enum: ['a'] }, { type: 'string', enum: ['b'] }] }, { anyOf: [{ type: 'string', enum: ['a', 'b'] }] }, 'head', [['covered', 0, 0], ['covered', 1, 0]]],
-    ['a changed branch is paired', { oneOf: [{ type: 'string', maxLength: 5 }] }, { oneOf: [{ type: 'string', maxLength: 3 }] }, 'head', [['paired', 0, 0]]],
-    ['a type array split into branches', { type: ['string', 'integer'] }, { oneOf: [{ type: 'integer' }, { type: 'string' }] }, 'head', [['same', null, 0], ['same', null, 1]]],
-    ['a new response branch', { oneOf: [{ type: 'string' }] }, { oneOf: [{ type: 'string' }, { type: 'boolean' }] }, 'base', [['same', 0, 0], ['added', null, 1]]],
+    [
+      'reshuffled branches are the same',
+      { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+      { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+      'head',
+      [
+        ['same', 0, 1],
+        ['same', 1, 0],
+      ],
+    ],
+    [
+      'a dropped branch',
+      { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+      { oneOf: [{ type: 'string' }] },
+      'head',
+      [
+        ['same', 0, 0],
+        ['removed', 1, null],
+      ],
+    ],
+    [
+      'a branch folded into another',
+      {
+        anyOf: [
+          { type: 'string', enum: ['a'] },
+          { type: 'string', enum: ['b'] },
+        ],
+      },
+      { anyOf: [{ type: 'string', enum: ['a', 'b'] }] },
+      'head',
+      [
+        ['covered', 0, 0],
+        ['covered', 1, 0],
+      ],
+    ],
+    [
+      'a changed branch is paired',
+      { oneOf: [{ type: 'string', maxLength: 5 }] },
+      { oneOf: [{ type: 'string', maxLength: 3 }] },
+      'head',
+      [['paired', 0, 0]],
+    ],
+    [
+      'a type array split into branches',
+      { type: ['string', 'integer'] },
+      { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+      'head',
+      [
+        ['same', null, 0],
+        ['same', null, 1],
+      ],
+    ],
+    [
+      'a new response branch',
+      { oneOf: [{ type: 'string' }] },
+      { oneOf: [{ type: 'string' }, { type: 'boolean' }] },
+      'base',
+      [
+        ['same', 0, 0],
+        ['added', null, 1],
+      ],
+    ],
   ])('%s', (_name, base, head, covering, want) => {
     expect(match(base, head, covering)).toEqual(want);
   });

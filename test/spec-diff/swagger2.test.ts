@@ -15,5 +15,7 @@ test('a formData maxLength lowered in a Swagger 2.0 file is a breaking change at
   // The formData parameter that became the body property: where the 2.0 file writes it.
   const line = text.split('\n').findIndex((candidate) => candidate.includes('name: text')) + 1;
   const result = await diffSpecs(base, head);
-  expect(result.changes.map((change) => [change.id, change.level, change.operation, change.location.line])).toEqual([['request-max-length-narrowed', 'breaking', 'POST /pots/{potId}/label', line]]);
+  expect(result.changes.map((change) => [change.id, change.level, change.operation, change.location.line])).toEqual([
+    ['request-max-length-narrowed', 'breaking', 'POST /pots/{potId}/label', line],
+  ]);
 });

@@ -23,12 +23,37 @@ const raw = {
 
 describe('sourcePointer', () => {
   it.each([
-    ['a pointer with no $ref on its way', '/components/schemas/Plant/properties/name', '/components/schemas/Plant/properties/name', true],
-    ['through a schema $ref', '/paths/~1plants/post/requestBody/content/application~1json/schema/allOf/1/properties/id', '/components/schemas/NewPlant/allOf/1/properties/id', true],
-    ['through two $refs', '/paths/~1plants/post/requestBody/content/application~1json/schema/allOf/0/properties/name', '/components/schemas/Plant/properties/name', true],
-    ['through a response $ref', '/paths/~1plants/post/responses/200/description', '/components/responses/Ok/description', true],
+    [
+      'a pointer with no $ref on its way',
+      '/components/schemas/Plant/properties/name',
+      '/components/schemas/Plant/properties/name',
+      true,
+    ],
+    [
+      'through a schema $ref',
+      '/paths/~1plants/post/requestBody/content/application~1json/schema/allOf/1/properties/id',
+      '/components/schemas/NewPlant/allOf/1/properties/id',
+      true,
+    ],
+    [
+      'through two $refs',
+      '/paths/~1plants/post/requestBody/content/application~1json/schema/allOf/0/properties/name',
+      '/components/schemas/Plant/properties/name',
+      true,
+    ],
+    [
+      'through a response $ref',
+      '/paths/~1plants/post/responses/200/description',
+      '/components/responses/Ok/description',
+      true,
+    ],
     ['the $ref node itself', '/paths/~1plants/post/responses/200', '/paths/~1plants/post/responses/200', true],
-    ['a missing node: its nearest ancestor', '/paths/~1plants/post/requestBody/content/application~1json/schema/properties/gone', '/components/schemas/NewPlant', false],
+    [
+      'a missing node: its nearest ancestor',
+      '/paths/~1plants/post/requestBody/content/application~1json/schema/properties/gone',
+      '/components/schemas/NewPlant',
+      false,
+    ],
     ['an external $ref: the $ref node', '/components/schemas/Node/properties/next', '/components/schemas/Node', false],
     ['the root', '', '', true],
   ])('%s', (_name, pointer, written, exact) => {

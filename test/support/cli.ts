@@ -9,7 +9,11 @@ export interface CliOutcome {
 }
 
 /** `plantkit ...argv` with `env`, in-process. */
-export async function runCli(argv: string[], env: Record<string, string | undefined> = {}, cwd = process.cwd()): Promise<CliOutcome> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined> = {},
+  cwd = process.cwd(),
+): Promise<CliOutcome> {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {

@@ -19,7 +19,10 @@ export async function startDeadTarget(): Promise<Front & { requests(): number }>
   let requests = 0;
   const server = createTcpServer((socket) => {
     sockets.add(socket);
-    socket.on('data', (chunk: Buffer) => (requests += chunk.toString('latin1').match(/^[A-Z]+ \/\S* HTTP\/1\.1\r$/gm)?.length ?? 0));
+    socket.on(
+      'data',
+      (chunk: Buffer) => (requests += chunk.toString('latin1').match(/^[A-Z]+ \/\S* HTTP\/1\.1\r$/gm)?.length ?? 0),
+    );
     socket.on('error', () => {});
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -35,7 +38,9 @@ export async function startDeadTarget(): Promise<Front & { requests(): number }>
 }
 
 /** Forwards to `target`, recording the most requests in flight at once and each arrival time (ms). */
-export async function startCountingProxy(target: string): Promise<Front & { maxInFlight(): number; arrivals: number[] }> {
+export async function startCountingProxy(
+  target: string,
+): Promise<Front & { maxInFlight(): number; arrivals: number[] }> {
   let inFlight = 0;
   let maxInFlight = 0;
   const arrivals: number[] = [];
@@ -43,11 +48,15 @@ export async function startCountingProxy(target: string): Promise<Front & { maxI
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     arrivals.push(performance.now());
-    const upstream = forward(`${target}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-      answer.on('end', () => (inFlight -= 1));
-    });
+    const upstream = forward(
+      `${target}${incoming.url}`,
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+        answer.on('end', () => (inFlight -= 1));
+      },
+    );
     incoming.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -23,5 +23,9 @@ export async function call(url: string, init: RequestInit = {}): Promise<Answer>
 
 /** Headers of an authorised JSON POST, plus `extra`. */
 export function jsonPost(body: string, extra: Record<string, string> = {}): RequestInit {
-  return { method: 'POST', headers: { authorization: 'Bearer any-token', 'content-type': 'application/json', ...extra }, body };
+  return {
+    method: 'POST',
+    headers: { authorization: 'Bearer any-token', 'content-type': 'application/json', ...extra },
+    body,
+  };
 }

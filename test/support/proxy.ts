@@ -11,7 +11,10 @@ export interface ProxyUnderTest {
 }
 
 /** Run `body` against a proxy on port 0 in front of `upstream`; resolves to what `body` returned and the final summary. */
-export async function withProxy<T>(options: Omit<ProxyOptions, 'port'> & { port?: number }, body: (running: ProxyUnderTest) => Promise<T>): Promise<{ value: T; summary: ProxySummary; exchanges: ProxyExchange[] }> {
+export async function withProxy<T>(
+  options: Omit<ProxyOptions, 'port'> & { port?: number },
+  body: (running: ProxyUnderTest) => Promise<T>,
+): Promise<{ value: T; summary: ProxySummary; exchanges: ProxyExchange[] }> {
   const events: ProxyEvent[] = [];
   const exchanges: ProxyExchange[] = [];
   const proxy = await startProxy({
@@ -34,5 +37,7 @@ export async function withProxy<T>(options: Omit<ProxyOptions, 'port'> & { port?
 
 /** `side check` of every error-severity violation of one exchange. */
 export function violationIds(exchange: ProxyExchange, side: 'client' | 'server'): string[] {
-  return exchange.violations.filter((violation) => violation.side === side && violation.severity === 'error').map((violation) => violation.check);
+  return exchange.violations
+    .filter((violation) => violation.side === side && violation.severity === 'error')
+    .map((violation) => violation.check);
 }

@@ -23,10 +23,18 @@ export function rawRequest(port: number, bytes: Buffer | string, timeoutMs = 500
       const split = text.indexOf('\r\n\r\n');
       const head = text.slice(0, split).split('\r\n');
       const status = Number(head[0]?.split(' ')[1]);
-      const headers = Object.fromEntries(head.slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        head
+          .slice(1)
+          .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       const length = Number(headers['content-length']);
       const raw = text.slice(split + 4);
-      resolve({ status, headers, body: Number.isFinite(length) ? Buffer.from(raw).subarray(0, length).toString('utf8') : raw });
+      resolve({
+        status,
+        headers,
+        body: Number.isFinite(length) ? Buffer.from(raw).subarray(0, length).toString('utf8') : raw,
+      });
       socket.destroy();
     };
     socket.on('data', (chunk: Buffer) => {
@@ -47,9 +55,20 @@ export function rawRequest(port: number, bytes: Buffer | string, timeoutMs = 500
 }
 
 /** A well-formed HTTP/1.1 request as bytes; `body` may be a Buffer of arbitrary bytes. */
-export function httpRequest(method: string, target: string, headers: Array<[string, string]>, body?: Buffer | string): Buffer {
+export function httpRequest(
+  method: string,
+  target: string,
+  headers: Array<[string, string]>,
+  body?: Buffer | string,
+): Buffer {
   const payload = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(body);
-  const lines = [`${method} ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...headers.map(([name, value]) => `${name}: ${value}`)];
-  if (body !== undefined && !headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name))) lines.push(`Content-Length: ${payload.length}`);
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...headers.map(([name, value]) => `${name}: ${value}`),
+  ];
+  if (body !== undefined && !headers.some(([name]) => /^(content-length|transfer-encoding)$/i.test(name)))
+    lines.push(`Content-Length: ${payload.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), payload]);
 }

@@ -19,7 +19,11 @@ export interface ReceivedRequest {
 }
 
 /** Answers one recorded request. */
-export type UpstreamHandler = (request: ReceivedRequest, response: ServerResponse, incoming: IncomingMessage) => void | Promise<void>;
+export type UpstreamHandler = (
+  request: ReceivedRequest,
+  response: ServerResponse,
+  incoming: IncomingMessage,
+) => void | Promise<void>;
 
 /** A running upstream. */
 export interface Upstream {
@@ -38,8 +42,15 @@ export async function startUpstream(handle: UpstreamHandler): Promise<Upstream> 
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const rawHeaders: Array<[string, string]> = [];
-      for (let index = 0; index < incoming.rawHeaders.length; index += 2) rawHeaders.push([incoming.rawHeaders[index]!, incoming.rawHeaders[index + 1]!]);
-      const request = { method: incoming.method ?? '', target: incoming.url ?? '', rawHeaders, headers: incoming.headers, body: Buffer.concat(chunks) };
+      for (let index = 0; index < incoming.rawHeaders.length; index += 2)
+        rawHeaders.push([incoming.rawHeaders[index]!, incoming.rawHeaders[index + 1]!]);
+      const request = {
+        method: incoming.method ?? '',
+        target: incoming.url ?? '',
+        rawHeaders,
+        headers: incoming.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(request);
       void Promise.resolve(handle(request, response, incoming)).catch(() => response.destroy());
     });

@@ -6,7 +6,10 @@ import type { LoadedSpec } from '../../src/spec/types.js';
 import { compileValidators, type SpecValidators } from '../../src/validation/compile-validators.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures/specs', name);
-const errorsOf = (validate: ((value: unknown) => Array<{ pointer: string; keyword: string; message: string }>) | undefined, text: string) => {
+const errorsOf = (
+  validate: ((value: unknown) => Array<{ pointer: string; keyword: string; message: string }>) | undefined,
+  text: string,
+) => {
   const parsed = parseJson(text);
   if (!parsed.ok) throw new Error(parsed.message);
   return validate!(parsed.value).map((violation) => `${violation.pointer} ${violation.message}`);
@@ -24,7 +27,8 @@ describe('the bundled openapi.yaml', () => {
     const [operation] = spec.operations;
     const media = operation!.requestBody!.content[0]!;
     expect(media.examples.length).toBeGreaterThan(0);
-    for (const example of media.examples) expect(validators.request(operation!.id, media.mediaType)!(example.value), example.name).toEqual([]);
+    for (const example of media.examples)
+      expect(validators.request(operation!.id, media.mediaType)!(example.value), example.name).toEqual([]);
   });
 
   test('every response example validates against the schema of its status', () => {
@@ -33,7 +37,10 @@ describe('the bundled openapi.yaml', () => {
     for (const response of operation!.responses) {
       for (const media of response.content) {
         for (const example of media.examples) {
-          expect(validators.response(operation!.id, Number(response.status), media.mediaType)!(example.value), `${response.status} ${example.name}`).toEqual([]);
+          expect(
+            validators.response(operation!.id, Number(response.status), media.mediaType)!(example.value),
+            `${response.status} ${example.name}`,
+          ).toEqual([]);
           checked += 1;
         }
       }
@@ -45,25 +52,56 @@ describe('the bundled openapi.yaml', () => {
     ['minimal NewPlant', { body: '{"id":1,"name":"Fern"}', want: [] }],
     ['int64 max', { body: '{"id":9223372036854775807,"name":"x"}', want: [] }],
     ['int64 min', { body: '{"id":-9223372036854775808,"name":"x"}', want: [] }],
-    ['int64 max + 1', { body: '{"id":9223372036854775808,"name":"x"}', want: ['/id must be an integer within int64 (-9223372036854775808 to 9223372036854775807)'] }],
-    ['int64 min - 1', { body: '{"id":-9223372036854775809,"name":"x"}', want: ['/id must be an integer within int64 (-9223372036854775808 to 9223372036854775807)'] }],
+    [
+      'int64 max + 1',
+      {
+        body: '{"id":9223372036854775808,"name":"x"}',
+        want: ['/id must be an integer within int64 (-9223372036854775808 to 9223372036854775807)'],
+      },
+    ],
+    [
+      'int64 min - 1',
+      {
+        body: '{"id":-9223372036854775809,"name":"x"}',
+        want: ['/id must be an integer within int64 (-9223372036854775808 to 9223372036854775807)'],
+      },
+    ],
     ['fraction', { body: '{"id":1.5,"name":"x"}', want: ['/id must be integer'] }],
-    ['fraction a double hides', { body: '{"id":1.0000000000000001,"name":"x"}', want: ['/id must be integer (1.0000000000000001 is not a whole number)'] }],
+    [
+      'fraction a double hides',
+      {
+        body: '{"id":1.0000000000000001,"name":"x"}',
+        want: ['/id must be integer (1.0000000000000001 is not a whole number)'],
+      },
+    ],
     ['1e3 is an integer', { body: '{"id":1e3,"name":"x"}', want: [] }],
     ['1e400 (Infinity) is not', { body: '{"id":1e400,"name":"x"}', want: ['/id must be integer'] }],
-    ['missing both', { body: '{}', want: ["/name must have required property 'name'", "/id must have required property 'id'"] }],
-    ['wrong types', { body: '{"id":"1","name":2,"tag":false}', want: ['/name must be string', '/tag must be string', '/id must be integer'] }],
+    [
+      'missing both',
+      { body: '{}', want: ["/name must have required property 'name'", "/id must have required property 'id'"] },
+    ],
+    [
+      'wrong types',
+      {
+        body: '{"id":"1","name":2,"tag":false}',
+        want: ['/name must be string', '/tag must be string', '/id must be integer'],
+      },
+    ],
     ['extra properties are allowed', { body: '{"id":1,"name":"x","colour":"green"}', want: [] }],
   ];
   test.each(request)('request: %s', (_name, { body, want }) => {
-    expect(errorsOf(validators.request('addPlant', 'application/json; charset=utf-8'), body).sort()).toEqual([...want].sort());
+    expect(errorsOf(validators.request('addPlant', 'application/json; charset=utf-8'), body).sort()).toEqual(
+      [...want].sort(),
+    );
   });
 
   test('int32 bounds of Error.error are exact', () => {
     const validate = validators.response('addPlant', 400, 'application/json');
     expect(errorsOf(validate, '{"error":2147483647,"message":"m"}')).toEqual([]);
     expect(errorsOf(validate, '{"error":-2147483648,"message":"m"}')).toEqual([]);
-    expect(errorsOf(validate, '{"error":2147483648,"message":"m"}')).toEqual(['/error must be an integer within int32 (-2147483648 to 2147483647)']);
+    expect(errorsOf(validate, '{"error":2147483648,"message":"m"}')).toEqual([
+      '/error must be an integer within int32 (-2147483648 to 2147483647)',
+    ]);
   });
 
   test('the closed view (--strict) flags only undeclared properties', () => {
@@ -108,8 +146,14 @@ describe('specs that grow', () => {
               operationId: 'getThing',
               parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
               responses: {
-                '2XX': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['id'] } } } },
-                default: { description: 'error', content: { 'application/problem+json': { schema: { type: 'object', required: ['title'] } } } },
+                '2XX': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { type: 'object', required: ['id'] } } },
+                },
+                default: {
+                  description: 'error',
+                  content: { 'application/problem+json': { schema: { type: 'object', required: ['title'] } } },
+                },
               },
             },
           },
@@ -117,26 +161,50 @@ describe('specs that grow', () => {
       },
     });
     const validators = compileValidators(spec);
-    expect(errorsOf(validators.response('getThing', 204, 'application/json'), '{}')).toEqual(["/id must have required property 'id'"]);
-    expect(errorsOf(validators.response('getThing', 503, 'application/problem+json'), '{}')).toEqual(["/title must have required property 'title'"]);
+    expect(errorsOf(validators.response('getThing', 204, 'application/json'), '{}')).toEqual([
+      "/id must have required property 'id'",
+    ]);
+    expect(errorsOf(validators.response('getThing', 503, 'application/problem+json'), '{}')).toEqual([
+      "/title must have required property 'title'",
+    ]);
   });
 
   test('circular schemas validate to any depth', async () => {
     const validators = compileValidators(await loadSpec(fixture('circular.yaml')));
     const validate = validators.request('addTree', 'application/json');
     expect(errorsOf(validate, '{"name":"a","children":[{"name":"b","children":[{"name":"c"}]}]}')).toEqual([]);
-    expect(errorsOf(validate, '{"name":"a","children":[{"name":"b","children":[{}]}]}')).toEqual(["/children/0/children/0/name must have required property 'name'"]);
+    expect(errorsOf(validate, '{"name":"a","children":[{"name":"b","children":[{}]}]}')).toEqual([
+      "/children/0/children/0/name must have required property 'name'",
+    ]);
   });
 
   test('readOnly and writeOnly are one-sided (OAS 4.8.24)', async () => {
-    const schema = { type: 'object', required: ['id', 'password'], properties: { id: { type: 'integer', readOnly: true }, password: { type: 'string', writeOnly: true } } };
+    const schema = {
+      type: 'object',
+      required: ['id', 'password'],
+      properties: { id: { type: 'integer', readOnly: true }, password: { type: 'string', writeOnly: true } },
+    };
     const content = { 'application/json': { schema } };
     const spec = await loadSpec({
-      document: { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/users': { post: { operationId: 'addUser', requestBody: { content }, responses: { '200': { description: 'ok', content } } } } } },
+      document: {
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/users': {
+            post: {
+              operationId: 'addUser',
+              requestBody: { content },
+              responses: { '200': { description: 'ok', content } },
+            },
+          },
+        },
+      },
     });
     const validators = compileValidators(spec);
     expect(errorsOf(validators.request('addUser', 'application/json'), '{"password":"p"}')).toEqual([]);
     expect(errorsOf(validators.response('addUser', 200, 'application/json'), '{"id":1}')).toEqual([]);
-    expect(errorsOf(validators.request('addUser', 'application/json'), '{"id":1}')).toEqual(["/password must have required property 'password'"]);
+    expect(errorsOf(validators.request('addUser', 'application/json'), '{"id":1}')).toEqual([
+      "/password must have required property 'password'",
+    ]);
   });
 });

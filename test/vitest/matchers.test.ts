@@ -8,7 +8,11 @@ import { APP_TOKEN, startPlantStore, type RunningApp } from '../apps/plant-store
 expect.extend(await contractMatchers('openapi.yaml'));
 
 const post = (url: string, body: string) =>
-  fetch(`${url}/plants`, { method: 'POST', headers: { authorization: `Bearer ${APP_TOKEN}`, 'content-type': 'application/json' }, body });
+  fetch(`${url}/plants`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${APP_TOKEN}`, 'content-type': 'application/json' },
+    body,
+  });
 
 let correct: RunningApp;
 let broken: RunningApp;
@@ -34,7 +38,11 @@ describe('passing responses', () => {
   });
 
   test('an undici request() result and a plain object', async () => {
-    const response = await request(`${correct.url}/plants`, { method: 'POST', headers: { authorization: `Bearer ${APP_TOKEN}`, 'content-type': 'application/json' }, body: '{"id":2,"name":"Ivy"}' });
+    const response = await request(`${correct.url}/plants`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${APP_TOKEN}`, 'content-type': 'application/json' },
+      body: '{"id":2,"name":"Ivy"}',
+    });
     await expect(response).toMatchContract('addPlant');
     await expect({ status: 200, body: { name: 'Fern', tag: 'x' } }).toMatchContract('addPlant');
   });
@@ -57,17 +65,25 @@ describe('failing responses say what was received and what the spec documents', 
   });
 
   test('an undocumented status, a wrong content type', async () => {
-    await expect(expect({ status: 201, body: { name: 'x' } }).toMatchContract('addPlant')).rejects.toThrow('status-documented: status 201 is not documented for addPlant');
-    await expect(expect({ status: 200, headers: { 'content-type': 'text/html' }, body: '<p/>' }).toMatchContract('addPlant')).rejects.toThrow('content-type: Content-Type text/html is not documented for status 200');
+    await expect(expect({ status: 201, body: { name: 'x' } }).toMatchContract('addPlant')).rejects.toThrow(
+      'status-documented: status 201 is not documented for addPlant',
+    );
+    await expect(
+      expect({ status: 200, headers: { 'content-type': 'text/html' }, body: '<p/>' }).toMatchContract('addPlant'),
+    ).rejects.toThrow('content-type: Content-Type text/html is not documented for status 200');
   });
 
   test('strict mode flags an id in a Plant', async () => {
     await expect({ status: 200, body: { name: 'x', id: 1 } }).toMatchContract('addPlant');
-    await expect(expect({ status: 200, body: { name: 'x', id: 1 } }).toMatchContract('addPlant', { strict: true })).rejects.toThrow('undeclared-property /id: body/id is not declared by the schema');
+    await expect(
+      expect({ status: 200, body: { name: 'x', id: 1 } }).toMatchContract('addPlant', { strict: true }),
+    ).rejects.toThrow('undeclared-property /id: body/id is not declared by the schema');
   });
 
   test('an unknown operation id lists the known ones', async () => {
-    await expect(expect({ status: 200, body: {} }).toMatchContract('addPlants')).rejects.toThrow("toMatchContract: 'addPlants' is not an operation of Plant Store (known: addPlant)");
+    await expect(expect({ status: 200, body: {} }).toMatchContract('addPlants')).rejects.toThrow(
+      "toMatchContract: 'addPlants' is not an operation of Plant Store (known: addPlant)",
+    );
   });
 });
 

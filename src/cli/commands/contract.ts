@@ -86,8 +86,19 @@ function credentialSecrets(credentials: CredentialSet, env: CliIO['env']): Array
   return [
     ...(credentials.apiKey ? [{ value: credentials.apiKey, variable: 'PLANTKIT_API_KEY' }] : []),
     // A Basic pair travels base64-encoded; its password may also be echoed alone.
-    ...(basic ? [{ value: Buffer.from(basic).toString('base64') }, { value: basic }, ...(basic.includes(':') && basic.slice(basic.indexOf(':') + 1).length >= 4 ? [{ value: basic.slice(basic.indexOf(':') + 1) }] : [])] : []),
-    ...Object.entries(credentials.byScheme).map(([name, value]) => ({ value, ...(env[name] === value ? { variable: name } : {}) })),
+    ...(basic
+      ? [
+          { value: Buffer.from(basic).toString('base64') },
+          { value: basic },
+          ...(basic.includes(':') && basic.slice(basic.indexOf(':') + 1).length >= 4
+            ? [{ value: basic.slice(basic.indexOf(':') + 1) }]
+            : []),
+        ]
+      : []),
+    ...Object.entries(credentials.byScheme).map(([name, value]) => ({
+      value,
+      ...(env[name] === value ? { variable: name } : {}),
+    })),
   ];
 }
 
@@ -139,8 +150,15 @@ export const contractCommand: Command = {
     // Before the spec is read and before any request: findings must never be lost to an unwritable --output.
     await checkReportOutputs(requests, io);
     const reporters = createReporters(requests, { io, token, tokenEnv, secrets, quiet: values.quiet === true });
-    const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), { allowExternalRefs: values['allow-external-refs'] === true });
-    const contracts = values.contracts === false ? false : typeof values.contracts === 'string' ? path.resolve(io.cwd, values.contracts) : undefined;
+    const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), {
+      allowExternalRefs: values['allow-external-refs'] === true,
+    });
+    const contracts =
+      values.contracts === false
+        ? false
+        : typeof values.contracts === 'string'
+          ? path.resolve(io.cwd, values.contracts)
+          : undefined;
     // Ctrl-C or a CI cancel stops the run; the reports of what ran are still written.
     const interrupt = new AbortController();
     let stopSignal: StopSignal | undefined;
@@ -152,7 +170,11 @@ export const contractCommand: Command = {
       baseUrl: String(values['base-url'] ?? ''),
       spec,
       token,
-      credentials: { ...(credentials.apiKey ? { apiKey: credentials.apiKey } : {}), ...(credentials.basic ? { basic: credentials.basic } : {}), byScheme: credentials.byScheme },
+      credentials: {
+        ...(credentials.apiKey ? { apiKey: credentials.apiKey } : {}),
+        ...(credentials.basic ? { basic: credentials.basic } : {}),
+        byScheme: credentials.byScheme,
+      },
       tokenEnv,
       timeoutMs,
       headers,
@@ -171,7 +193,14 @@ export const contractCommand: Command = {
       maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
       ...optional('operationBudgetMs', durationFlag('operation-budget', values['operation-budget'])),
       ...optional('generatedBudgetMs', durationFlag('generated-budget', values['generated-budget'])),
-      ...(typeof values.phases === 'string' ? { phases: values.phases.split(',').map((phase) => phase.trim()).filter(Boolean) as PhaseName[] } : {}),
+      ...(typeof values.phases === 'string'
+        ? {
+            phases: values.phases
+              .split(',')
+              .map((phase) => phase.trim())
+              .filter(Boolean) as PhaseName[],
+          }
+        : {}),
       stateful: values.stateful !== false,
     }).finally(() => closeAll(reporters));
     if (result.stopped?.reason === 'interrupted') return exitForSignal(stopSignal ?? 'SIGINT');

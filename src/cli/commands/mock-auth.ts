@@ -16,7 +16,11 @@ export function pinnedCredentials(values: Record<string, unknown>, env: Record<s
   const credentials: Record<string, string> = {};
   for (const entry of (values.credential as string[] | undefined) ?? []) {
     const index = entry.indexOf('=');
-    if (index <= 0) throw new UsageError(`--credential '${entry.replace(/=.*/s, '=…')}' must be NAME=VALUE`, 'NAME is a key of components.securitySchemes');
+    if (index <= 0)
+      throw new UsageError(
+        `--credential '${entry.replace(/=.*/s, '=…')}' must be NAME=VALUE`,
+        'NAME is a key of components.securitySchemes',
+      );
     credentials[entry.slice(0, index)] = entry.slice(index + 1);
   }
   const fromEnv = credentialsFromEnv(env);
@@ -24,17 +28,29 @@ export function pinnedCredentials(values: Record<string, unknown>, env: Record<s
   const token = pick(values.token, 'PLANTKIT_TOKEN');
   const apiKey = pick(values['api-key'], 'PLANTKIT_API_KEY');
   const basic = pick(values.basic, 'PLANTKIT_BASIC');
-  return { ...(token === undefined ? {} : { token }), ...(apiKey === undefined ? {} : { apiKey }), ...(basic === undefined ? {} : { basic }), credentials: { ...fromEnv.byScheme, ...credentials } };
+  return {
+    ...(token === undefined ? {} : { token }),
+    ...(apiKey === undefined ? {} : { apiKey }),
+    ...(basic === undefined ? {} : { basic }),
+    credentials: { ...fromEnv.byScheme, ...credentials },
+  };
 }
 
 /** `bearerAuth (bearer) pinned, keyAuth (apiKey in header 'X-Key') any well-formed credential`: the start-up line's auth part, no secret in it. */
 export function describeAuth(spec: LoadedSpec, pins: Pins): string {
-  const schemes = new Map(spec.operations.flatMap((operation) => operation.security.flat()).map((scheme) => [scheme.name, scheme]));
+  const schemes = new Map(
+    spec.operations.flatMap((operation) => operation.security.flat()).map((scheme) => [scheme.name, scheme]),
+  );
   if (schemes.size === 0) return 'none required';
   const set = { bearer: pins.token, apiKey: pins.apiKey, basic: pins.basic, byScheme: pins.credentials ?? {} };
   return [...schemes.values()]
     .map((scheme) => {
-      const kind = scheme.type === 'http' ? scheme.scheme ?? 'http' : scheme.type === 'apiKey' ? `apiKey in ${scheme.in} '${scheme.parameterName}'` : scheme.type;
+      const kind =
+        scheme.type === 'http'
+          ? (scheme.scheme ?? 'http')
+          : scheme.type === 'apiKey'
+            ? `apiKey in ${scheme.in} '${scheme.parameterName}'`
+            : scheme.type;
       return `${scheme.name} (${kind}) ${credentialFor(scheme, set) === undefined ? 'any well-formed credential' : 'pinned'}`;
     })
     .join(', ');

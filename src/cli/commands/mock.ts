@@ -95,15 +95,24 @@ export const mockCommand: Command = {
     });
     // The seed also steers `Prefer: dynamic=true` answers, so it is kept, but never silently.
     if (typeof values.seed === 'string' && values.dynamic !== true) {
-      io.stderr.write("plantkit mock: --seed only affects generated data: add --dynamic, or send 'Prefer: dynamic=true'\n");
+      io.stderr.write(
+        "plantkit mock: --seed only affects generated data: add --dynamic, or send 'Prefer: dynamic=true'\n",
+      );
     }
     const served = mock.spec();
     // A large spec's routes would fill the terminal: the first few and a count.
-    const listed = served.operations.slice(0, ROUTES_LISTED).map((operation) => `${operation.method} ${operation.path}`).join(', ');
-    const routes = served.operations.length > ROUTES_LISTED ? `${served.operations.length} operations: ${listed}, ...` : listed;
+    const listed = served.operations
+      .slice(0, ROUTES_LISTED)
+      .map((operation) => `${operation.method} ${operation.path}`)
+      .join(', ');
+    const routes =
+      served.operations.length > ROUTES_LISTED ? `${served.operations.length} operations: ${listed}, ...` : listed;
     io.stdout.write(`plantkit mock: ${served.title} ${served.apiVersion} on ${mock.url} (${routes})\n`);
-    if (values.stateful === true || typeof values.data === 'string') io.stdout.write(`  ${describeState(mock.collections())}\n`);
-    io.stdout.write(`  auth: ${describeAuth(served, pins)}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`);
+    if (values.stateful === true || typeof values.data === 'string')
+      io.stdout.write(`  ${describeState(mock.collections())}\n`);
+    io.stdout.write(
+      `  auth: ${describeAuth(served, pins)}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`,
+    );
     await (io.waitForStop?.() ?? new Promise<void>(() => {}));
     await mock.close();
     return EXIT.ok;
@@ -112,8 +121,12 @@ export const mockCommand: Command = {
 
 /** `stateful: plants (/plants, /plants/{plantId}), tags (/tags)`: what the stateful mock keeps, one line. */
 function describeState(collections: readonly Collection[]): string {
-  if (collections.length === 0) return 'stateful: no collection found in the spec (every answer stays stateless; docs/stateful.md says what is inferred)';
-  const listed = collections.map((collection) => `${collection.name} (${[collection.path, ...(collection.itemPath ? [collection.itemPath] : [])].join(', ')})`);
+  if (collections.length === 0)
+    return 'stateful: no collection found in the spec (every answer stays stateless; docs/stateful.md says what is inferred)';
+  const listed = collections.map(
+    (collection) =>
+      `${collection.name} (${[collection.path, ...(collection.itemPath ? [collection.itemPath] : [])].join(', ')})`,
+  );
   return `stateful: ${listed.join(', ')}; POST /__plantkit/reset forgets what was created`;
 }
 

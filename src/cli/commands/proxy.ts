@@ -83,18 +83,27 @@ export const proxyCommand: Command = {
       return EXIT.ok;
     }
     const failOn = String(values['fail-on']) as FailOn;
-    if (!FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on must be ${FAIL_ON.join(', ')}, got '${String(values['fail-on'])}'`);
+    if (!FAIL_ON.includes(failOn))
+      throw new UsageError(`--fail-on must be ${FAIL_ON.join(', ')}, got '${String(values['fail-on'])}'`);
     const reports = reportRequests(tokens);
     // Before listening: a verdict must never be lost to an unwritable --output.
-    for (const report of reports) await checkReportFile(path.resolve(io.cwd, report.output), `--output ${report.output}`);
+    for (const report of reports)
+      await checkReportFile(path.resolve(io.cwd, report.output), `--output ${report.output}`);
     const reporters: ProxyReporter[] = [
       createProxyLogReporter({ out: io.stdout, verbose: values.quiet !== true }),
       ...reports.map((report) => {
         const target = { file: path.resolve(io.cwd, report.output) };
-        return report.name === 'json' ? createProxyJsonReporter({ target, failOn }) : createProxyJunitReporter({ target });
+        return report.name === 'json'
+          ? createProxyJsonReporter({ target, failOn })
+          : createProxyJunitReporter({ target });
       }),
     ];
-    const contracts = values.contracts === false ? false : typeof values.contracts === 'string' ? path.resolve(io.cwd, values.contracts) : undefined;
+    const contracts =
+      values.contracts === false
+        ? false
+        : typeof values.contracts === 'string'
+          ? path.resolve(io.cwd, values.contracts)
+          : undefined;
     const proxy = await startProxy({
       upstream: String(values.upstream ?? ''),
       spec: path.resolve(io.cwd, String(values.spec)),
@@ -109,9 +118,16 @@ export const proxyCommand: Command = {
       allowExternalRefs: values['allow-external-refs'] === true,
       onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)),
     });
-    const routes = proxy.spec.operations.length > 8 ? `${proxy.spec.operations.length} operations` : proxy.spec.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
-    io.stdout.write(`plantkit proxy: ${proxy.spec.title} ${proxy.spec.apiVersion} on ${proxy.url} -> ${proxy.upstream} (${routes})\n`);
-    io.stdout.write(`  fails on ${failOn === 'any' ? 'any violation' : `${failOn}-side violations`}; answers ${values.errors ? 'with server-side violations become 502' : 'passed on unchanged'}${values['violations-header'] === false ? '' : ', with x-plantkit-violations'}; Ctrl-C stops\n`);
+    const routes =
+      proxy.spec.operations.length > 8
+        ? `${proxy.spec.operations.length} operations`
+        : proxy.spec.operations.map((operation) => `${operation.method} ${operation.path}`).join(', ');
+    io.stdout.write(
+      `plantkit proxy: ${proxy.spec.title} ${proxy.spec.apiVersion} on ${proxy.url} -> ${proxy.upstream} (${routes})\n`,
+    );
+    io.stdout.write(
+      `  fails on ${failOn === 'any' ? 'any violation' : `${failOn}-side violations`}; answers ${values.errors ? 'with server-side violations become 502' : 'passed on unchanged'}${values['violations-header'] === false ? '' : ', with x-plantkit-violations'}; Ctrl-C stops\n`,
+    );
     const problem = await proxy.upstreamProblem();
     // Often the upstream starts beside the proxy in CI: said once, not a fault.
     if (problem) io.stderr.write(`plantkit proxy: warning: ${problem}; requests get 502 until it answers\n`);
@@ -121,7 +137,9 @@ export const proxyCommand: Command = {
     const failedReport = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failedReport) throw failedReport.reason;
     const failing = failsOn(summary, failOn);
-    io.stdout.write(`plantkit proxy: exit ${failing ? `${EXIT.findings}: violations of the --fail-on ${failOn} kind were seen` : `${EXIT.ok}: no violation of the --fail-on ${failOn} kind`}\n`);
+    io.stdout.write(
+      `plantkit proxy: exit ${failing ? `${EXIT.findings}: violations of the --fail-on ${failOn} kind were seen` : `${EXIT.ok}: no violation of the --fail-on ${failOn} kind`}\n`,
+    );
     return failing ? EXIT.findings : EXIT.ok;
   },
 };
@@ -133,15 +151,24 @@ function reportRequests(tokens: ParsedArgs['tokens']): Array<{ name: ProxyReport
     if (token.kind !== 'option') continue;
     if (token.name === 'reporter') {
       const name = String(token.value);
-      if (!(PROXY_REPORTER_NAMES as readonly string[]).includes(name)) throw new UsageError(`unknown proxy reporter '${name}'`, `use ${PROXY_REPORTER_NAMES.join(' or ')}; the log on stdout is the console report`);
+      if (!(PROXY_REPORTER_NAMES as readonly string[]).includes(name))
+        throw new UsageError(
+          `unknown proxy reporter '${name}'`,
+          `use ${PROXY_REPORTER_NAMES.join(' or ')}; the log on stdout is the console report`,
+        );
       requests.push({ name: name as ProxyReporterName, output: undefined });
     } else if (token.name === 'output') {
       const last = requests.at(-1);
-      if (!last || last.output !== undefined) throw new UsageError(`--output ${token.value} must follow the --reporter it is for`, 'e.g. --reporter junit --output proxy.xml');
+      if (!last || last.output !== undefined)
+        throw new UsageError(
+          `--output ${token.value} must follow the --reporter it is for`,
+          'e.g. --reporter junit --output proxy.xml',
+        );
       last.output = token.value;
     }
   }
   const missing = requests.find((request) => request.output === undefined);
-  if (missing) throw new UsageError(`--reporter ${missing.name} needs an --output FILE`, 'the proxy writes its log to stdout');
+  if (missing)
+    throw new UsageError(`--reporter ${missing.name} needs an --output FILE`, 'the proxy writes its log to stdout');
   return requests as Array<{ name: ProxyReporterName; output: string }>;
 }

@@ -81,21 +81,28 @@ export const specCommand: Command = {
 };
 
 async function runCheck(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('spec check', argv, {
-    ruleset: { type: 'string' },
-    skip: { type: 'string', multiple: true },
-    'fail-severity': { type: 'string' },
-    format: { type: 'string', default: 'text' },
-    'allow-external-refs': { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h' },
-  }, 1);
+  const { values, positionals } = parseCommandArgs(
+    'spec check',
+    argv,
+    {
+      ruleset: { type: 'string' },
+      skip: { type: 'string', multiple: true },
+      'fail-severity': { type: 'string' },
+      format: { type: 'string', default: 'text' },
+      'allow-external-refs': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+    1,
+  );
   if (values.help) {
     io.stdout.write(`${CHECK_HELP}\n`);
     return EXIT.ok;
   }
   const format = oneOf('format', values.format, ['text', 'json', 'github'] as const);
   const { checkSpec } = await import('../../spec-check/check-spec.js');
-  const { renderCheckResult, isFailing, FAIL_SEVERITIES, DEFAULT_FAIL_SEVERITY } = await import('../../spec-check/report.js');
+  const { renderCheckResult, isFailing, FAIL_SEVERITIES, DEFAULT_FAIL_SEVERITY } = await import(
+    '../../spec-check/report.js'
+  );
   const failSeverity = oneOf('fail-severity', values['fail-severity'] ?? DEFAULT_FAIL_SEVERITY, FAIL_SEVERITIES);
   const result = await checkSpec(positionals[0] ?? DEFAULT_SPEC_FILE, {
     cwd: io.cwd,
@@ -108,31 +115,52 @@ async function runCheck(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function runDiff(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('spec diff', argv, {
-    'fail-on': { type: 'string' },
-    config: { type: 'string' },
-    ignore: { type: 'string' },
-    format: { type: 'string', default: 'text' },
-    'allow-external-refs': { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h' },
-  }, 2);
+  const { values, positionals } = parseCommandArgs(
+    'spec diff',
+    argv,
+    {
+      'fail-on': { type: 'string' },
+      config: { type: 'string' },
+      ignore: { type: 'string' },
+      format: { type: 'string', default: 'text' },
+      'allow-external-refs': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+    2,
+  );
   if (values.help) {
     const { DIFF_RULES } = await import('../../spec-diff/rules/index.js');
     const width = Math.max(...DIFF_RULES.map((rule) => rule.id.length));
-    io.stdout.write(`${DIFF_USAGE}\n${DIFF_RULES.map((rule) => `  ${rule.level.padEnd(8)}  ${rule.id.padEnd(width)}  ${rule.summary}`).join('\n')}\n`);
+    io.stdout.write(
+      `${DIFF_USAGE}\n${DIFF_RULES.map((rule) => `  ${rule.level.padEnd(8)}  ${rule.id.padEnd(width)}  ${rule.summary}`).join('\n')}\n`,
+    );
     return EXIT.ok;
   }
   const format = oneOf('format', values.format, ['text', 'json', 'markdown', 'github'] as const);
   const { FAIL_ON_VALUES } = await import('../../spec-diff/policy/diff-config.js');
   const failOn = values['fail-on'] === undefined ? undefined : oneOf('fail-on', values['fail-on'], FAIL_ON_VALUES);
   const [base, head] = positionals;
-  if (base === undefined || head === undefined) throw new UsageError('spec diff needs BASE and HEAD', "e.g. plantkit spec diff origin/main:openapi.yaml openapi.yaml");
+  if (base === undefined || head === undefined)
+    throw new UsageError(
+      'spec diff needs BASE and HEAD',
+      'e.g. plantkit spec diff origin/main:openapi.yaml openapi.yaml',
+    );
   const { diffSpecs } = await import('../../spec-diff/diff-specs.js');
   const { DIFF_FORMATS } = await import('../../spec-diff/formats/index.js');
   const { loadDiffPolicy } = await import('../../spec-diff/policy/load-policy.js');
   const { diffFails } = await import('../../spec-diff/policy/verdict.js');
-  const policy = await loadDiffPolicy({ cwd: io.cwd, config: values.config as string | undefined, ignore: values.ignore as string | undefined, failOn });
-  const result = await diffSpecs(base, head, { cwd: io.cwd, allowExternalRefs: values['allow-external-refs'] === true, levels: policy.levels, ignore: policy.ignore });
+  const policy = await loadDiffPolicy({
+    cwd: io.cwd,
+    config: values.config as string | undefined,
+    ignore: values.ignore as string | undefined,
+    failOn,
+  });
+  const result = await diffSpecs(base, head, {
+    cwd: io.cwd,
+    allowExternalRefs: values['allow-external-refs'] === true,
+    levels: policy.levels,
+    ignore: policy.ignore,
+  });
   io.stdout.write(DIFF_FORMATS[format].render(result));
   return diffFails(result, policy.failOn) ? EXIT.findings : EXIT.ok;
 }

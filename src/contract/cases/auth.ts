@@ -37,9 +37,13 @@ export async function authCases(operation: Operation, context: CaseContext): Pro
   });
 
   // Every alternative the runner holds credentials for: a server may check one of them loosely (OAuth2 OR Basic).
-  const requirements = operation.security.filter((requirement) => requirement.length > 0 && canSatisfy(requirement, context.credentials, context.headers));
-  if (requirements.length === 0 && !chosenRequirement(operation, context)) return [make('missing', 'no credentials at all', { use: 'none' })];
-  const pinnedToConfigured = (scheme: Parameters<typeof credentialFor>[0]) => credentialFor(scheme, context.credentials, true);
+  const requirements = operation.security.filter(
+    (requirement) => requirement.length > 0 && canSatisfy(requirement, context.credentials, context.headers),
+  );
+  if (requirements.length === 0 && !chosenRequirement(operation, context))
+    return [make('missing', 'no credentials at all', { use: 'none' })];
+  const pinnedToConfigured = (scheme: Parameters<typeof credentialFor>[0]) =>
+    credentialFor(scheme, context.credentials, true);
   const cases: ContractCase[] = [];
   const seen = new Set<string>();
   for (const requirement of requirements) {
@@ -47,9 +51,17 @@ export async function authCases(operation: Operation, context: CaseContext): Pro
       const prefix = requirement.length > 1 || requirements.length > 1 ? `${scheme.name}/` : '';
       const unique = context.nextInteger().toString(36);
       for (const variant of handlerFor(scheme).invalid(scheme, pinnedToConfigured(scheme), unique)) {
-        const candidate = make(`${prefix}${variant.slug}`, prefix ? `${scheme.name}: ${variant.title}` : variant.title, { use: 'variant', variant, requirement }, variant.wrongValue ? scheme.name : undefined);
+        const candidate = make(
+          `${prefix}${variant.slug}`,
+          prefix ? `${scheme.name}: ${variant.title}` : variant.title,
+          { use: 'variant', variant, requirement },
+          variant.wrongValue ? scheme.name : undefined,
+        );
         const request = candidate.request;
-        const identity = JSON.stringify([request.path, request.headers]).replace(/plantkit-wrong-[a-z-]+-[0-9a-z]+/g, 'wrong');
+        const identity = JSON.stringify([request.path, request.headers]).replace(
+          /plantkit-wrong-[a-z-]+-[0-9a-z]+/g,
+          'wrong',
+        );
         // Keep only requests the spec's requirements refuse when the server knows the configured credentials, once each.
         const search = request.path.includes('?') ? request.path.slice(request.path.indexOf('?') + 1) : '';
         const source = credentialSource(request.headers, search);
@@ -57,7 +69,9 @@ export async function authCases(operation: Operation, context: CaseContext): Pro
         seen.add(identity);
         // Refused only by a server that knows the real credentials (another alternative accepts any well-formed
         // value, as Basic beside bearer does): a plantkit mock that pins nothing cannot refuse it.
-        const acceptedBy = operation.security.find((alternative) => alternative.length > 0 && checkSecurity([alternative], source, () => undefined).ok);
+        const acceptedBy = operation.security.find(
+          (alternative) => alternative.length > 0 && checkSecurity([alternative], source, () => undefined).ok,
+        );
         cases.push(acceptedBy ? { ...candidate, needsPinned: acceptedBy[0]!.name } : candidate);
       }
     }

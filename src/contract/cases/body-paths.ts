@@ -15,7 +15,12 @@ export interface BodyProperty {
 }
 
 /** Every declared property present in `value` (objects and first array items, depth-limited). */
-export function bodyProperties(value: unknown, schema: SchemaObject | undefined, pointer = '', depth = 0): BodyProperty[] {
+export function bodyProperties(
+  value: unknown,
+  schema: SchemaObject | undefined,
+  pointer = '',
+  depth = 0,
+): BodyProperty[] {
   if (!schema || depth > 6 || typeof value !== 'object' || value === null) return [];
   if (Array.isArray(value)) {
     const items = resolveSchema(schema.items as SchemaObject | undefined);

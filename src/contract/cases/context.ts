@@ -2,7 +2,12 @@
 import type { SchemaScope } from '../../generate/schema-facts.js';
 import type { CredentialSet } from '../../security/credentials.js';
 import type { LoadedSpec, SchemaObject } from '../../spec/types.js';
-import { compileSchemaValidators, type BodyValidator, type Direction, type SpecValidators } from '../../validation/compile-validators.js';
+import {
+  compileSchemaValidators,
+  type BodyValidator,
+  type Direction,
+  type SpecValidators,
+} from '../../validation/compile-validators.js';
 import { compileParameterValidators, type ParameterValidators } from '../../validation/parameters.js';
 import type { Scenario } from '../contracts-file.js';
 
@@ -33,7 +38,14 @@ export interface CaseContext {
 export function createCaseContext(
   spec: LoadedSpec,
   validators: SpecValidators,
-  settings: { credentials: CredentialSet; token: string | undefined; integerBase: bigint; scenarios: ReadonlyMap<string, readonly Scenario[]>; headers?: Readonly<Record<string, string>>; note?: (text: string) => void },
+  settings: {
+    credentials: CredentialSet;
+    token: string | undefined;
+    integerBase: bigint;
+    scenarios: ReadonlyMap<string, readonly Scenario[]>;
+    headers?: Readonly<Record<string, string>>;
+    note?: (text: string) => void;
+  },
 ): CaseContext {
   const notes = new Set<string>();
   return {

@@ -16,10 +16,21 @@ import { scenarioCases } from './scenarios.js';
 export type CaseBuilder = (operation: Operation, context: CaseContext) => ContractCase[] | Promise<ContractCase[]>;
 
 /** Every built-in case builder, in run order. */
-export const CASE_BUILDERS: readonly CaseBuilder[] = [positiveCases, negativeBodyCases, negativeSyntaxCases, negativeParameterCases, authCases, scenarioCases];
+export const CASE_BUILDERS: readonly CaseBuilder[] = [
+  positiveCases,
+  negativeBodyCases,
+  negativeSyntaxCases,
+  negativeParameterCases,
+  authCases,
+  scenarioCases,
+];
 
 /** All cases for all operations. */
-export async function buildCases(operations: readonly Operation[], context: CaseContext, builders = CASE_BUILDERS): Promise<ContractCase[]> {
+export async function buildCases(
+  operations: readonly Operation[],
+  context: CaseContext,
+  builders = CASE_BUILDERS,
+): Promise<ContractCase[]> {
   const cases: ContractCase[] = [];
   for (const operation of operations) for (const build of builders) cases.push(...(await build(operation, context)));
   return cases;

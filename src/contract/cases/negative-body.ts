@@ -19,7 +19,13 @@ import { buildRequest } from './request-builder.js';
 import { requestViolations } from './wire-check.js';
 
 /** A value of another JSON type, for each type a property may have, in order of preference. */
-const WRONG_VALUES: unknown[] = ['plantkit-wrong-type', 12345, true, { plantkit: 'wrong-type' }, ['plantkit-wrong-type']];
+const WRONG_VALUES: unknown[] = [
+  'plantkit-wrong-type',
+  12345,
+  true,
+  { plantkit: 'wrong-type' },
+  ['plantkit-wrong-type'],
+];
 
 /** Missing-required and wrong-type cases of one operation. */
 export async function negativeBodyCases(operation: Operation, context: CaseContext): Promise<ContractCase[]> {
@@ -31,22 +37,43 @@ export async function negativeBodyCases(operation: Operation, context: CaseConte
   const properties = bodyProperties(full.value, body.media.schema);
   const add = async (suffix: string, title: string, mutated: unknown) => {
     const candidate = negativeCase(operation, body, context, suffix, title, mutated);
-    if ((await requestViolations(operation, candidate.request, context)).some((violation) => violation.kind === 'body' || violation.kind === 'body-syntax')) cases.push(candidate);
+    if (
+      (await requestViolations(operation, candidate.request, context)).some(
+        (violation) => violation.kind === 'body' || violation.kind === 'body-syntax',
+      )
+    )
+      cases.push(candidate);
   };
   for (const property of properties.filter((candidate) => candidate.required)) {
-    await add(`missing-required${property.pointer}`, `body without required property '${label(property.pointer)}'`, mutate(full.value, property.pointer, undefined));
+    await add(
+      `missing-required${property.pointer}`,
+      `body without required property '${label(property.pointer)}'`,
+      mutate(full.value, property.pointer, undefined),
+    );
   }
   for (const property of properties) {
     const allowed = schemaTypes(property.schema);
     if (allowed.length === 0) continue;
-    const wrong = WRONG_VALUES.find((value) => !allowed.includes(jsonType(value)) && !(jsonType(value) === 'integer' && allowed.includes('number')));
+    const wrong = WRONG_VALUES.find(
+      (value) => !allowed.includes(jsonType(value)) && !(jsonType(value) === 'integer' && allowed.includes('number')),
+    );
     if (wrong === undefined) continue;
-    await add(`wrong-type${property.pointer}`, `body with '${label(property.pointer)}' of the wrong type (${preview(wrong)} where the spec documents ${allowed.join(' or ')})`, mutate(full.value, property.pointer, wrong));
+    await add(
+      `wrong-type${property.pointer}`,
+      `body with '${label(property.pointer)}' of the wrong type (${preview(wrong)} where the spec documents ${allowed.join(' or ')})`,
+      mutate(full.value, property.pointer, wrong),
+    );
   }
   for (const property of properties) {
     // Depth 2: nested objects are properties of their own in the list; only this property's own constraints here.
-    for (const [kind, broken, describe] of invalidValues(property.schema, undefined, 2).filter(([kind]) => kind !== 'wrong-type')) {
-      await add(`${kind}${property.pointer}`, `body with '${label(property.pointer)}' ${describe}`, mutate(full.value, property.pointer, broken));
+    for (const [kind, broken, describe] of invalidValues(property.schema, undefined, 2).filter(
+      ([kind]) => kind !== 'wrong-type',
+    )) {
+      await add(
+        `${kind}${property.pointer}`,
+        `body with '${label(property.pointer)}' ${describe}`,
+        mutate(full.value, property.pointer, broken),
+      );
     }
   }
   return cases;
@@ -58,7 +85,14 @@ function mutate(value: unknown, pointer: string, replacement: unknown): unknown 
   return copy;
 }
 
-function negativeCase(operation: Operation, body: SendableBody, context: CaseContext, suffix: string, title: string, value: unknown): ContractCase {
+function negativeCase(
+  operation: Operation,
+  body: SendableBody,
+  context: CaseContext,
+  suffix: string,
+  title: string,
+  value: unknown,
+): ContractCase {
   const encoded = encodeBody(body, value);
   return {
     id: `${operation.id}/negative/${suffix}`,

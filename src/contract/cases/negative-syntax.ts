@@ -24,16 +24,36 @@ export async function negativeSyntaxCases(operation: Operation, context: CaseCon
   const { text, contentType } = encodeBody(body, minimal.value);
   const cases: ContractCase[] = [];
   const add = async (suffix: string, title: string, parts: RequestParts) => {
-    const candidate: ContractCase = { id: `${operation.id}/negative/${suffix}`, kind: 'negative', operation, title, request: buildRequest(operation, parts, context), expect: { outcome: 'rejection' } };
+    const candidate: ContractCase = {
+      id: `${operation.id}/negative/${suffix}`,
+      kind: 'negative',
+      operation,
+      title,
+      request: buildRequest(operation, parts, context),
+      expect: { outcome: 'rejection' },
+    };
     if ((await requestViolations(operation, candidate.request, context)).length > 0) cases.push(candidate);
   };
 
   const noun = body.codec.name === 'json' ? 'JSON' : body.codec.name === 'xml' ? 'XML' : body.media.mediaType;
-  if (CUTTABLE.has(body.codec.name)) await add(body.codec.name === 'json' ? 'malformed-json' : 'malformed-body', `malformed ${noun} (the body is cut off before its end)`, { body: text.slice(0, -1), contentType });
+  if (CUTTABLE.has(body.codec.name))
+    await add(
+      body.codec.name === 'json' ? 'malformed-json' : 'malformed-body',
+      `malformed ${noun} (the body is cut off before its end)`,
+      { body: text.slice(0, -1), contentType },
+    );
   if (body.required) await add('empty-body', `empty body sent as ${body.media.mediaType}`, { body: '', contentType });
-  if (body.codec.name === 'json') await add('not-an-object', 'JSON that is not an object (a list holding a valid body)', { body: `[${text}]`, contentType });
+  if (body.codec.name === 'json')
+    await add('not-an-object', 'JSON that is not an object (a list holding a valid body)', {
+      body: `[${text}]`,
+      contentType,
+    });
   const documented = operation.requestBody?.content.map((media) => media.mediaType) ?? [];
   const wrongType = matchMediaType('text/plain', documented) ? 'application/octet-stream' : 'text/plain';
-  if (!matchMediaType(wrongType, documented)) await add('wrong-content-type', `valid ${noun} sent with Content-Type ${wrongType}`, { body: text, contentType: wrongType });
+  if (!matchMediaType(wrongType, documented))
+    await add('wrong-content-type', `valid ${noun} sent with Content-Type ${wrongType}`, {
+      body: text,
+      contentType: wrongType,
+    });
   return cases;
 }

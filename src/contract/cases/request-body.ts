@@ -28,21 +28,45 @@ const PREFERENCE = ['json', 'form', 'multipart', 'text', 'xml', 'binary'];
 /** The body the runner sends for `operation`: JSON first, then the other codecs in PREFERENCE order. */
 export function sendableBody(operation: Operation, context: CaseContext): SendableBody | undefined {
   // Wildcard keys (`*/*`, `application/*`, `text/*`) take any body of their range: JSON, or text for `text/*`.
-  const candidates = (operation.requestBody?.content ?? []).filter((media) => parseMediaType(media.mediaType)).map((media) => (media.mediaType.includes('*') ? { ...media, mediaType: media.mediaType.startsWith('text/') ? 'text/plain' : 'application/json' } : media));
-  const ranked = candidates.map((media) => ({ media, codec: codecFor(media.mediaType) })).sort((a, b) => PREFERENCE.indexOf(a.codec.name) - PREFERENCE.indexOf(b.codec.name));
+  const candidates = (operation.requestBody?.content ?? [])
+    .filter((media) => parseMediaType(media.mediaType))
+    .map((media) =>
+      media.mediaType.includes('*')
+        ? { ...media, mediaType: media.mediaType.startsWith('text/') ? 'text/plain' : 'application/json' }
+        : media,
+    );
+  const ranked = candidates
+    .map((media) => ({ media, codec: codecFor(media.mediaType) }))
+    .sort((a, b) => PREFERENCE.indexOf(a.codec.name) - PREFERENCE.indexOf(b.codec.name));
   const [first] = ranked;
   if (!first) return undefined;
-  return { ...first, validate: context.validators.request(operation.id, first.media.mediaType), required: operation.requestBody?.required ?? false };
+  return {
+    ...first,
+    validate: context.validators.request(operation.id, first.media.mediaType),
+    required: operation.requestBody?.required ?? false,
+  };
 }
 
 /** A valid body value: a valid example, else a sample of `mode`, else a generated one. */
-export function bodyValue(body: SendableBody, mode: 'minimal' | 'full', context: CaseContext): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function bodyValue(
+  body: SendableBody,
+  mode: 'minimal' | 'full',
+  context: CaseContext,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   const validate = body.validate ?? (() => []);
-  const sampled = sampleValue(body.media.schema, { mode, nextInteger: context.nextInteger, matchPattern: patternSample });
+  const sampled = sampleValue(body.media.schema, {
+    mode,
+    nextInteger: context.nextInteger,
+    matchPattern: patternSample,
+  });
   const sample = typeof sampled === 'bigint' ? Number(sampled) : sampled;
   if (validate(sample).length === 0) return { ok: true, value: sample };
-  const generated = validValue(body.media.schema, validate, { ...context.scope, direction: 'request' }, 1, { preferSample: false });
-  return generated.ok ? generated : { ok: false, reason: `request body (${body.media.mediaType}): ${generated.reason}` };
+  const generated = validValue(body.media.schema, validate, { ...context.scope, direction: 'request' }, 1, {
+    preferSample: false,
+  });
+  return generated.ok
+    ? generated
+    : { ok: false, reason: `request body (${body.media.mediaType}): ${generated.reason}` };
 }
 
 /** The body as sent: its text and Content-Type (multipart carries its boundary). */

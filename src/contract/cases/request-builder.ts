@@ -63,15 +63,33 @@ export function buildRequest(operation: Operation, parts: RequestParts, context:
 /** The request for `operation`, and the first parameter no valid value was found for. */
 export function buildRequestChecked(operation: Operation, parts: RequestParts, context: CaseContext): BuiltRequest {
   const given = parts.parameters ?? {};
-  const target: CredentialTarget = { headers: { accept: acceptFor(documentedMediaTypes(operation)) }, query: [], cookies: [] };
+  const target: CredentialTarget = {
+    headers: { accept: acceptFor(documentedMediaTypes(operation)) },
+    query: [],
+    cookies: [],
+  };
   const queryPairs: string[] = [];
   let path = templatePath(operation.path);
   let problem: string | undefined;
-  const chosen = (parameter: OperationParameter) => parts.values?.has(parameterKey(parameter)) === true || (parameter.in === 'query' && given.query?.[parameter.name] !== undefined) || (parameter.in === 'path' && given.path?.[parameter.name] !== undefined);
-  for (const parameter of parametersToSend(operation.parameters, parts.mode ?? 'minimal', context, operation.id, chosen)) {
+  const chosen = (parameter: OperationParameter) =>
+    parts.values?.has(parameterKey(parameter)) === true ||
+    (parameter.in === 'query' && given.query?.[parameter.name] !== undefined) ||
+    (parameter.in === 'path' && given.path?.[parameter.name] !== undefined);
+  for (const parameter of parametersToSend(
+    operation.parameters,
+    parts.mode ?? 'minimal',
+    context,
+    operation.id,
+    chosen,
+  )) {
     const key = parameterKey(parameter);
     if (parts.omit?.has(key)) continue;
-    const explicit = parameter.in === 'path' ? given.path?.[parameter.name] : parameter.in === 'query' ? given.query?.[parameter.name] : undefined;
+    const explicit =
+      parameter.in === 'path'
+        ? given.path?.[parameter.name]
+        : parameter.in === 'query'
+          ? given.query?.[parameter.name]
+          : undefined;
     let value: unknown;
     if (parts.values?.has(key)) value = parts.values.get(key);
     else if (explicit !== undefined) value = explicit;
@@ -92,21 +110,39 @@ export function buildRequestChecked(operation: Operation, parts: RequestParts, c
     else target.cookies.push(...encoded.cookies.map((cookie) => splitCookie(cookie)));
   }
   for (const [name, value] of Object.entries(given.headers ?? {})) target.headers[name.toLowerCase()] = value;
-  if (parts.body !== undefined) target.headers['content-type'] = parts.contentType ?? operation.requestBody?.content[0]?.mediaType ?? 'application/json';
+  if (parts.body !== undefined)
+    target.headers['content-type'] =
+      parts.contentType ?? operation.requestBody?.content[0]?.mediaType ?? 'application/json';
   attachCredentials(operation, parts.credentials ?? { use: 'token' }, context, target);
-  const query = [...queryPairs, ...target.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)].join('&');
-  if (target.cookies.length > 0) target.headers.cookie = target.cookies.map(([name, value]) => formatCookie(name, value)).join('; ');
-  const request: CaseRequest = { method: operation.method, path: query ? `${path}?${query}` : path, headers: target.headers, ...(parts.body === undefined ? {} : { body: parts.body }) };
+  const query = [
+    ...queryPairs,
+    ...target.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`),
+  ].join('&');
+  if (target.cookies.length > 0)
+    target.headers.cookie = target.cookies.map(([name, value]) => formatCookie(name, value)).join('; ');
+  const request: CaseRequest = {
+    method: operation.method,
+    path: query ? `${path}?${query}` : path,
+    headers: target.headers,
+    ...(parts.body === undefined ? {} : { body: parts.body }),
+  };
   return { request, problem };
 }
 
 /** The security requirement the runner satisfies: the first whose schemes all have credentials, `{}` when allowed. */
 export function chosenRequirement(operation: Operation, context: CaseContext): SecurityRequirement | undefined {
-  const satisfiable = operation.security.find((requirement) => requirement.length > 0 && canSatisfy(requirement, context.credentials, context.headers));
+  const satisfiable = operation.security.find(
+    (requirement) => requirement.length > 0 && canSatisfy(requirement, context.credentials, context.headers),
+  );
   return satisfiable ?? operation.security.find((requirement) => requirement.length === 0);
 }
 
-function attachCredentials(operation: Operation, credentials: Credentials, context: CaseContext, target: CredentialTarget): void {
+function attachCredentials(
+  operation: Operation,
+  credentials: Credentials,
+  context: CaseContext,
+  target: CredentialTarget,
+): void {
   if (credentials.use === 'none') return;
   if (credentials.use === 'authorization') {
     target.headers.authorization = credentials.value;

@@ -16,13 +16,34 @@ import type { CaseContext } from './context.js';
  * OAS 4.8.12.1 says are ignored as parameters (Accept, Content-Type,
  * Authorization): a spec parameter never overrides them.
  */
-export const CLIENT_OWNED_HEADERS = new Set(['content-length', 'host', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'accept', 'content-type', 'authorization']);
+export const CLIENT_OWNED_HEADERS = new Set([
+  'content-length',
+  'host',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'accept',
+  'content-type',
+  'authorization',
+]);
 
 /** The parameters a request of `mode` carries: required ones always, optional ones in `full` mode or when `chosen` says so. */
-export function parametersToSend(parameters: readonly OperationParameter[], mode: 'minimal' | 'full', context: CaseContext, operationId: string, chosen: (parameter: OperationParameter) => boolean = () => false): OperationParameter[] {
+export function parametersToSend(
+  parameters: readonly OperationParameter[],
+  mode: 'minimal' | 'full',
+  context: CaseContext,
+  operationId: string,
+  chosen: (parameter: OperationParameter) => boolean = () => false,
+): OperationParameter[] {
   return parameters.filter((parameter) => {
     if (parameter.in === 'header' && CLIENT_OWNED_HEADERS.has(parameter.name.toLowerCase())) {
-      context.note(`${operationId} declares a header parameter '${parameter.name}'; plantkit leaves that header to the HTTP client and does not send the spec's value`);
+      context.note(
+        `${operationId} declares a header parameter '${parameter.name}'; plantkit leaves that header to the HTTP client and does not send the spec's value`,
+      );
       return false;
     }
     return parameter.required || mode === 'full' || chosen(parameter);
@@ -30,33 +51,72 @@ export function parametersToSend(parameters: readonly OperationParameter[], mode
 }
 
 /** A valid value for `parameter` that survives serialisation (a required array is sent with an item), or why there is none. */
-export function parameterValue(parameter: OperationParameter, mode: 'minimal' | 'full', context: CaseContext): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function parameterValue(
+  parameter: OperationParameter,
+  mode: 'minimal' | 'full',
+  context: CaseContext,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   const chosen = validParameterValue(parameter, mode, context);
   if (!chosen.ok || !parameter.required || !vanishes(parameter, chosen.value)) return chosen;
   // An empty array or object has no form on the wire in most styles (`?ids` would be absent): send one item.
-  const withItem = validParameterValue({ ...parameter, schema: { ...parameter.schema, minItems: Math.max(1, Number(parameter.schema?.minItems ?? 0)), minProperties: Math.max(1, Number(parameter.schema?.minProperties ?? 0)) } }, 'full', context);
+  const withItem = validParameterValue(
+    {
+      ...parameter,
+      schema: {
+        ...parameter.schema,
+        minItems: Math.max(1, Number(parameter.schema?.minItems ?? 0)),
+        minProperties: Math.max(1, Number(parameter.schema?.minProperties ?? 0)),
+      },
+    },
+    'full',
+    context,
+  );
   return withItem.ok && !vanishes(parameter, withItem.value) ? withItem : chosen;
 }
 
 /** True when `value` leaves no trace of `parameter` in the request. */
 function vanishes(parameter: OperationParameter, value: unknown): boolean {
   const encoded = encodeParameter(parameter, value);
-  return (encoded.in === 'query' && encoded.pairs.length === 0) || (encoded.in === 'cookie' && encoded.cookies.length === 0) || (encoded.in === 'path' && encoded.text === '');
+  return (
+    (encoded.in === 'query' && encoded.pairs.length === 0) ||
+    (encoded.in === 'cookie' && encoded.cookies.length === 0) ||
+    (encoded.in === 'path' && encoded.text === '')
+  );
 }
 
-function validParameterValue(parameter: OperationParameter, mode: 'minimal' | 'full', context: CaseContext): { ok: true; value: unknown } | { ok: false; reason: string } {
+function validParameterValue(
+  parameter: OperationParameter,
+  mode: 'minimal' | 'full',
+  context: CaseContext,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (!parameter.schema) return { ok: true, value: parameter.examples[0]?.value ?? 'plantkit' };
   const validate = context.schemaValidator(parameter.schema, 'request');
-  for (const example of [...parameter.examples.map((candidate) => candidate.value), ...schemaExamples(parameter.schema)]) {
+  for (const example of [
+    ...parameter.examples.map((candidate) => candidate.value),
+    ...schemaExamples(parameter.schema),
+  ]) {
     if (validate(example).length === 0) return { ok: true, value: example };
   }
-  const sampled = sampleValue(parameter.schema, { mode, nextInteger: context.nextInteger, matchPattern: patternSample });
+  const sampled = sampleValue(parameter.schema, {
+    mode,
+    nextInteger: context.nextInteger,
+    matchPattern: patternSample,
+  });
   const value = typeof sampled === 'bigint' ? sampled.toString() : sampled;
-  if (validate(typeof sampled === 'bigint' ? Number(sampled) : value).length === 0) return { ok: true, value: typeof sampled === 'bigint' ? sampled : value };
-  const generated = validValue(parameter.schema, validate, { ...context.scope, direction: 'request' }, 1, { preferSample: false });
-  return generated.ok ? generated : { ok: false, reason: `${parameter.in} parameter '${parameter.name}': ${generated.reason}` };
+  if (validate(typeof sampled === 'bigint' ? Number(sampled) : value).length === 0)
+    return { ok: true, value: typeof sampled === 'bigint' ? sampled : value };
+  const generated = validValue(parameter.schema, validate, { ...context.scope, direction: 'request' }, 1, {
+    preferSample: false,
+  });
+  return generated.ok
+    ? generated
+    : { ok: false, reason: `${parameter.in} parameter '${parameter.name}': ${generated.reason}` };
 }
 
 function schemaExamples(schema: Record<string, unknown>): unknown[] {
-  return [...(Array.isArray(schema.examples) ? schema.examples : []), ...(schema.example !== undefined ? [schema.example] : []), ...(schema.default !== undefined ? [schema.default] : [])];
+  return [
+    ...(Array.isArray(schema.examples) ? schema.examples : []),
+    ...(schema.example !== undefined ? [schema.example] : []),
+    ...(schema.default !== undefined ? [schema.default] : []),
+  ];
 }

@@ -11,19 +11,38 @@ import type { CaseRequest } from '../types.js';
 import type { CaseContext } from './context.js';
 
 /** The violations of `request` (credentials are not checked: the runner holds the only real ones). */
-export async function requestViolations(operation: Operation, request: CaseRequest, context: CaseContext): Promise<RequestViolation[]> {
+export async function requestViolations(
+  operation: Operation,
+  request: CaseRequest,
+  context: CaseContext,
+): Promise<RequestViolation[]> {
   const [rawPath = '', search = ''] = splitTarget(request.path);
   let segments: string[];
   try {
-    segments = rawPath.split('/').slice(1).map((segment) => decodeURIComponent(segment));
+    segments = rawPath
+      .split('/')
+      .slice(1)
+      .map((segment) => decodeURIComponent(segment));
   } catch {
     return [{ kind: 'parameter', pointer: '/path', message: `path ${rawPath} is not valid percent-encoding` }];
   }
   const pathParameters = compileTemplate(operation.path).match(segments, new URLSearchParams(search), request.headers);
-  if (!pathParameters) return [{ kind: 'parameter', pointer: '/path', message: `path ${rawPath} does not match ${operation.path}` }];
+  if (!pathParameters)
+    return [{ kind: 'parameter', pointer: '/path', message: `path ${rawPath} does not match ${operation.path}` }];
   const checked = await checkRequest(
-    { operation, pathParameters, search, headers: request.headers, body: request.body === undefined ? undefined : Buffer.from(request.body) },
-    { validators: context.validators, parameters: context.parameterValidators, pinned: () => undefined, skipSecurity: true },
+    {
+      operation,
+      pathParameters,
+      search,
+      headers: request.headers,
+      body: request.body === undefined ? undefined : Buffer.from(request.body),
+    },
+    {
+      validators: context.validators,
+      parameters: context.parameterValidators,
+      pinned: () => undefined,
+      skipSecurity: true,
+    },
   );
   return checked.violations;
 }

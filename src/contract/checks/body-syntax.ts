@@ -13,6 +13,13 @@ export const bodySyntaxCheck: Check = {
   run(exchange) {
     const response = exchange.response;
     if (!response || exchange.json || !exchange.decoded || exchange.decoded.ok) return [];
-    return [finding(this, exchange, { pointer: '', message: exchange.decoded.message, received: previewText(response.body), documented: `a ${exchange.media?.mediaType ?? 'documented'} body` })];
+    return [
+      finding(this, exchange, {
+        pointer: '',
+        message: exchange.decoded.message,
+        received: previewText(response.body),
+        documented: `a ${exchange.media?.mediaType ?? 'documented'} body`,
+      }),
+    ];
   },
 };

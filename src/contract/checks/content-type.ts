@@ -14,7 +14,13 @@ export const contentTypeCheck: Check = {
     const response = exchange.response;
     const documented = exchange.documented?.content.map((media) => media.mediaType) ?? [];
     // An empty body that has no media type is right where no body belongs (204, 304, HEAD; RFC 9110 section 8.3).
-    if (!response || documented.length === 0 || (response.body === '' && !exchange.bodyExpected) || (response.body === '' && forbidsBody(response.status, exchange.case.request.method))) return [];
+    if (
+      !response ||
+      documented.length === 0 ||
+      (response.body === '' && !exchange.bodyExpected) ||
+      (response.body === '' && forbidsBody(response.status, exchange.case.request.method))
+    )
+      return [];
     const header = response.headers['content-type'];
     if (exchange.mediaType && matchMediaType(exchange.mediaType.essence, documented)) return [];
     // A spec key that is no media type (`xls`) is matched as written.
@@ -22,7 +28,9 @@ export const contentTypeCheck: Check = {
     return [
       finding(this, exchange, {
         pointer: '',
-        message: header ? `Content-Type ${header} is not documented for status ${response.status}` : `no Content-Type header on a status ${response.status} response`,
+        message: header
+          ? `Content-Type ${header} is not documented for status ${response.status}`
+          : `no Content-Type header on a status ${response.status} response`,
         received: header ?? 'no Content-Type',
         documented: documented.join(' or '),
       }),

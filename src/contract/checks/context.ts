@@ -4,7 +4,11 @@ import { compileSchemaValidators, type SpecValidators } from '../../validation/c
 import type { CheckContext } from './types.js';
 
 /** A check context over `spec`'s compiled validators; `once` remembers keys for the life of the context. */
-export function createCheckContext(spec: Pick<LoadedSpec, 'version' | 'document'>, validators: SpecValidators, strict: boolean): CheckContext {
+export function createCheckContext(
+  spec: Pick<LoadedSpec, 'version' | 'document'>,
+  validators: SpecValidators,
+  strict: boolean,
+): CheckContext {
   const seen = new Set<string>();
   return {
     validators,

@@ -16,7 +16,10 @@ export function documentedMedia(exchange: Exchange): MediaTypeContent | undefine
   if (!documented || documented.content.length === 0) return undefined;
   const essence = parseMediaType(response.headers['content-type'])?.essence;
   if (essence === undefined) return documented.content.length === 1 ? documented.content[0] : undefined;
-  const key = matchMediaType(essence, documented.content.map((media) => media.mediaType));
+  const key = matchMediaType(
+    essence,
+    documented.content.map((media) => media.mediaType),
+  );
   return documented.content.find((media) => media.mediaType === key);
 }
 

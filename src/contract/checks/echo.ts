@@ -41,7 +41,10 @@ function locate(root: unknown, pointer: string): { found: boolean; container?: o
   const tokens = decodePointer(pointer);
   const key = tokens.pop();
   let container = root;
-  for (const token of tokens) container = typeof container === 'object' && container !== null ? (container as Record<string, unknown>)[token] : undefined;
-  if (key === undefined || typeof container !== 'object' || container === null || !(key in container)) return { found: false };
+  for (const token of tokens)
+    container =
+      typeof container === 'object' && container !== null ? (container as Record<string, unknown>)[token] : undefined;
+  if (key === undefined || typeof container !== 'object' || container === null || !(key in container))
+    return { found: false };
   return { found: true, container: container as object, key, value: (container as Record<string, unknown>)[key] };
 }

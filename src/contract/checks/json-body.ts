@@ -10,9 +10,23 @@ export const jsonBodyCheck: Check = {
     const response = exchange.response;
     if (!response || !exchange.json) return [];
     if (response.invalidUtf8) {
-      return [finding(this, exchange, { pointer: '', message: 'body is not valid UTF-8 (RFC 8259 section 8.1)', received: previewText(response.body), documented: 'UTF-8 JSON' })];
+      return [
+        finding(this, exchange, {
+          pointer: '',
+          message: 'body is not valid UTF-8 (RFC 8259 section 8.1)',
+          received: previewText(response.body),
+          documented: 'UTF-8 JSON',
+        }),
+      ];
     }
     if (exchange.json.ok) return [];
-    return [finding(this, exchange, { pointer: '', message: exchange.json.message, received: previewText(response.body), documented: 'a JSON document' })];
+    return [
+      finding(this, exchange, {
+        pointer: '',
+        message: exchange.json.message,
+        received: previewText(response.body),
+        documented: 'a JSON document',
+      }),
+    ];
   },
 };

@@ -15,6 +15,13 @@ export const listHonoursLimitCheck: Check = {
     if (!expectation?.list || expectation.action !== 'page' || expectation.list.pageSize === undefined) return [];
     const list = readList(exchange, expectation.list, expectation.idField);
     if (!list || list.items.length <= expectation.list.pageSize) return [];
-    return [finding(this, exchange, { pointer: expectation.list.itemsPointer, message: `a page of ${expectation.list.pageSize} holds ${list.items.length} items`, received: `${list.items.length} items`, documented: `at most ${expectation.list.pageSize} (the page size asked for)` })];
+    return [
+      finding(this, exchange, {
+        pointer: expectation.list.itemsPointer,
+        message: `a page of ${expectation.list.pageSize} holds ${list.items.length} items`,
+        received: `${list.items.length} items`,
+        documented: `at most ${expectation.list.pageSize} (the page size asked for)`,
+      }),
+    ];
   },
 };

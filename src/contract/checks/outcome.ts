@@ -26,11 +26,17 @@ export const outcomeCheck: Check = {
     const operation = exchange.case.operation;
     const received = `status ${status}${status < 300 ? '' : `, body ${previewText(response.body, 100)}`}`;
     const problems: Array<[string, string]> = [];
-    if (expect.outcome === 'success' && !acceptsValid(operation, status)) problems.push(['a valid request was not accepted', successStatuses(operation)]);
-    if (expect.outcome === 'rejection' && !(status >= 400 && status < 500)) problems.push(['an invalid request was accepted', 'a 4xx rejection (400)']);
-    if (expect.outcome === 'auth-rejection' && !(status >= 400 && status < 500)) problems.push(['a request without valid credentials was not refused', '401, 403 or another 4xx']);
-    if (expect.outcome === 'status' && status !== expect.status) problems.push([`expected status ${expect.status}, got ${status}`, `status ${expect.status}`]);
-    return problems.map(([message, documented]) => finding(this, exchange, { pointer: '', message, received, documented }));
+    if (expect.outcome === 'success' && !acceptsValid(operation, status))
+      problems.push(['a valid request was not accepted', successStatuses(operation)]);
+    if (expect.outcome === 'rejection' && !(status >= 400 && status < 500))
+      problems.push(['an invalid request was accepted', 'a 4xx rejection (400)']);
+    if (expect.outcome === 'auth-rejection' && !(status >= 400 && status < 500))
+      problems.push(['a request without valid credentials was not refused', '401, 403 or another 4xx']);
+    if (expect.outcome === 'status' && status !== expect.status)
+      problems.push([`expected status ${expect.status}, got ${status}`, `status ${expect.status}`]);
+    return problems.map(([message, documented]) =>
+      finding(this, exchange, { pointer: '', message, received, documented }),
+    );
   },
 };
 
@@ -39,7 +45,12 @@ function acceptsValid(operation: Operation, status: number): boolean {
   if (status < 400) return true;
   const code = String(status);
   const documented = operation.responses.map((response) => response.status);
-  if (RESOURCE_STATE.includes(code) && operation.parameters.some((parameter) => parameter.in === 'path') && documented.some((key) => key === code)) return true;
+  if (
+    RESOURCE_STATE.includes(code) &&
+    operation.parameters.some((parameter) => parameter.in === 'path') &&
+    documented.some((key) => key === code)
+  )
+    return true;
   // A documented 409 is a conflict with what the server already holds (RFC 9110 section 15.5.10): a create whose id or unique name is taken.
   if (code === '409' && documented.includes(code)) return true;
   // An operation that documents only errors cannot succeed: any documented status is its answer.
@@ -49,6 +60,12 @@ function acceptsValid(operation: Operation, status: number): boolean {
 
 function successStatuses(operation: Operation): string {
   const success = operation.responses.map((response) => response.status).filter((key) => /^[123]/.test(key));
-  const resources = operation.responses.map((response) => response.status).filter((key) => key === '409' || (RESOURCE_STATE.includes(key) && operation.parameters.some((parameter) => parameter.in === 'path')));
+  const resources = operation.responses
+    .map((response) => response.status)
+    .filter(
+      (key) =>
+        key === '409' ||
+        (RESOURCE_STATE.includes(key) && operation.parameters.some((parameter) => parameter.in === 'path')),
+    );
   return `a documented non-error status (${[...success, ...resources].join(', ') || '2xx'})`;
 }

@@ -20,7 +20,15 @@ export const responseHeadersCheck: Check = {
       const name = header.name.toLowerCase();
       const value = response.headers[name];
       if (value === undefined) {
-        if (header.required) findings.push(finding(this, exchange, { pointer: '', message: `required response header ${header.name} is missing (status ${response.status})`, received: 'no such header', documented: `${header.name}: required` }));
+        if (header.required)
+          findings.push(
+            finding(this, exchange, {
+              pointer: '',
+              message: `required response header ${header.name} is missing (status ${response.status})`,
+              received: 'no such header',
+              documented: `${header.name}: required`,
+            }),
+          );
         continue;
       }
       if (!header.schema) continue;
@@ -28,7 +36,14 @@ export const responseHeadersCheck: Check = {
       const { values } = decodeParameters([parameter], { path: {}, search: '', headers: { [name]: value } });
       const violations = context.schemaValidator(header.schema, 'response')(values.header[name]);
       for (const violation of violations.slice(0, 3)) {
-        findings.push(finding(this, exchange, { pointer: '', message: `response header ${header.name}: ${describeViolation(violation, 'value')}`, received: `${header.name}: ${value.slice(0, 80)}`, documented: violation.message }));
+        findings.push(
+          finding(this, exchange, {
+            pointer: '',
+            message: `response header ${header.name}: ${describeViolation(violation, 'value')}`,
+            received: `${header.name}: ${value.slice(0, 80)}`,
+            documented: violation.message,
+          }),
+        );
       }
     }
     return findings;

@@ -16,13 +16,23 @@ export const responseSchemaCheck: Check = {
   description: 'the body is valid against the schema documented for its status and media type',
   run(exchange, context) {
     // XML is read into values through the schema's xml objects, which servers map in more ways than one: a warning, not a failure.
-    const severity = exchange.json === undefined && exchange.media && isXmlMediaType(exchange.media.mediaType.toLowerCase()) ? 'warning' : 'error';
-    return violationsOf(exchange, context, 'response').map((violation) => ({ ...toFinding(this.id, exchange, violation), severity }));
+    const severity =
+      exchange.json === undefined && exchange.media && isXmlMediaType(exchange.media.mediaType.toLowerCase())
+        ? 'warning'
+        : 'error';
+    return violationsOf(exchange, context, 'response').map((violation) => ({
+      ...toFinding(this.id, exchange, violation),
+      severity,
+    }));
   },
 };
 
 /** Violations of the chosen validator (`response` or the closed `undeclared` view), [] when not applicable. */
-export function violationsOf(exchange: AnalysedExchange, context: CheckContext, view: 'response' | 'undeclared'): SchemaViolation[] {
+export function violationsOf(
+  exchange: AnalysedExchange,
+  context: CheckContext,
+  view: 'response' | 'undeclared',
+): SchemaViolation[] {
   const response = exchange.response;
   if (!response || !exchange.documented) return [];
   const body = bodyValue(exchange);
@@ -47,7 +57,9 @@ export function toFinding(check: string, exchange: AnalysedExchange, violation: 
   return finding(check, exchange, {
     pointer: violation.pointer,
     message: `${describeViolation(violation)} (status ${exchange.response?.status})`,
-    received: missing ? `absent from ${preview(valueAt(body, violation.instancePath), 70)}` : receivedAt(body, violation.pointer),
+    received: missing
+      ? `absent from ${preview(valueAt(body, violation.instancePath), 70)}`
+      : receivedAt(body, violation.pointer),
     documented: violation.message,
   });
 }

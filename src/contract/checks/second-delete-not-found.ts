@@ -17,7 +17,14 @@ export const secondDeleteNotFoundCheck: Check = {
     const expectation = exchange.case.stateful;
     const item = expectation?.item;
     const status = exchange.response?.status;
-    if (!expectation || expectation.action !== 'delete' || item?.state !== 'gone' || item.notFound.length === 0 || status === undefined) return [];
+    if (
+      !expectation ||
+      expectation.action !== 'delete' ||
+      item?.state !== 'gone' ||
+      item.notFound.length === 0 ||
+      status === undefined
+    )
+      return [];
     if (item.notFound.includes(String(status)) || status >= 500 || status === 429) return [];
     return [
       finding(this, exchange, {

@@ -14,7 +14,8 @@ const AUTH_STATUSES = new Set([401, 403]);
 /** Undocumented statuses (5xx are reported by server-error instead). */
 export const statusDocumentedCheck: Check = {
   id: 'status-documented',
-  description: 'the status code is documented for the operation (401/403 allowed on auth cases; an undocumented 4xx for invalid input is a warning)',
+  description:
+    'the status code is documented for the operation (401/403 allowed on auth cases; an undocumented 4xx for invalid input is a warning)',
   run(exchange, context) {
     const response = exchange.response;
     if (!response || exchange.documented || response.status >= 500) return [];
@@ -28,7 +29,15 @@ export const statusDocumentedCheck: Check = {
       const message = documentsErrors
         ? `invalid input got status ${response.status}, which ${operation.id} does not document (it documents ${documentedStatuses(exchange)})`
         : `the spec documents no error response for invalid input to ${operation.id} (got ${response.status})`;
-      return [finding(this, exchange, { pointer: '', severity: 'warning', message, received: `status ${response.status}`, documented: documentedStatuses(exchange) })];
+      return [
+        finding(this, exchange, {
+          pointer: '',
+          severity: 'warning',
+          message,
+          received: `status ${response.status}`,
+          documented: documentedStatuses(exchange),
+        }),
+      ];
     }
     return [
       finding(this, exchange, {

@@ -20,24 +20,49 @@ export const storedEqualsSentCheck: Check = {
     const expectation = exchange.case.stateful;
     const item = expectation?.item;
     const status = exchange.response?.status ?? 0;
-    if (!expectation || expectation.action !== 'read' || item?.state !== 'live' || status < 200 || status >= 300 || !exchange.json?.ok) return [];
+    if (
+      !expectation ||
+      expectation.action !== 'read' ||
+      item?.state !== 'live' ||
+      status < 200 ||
+      status >= 300 ||
+      !exchange.json?.ok
+    )
+      return [];
     const body = exchange.json.value;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
     const received = body as Record<string, unknown>;
     const schema = exchange.media?.schema;
-    if (item.deleted.some((old) => writtenIn(old.written, received, schema) && !writtenIn(item.written, received, schema))) return [];
+    if (
+      item.deleted.some((old) => writtenIn(old.written, received, schema) && !writtenIn(item.written, received, schema))
+    )
+      return [];
     const source = `step ${item.createdIn}${expectation.step - 1 > item.createdIn ? ' and the updates after it' : ''}`;
     const { idField } = expectation;
     const servedId = idText(received, idField);
     if (servedId !== undefined && servedId !== item.id) {
-      return [finding(this, exchange, { pointer: `/${idField}`, message: `a read of ${idField} ${item.id} returned another ${expectation.noun}`, received: `${idField} ${servedId}`, documented: `the ${expectation.noun} with ${idField} ${item.id}, created in step ${item.createdIn}` })];
+      return [
+        finding(this, exchange, {
+          pointer: `/${idField}`,
+          message: `a read of ${idField} ${item.id} returned another ${expectation.noun}`,
+          received: `${idField} ${servedId}`,
+          documented: `the ${expectation.noun} with ${idField} ${item.id}, created in step ${item.createdIn}`,
+        }),
+      ];
     }
     const declared = objectShape(schema).properties;
-    const written = Object.fromEntries(Object.entries(item.written).filter(([name]) => name !== idField && name in declared && declared[name]!.writeOnly !== true));
+    const written = Object.fromEntries(
+      Object.entries(item.written).filter(
+        ([name]) => name !== idField && name in declared && declared[name]!.writeOnly !== true,
+      ),
+    );
     return differences(written, received, schema).map(({ name, kind }) =>
       finding(this, exchange, {
         pointer: `/${name}`,
-        message: kind === 'missing' ? `body/${name} is missing: ${source} wrote it` : `body/${name} differs from what ${source} wrote`,
+        message:
+          kind === 'missing'
+            ? `body/${name} is missing: ${source} wrote it`
+            : `body/${name} differs from what ${source} wrote`,
         received: kind === 'missing' ? 'no such property' : preview(received[name]),
         documented: `${preview(written[name])} (as written)`,
       }),

@@ -12,7 +12,8 @@ import { finding, type Check } from './types.js';
 /** A declared total that disagrees with the only page. */
 export const totalCountMatchesCheck: Check = {
   id: 'total-count-matches',
-  description: 'a declared total count (X-Total-Count, a total field) equals the items of a list that is its only page (stateful phase)',
+  description:
+    'a declared total count (X-Total-Count, a total field) equals the items of a list that is its only page (stateful phase)',
   run(exchange) {
     const expectation = exchange.case.stateful?.list;
     if (!expectation || exchange.case.stateful?.action !== 'list') return [];
@@ -22,11 +23,25 @@ export const totalCountMatchesCheck: Check = {
     const findings = [];
     const header = expectation.totalHeader && exchange.response?.headers[expectation.totalHeader.toLowerCase()];
     if (header !== undefined && header !== '' && /^\d+$/.test(header.trim()) && Number(header) !== count) {
-      findings.push(finding(this, exchange, { pointer: '', message: `${expectation.totalHeader} says ${header.trim()}, but the list's only page holds ${count}`, received: `${expectation.totalHeader}: ${header.trim()}`, documented: `${expectation.totalHeader}: ${count}` }));
+      findings.push(
+        finding(this, exchange, {
+          pointer: '',
+          message: `${expectation.totalHeader} says ${header.trim()}, but the list's only page holds ${count}`,
+          received: `${expectation.totalHeader}: ${header.trim()}`,
+          documented: `${expectation.totalHeader}: ${count}`,
+        }),
+      );
     }
     const field = expectation.totalField === undefined ? undefined : valueAt(list.body, expectation.totalField);
     if (typeof field === 'number' && field !== count) {
-      findings.push(finding(this, exchange, { pointer: expectation.totalField!, message: `body${expectation.totalField} says ${field}, but the list's only page holds ${count}`, received: String(field), documented: String(count) }));
+      findings.push(
+        finding(this, exchange, {
+          pointer: expectation.totalField!,
+          message: `body${expectation.totalField} says ${field}, but the list's only page holds ${count}`,
+          received: String(field),
+          documented: String(count),
+        }),
+      );
     }
     return findings;
   },

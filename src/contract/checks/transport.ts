@@ -8,7 +8,12 @@ export const transportCheck: Check = {
   run(exchange) {
     const failure = exchange.failure;
     if (!failure) return [];
-    const documented = { timeout: 'a response within the timeout', 'too-large': 'a body under the size cap', encoding: 'a body in a Content-Encoding clients decode (gzip, deflate, br)', connection: 'a complete HTTP response' }[failure.kind];
+    const documented = {
+      timeout: 'a response within the timeout',
+      'too-large': 'a body under the size cap',
+      encoding: 'a body in a Content-Encoding clients decode (gzip, deflate, br)',
+      connection: 'a complete HTTP response',
+    }[failure.kind];
     return [finding(this, exchange, { pointer: '', message: failure.message, received: failure.kind, documented })];
   },
 };

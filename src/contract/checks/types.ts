@@ -44,8 +44,17 @@ export interface Check {
 }
 
 /** A finding of `check` for the exchange's operation. */
-export function finding(check: Check | string, exchange: Exchange, fields: Omit<Finding, 'check' | 'operation' | 'severity'> & { severity?: Finding['severity'] }): Finding {
-  return { check: typeof check === 'string' ? check : check.id, operation: exchange.case.operation.id, severity: 'error', ...fields };
+export function finding(
+  check: Check | string,
+  exchange: Exchange,
+  fields: Omit<Finding, 'check' | 'operation' | 'severity'> & { severity?: Finding['severity'] },
+): Finding {
+  return {
+    check: typeof check === 'string' ? check : check.id,
+    operation: exchange.case.operation.id,
+    severity: 'error',
+    ...fields,
+  };
 }
 
 /** `200, 400 or default`: the documented statuses of the exchange's operation. */

@@ -19,7 +19,10 @@ export const undeclaredPropertyCheck: Check = {
     if (!context.strict) return [];
     return violationsOf(exchange, context, 'undeclared').map((violation) => {
       const declared = Object.keys(objectShape(schemaAt(exchange, violation.instancePath)).properties);
-      return { ...toFinding(this.id, exchange, violation), documented: declared.length ? `only ${declared.join(', ')}` : 'no properties' };
+      return {
+        ...toFinding(this.id, exchange, violation),
+        documented: declared.length ? `only ${declared.join(', ')}` : 'no properties',
+      };
     });
   },
 };
@@ -27,10 +30,18 @@ export const undeclaredPropertyCheck: Check = {
 /** The schema describing the object at `instancePath` of the body. */
 function schemaAt(exchange: AnalysedExchange, instancePath: string): SchemaObject | undefined {
   const content = exchange.documented?.content ?? [];
-  const key = exchange.mediaType && matchMediaType(exchange.mediaType.essence, content.map((media) => media.mediaType));
+  const key =
+    exchange.mediaType &&
+    matchMediaType(
+      exchange.mediaType.essence,
+      content.map((media) => media.mediaType),
+    );
   let schema = content.find((media) => media.mediaType === key)?.schema;
   for (const token of decodePointer(instancePath)) {
-    schema = /^\d+$/.test(token) && resolveSchema(schema)?.items ? (resolveSchema(schema)!.items as SchemaObject) : objectShape(schema).properties[token];
+    schema =
+      /^\d+$/.test(token) && resolveSchema(schema)?.items
+        ? (resolveSchema(schema)!.items as SchemaObject)
+        : objectShape(schema).properties[token];
   }
   return schema;
 }

@@ -13,7 +13,17 @@ export const unexpectedBodyCheck: Check = {
     const response = exchange.response;
     if (!response || exchange.bodyExpected || response.body === '') return [];
     const status = response.status;
-    const why = exchange.documented && exchange.documented.content.length === 0 ? `the spec documents status ${status} without content` : `status ${status} never carries a body (RFC 9110)`;
-    return [finding(this, exchange, { pointer: '', message: `a body was sent where none belongs: ${why}`, received: previewText(response.body), documented: 'no body' })];
+    const why =
+      exchange.documented && exchange.documented.content.length === 0
+        ? `the spec documents status ${status} without content`
+        : `status ${status} never carries a body (RFC 9110)`;
+    return [
+      finding(this, exchange, {
+        pointer: '',
+        message: `a body was sent where none belongs: ${why}`,
+        received: previewText(response.body),
+        documented: 'no body',
+      }),
+    ];
   },
 };

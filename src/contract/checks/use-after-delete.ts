@@ -12,7 +12,8 @@ import { finding, type AnalysedExchange, type Check } from './types.js';
 /** Deleted items still served. */
 export const useAfterDeleteCheck: Check = {
   id: 'use-after-delete',
-  description: 'a deleted resource is gone and stays gone: not readable, not updatable, not listed, not served under a reused id (stateful phase)',
+  description:
+    'a deleted resource is gone and stays gone: not readable, not updatable, not listed, not served under a reused id (stateful phase)',
   run(exchange) {
     const expectation = exchange.case.stateful;
     if (!expectation) return [];
@@ -21,13 +22,27 @@ export const useAfterDeleteCheck: Check = {
     const { item, noun, idField } = expectation;
     if (item?.state === 'gone' && success && (expectation.action === 'read' || expectation.action === 'update')) {
       const what = describeItem(noun, idField, item.id, 'deleted', item.deletedIn ?? 0);
-      return [finding(this, exchange, { pointer: '', message: `${what} is still there: step ${expectation.step} (${expectation.action}) got ${status}`, received: `status ${status}, body ${previewText(exchange.response!.body)}`, documented: `${item.notFound.join(' or ') || '404'}: it was deleted` })];
+      return [
+        finding(this, exchange, {
+          pointer: '',
+          message: `${what} is still there: step ${expectation.step} (${expectation.action}) got ${status}`,
+          received: `status ${status}, body ${previewText(exchange.response!.body)}`,
+          documented: `${item.notFound.join(' or ') || '404'}: it was deleted`,
+        }),
+      ];
     }
     if (item?.state === 'live' && expectation.action === 'read' && success) return servedDeleted(this, exchange);
     if (expectation.list && success) {
       const list = readList(exchange, expectation.list, idField);
       const still = list ? expectation.list.gone.filter((gone) => list.ids.has(gone.id)) : [];
-      return still.map((gone) => finding(this, exchange, { pointer: expectation.list!.itemsPointer, message: `the list still holds ${describeItem(noun, idField, gone.id, 'deleted', gone.deletedIn)}`, received: `${idField} ${gone.id} in the list`, documented: 'deleted items are not listed' }));
+      return still.map((gone) =>
+        finding(this, exchange, {
+          pointer: expectation.list!.itemsPointer,
+          message: `the list still holds ${describeItem(noun, idField, gone.id, 'deleted', gone.deletedIn)}`,
+          received: `${idField} ${gone.id} in the list`,
+          documented: 'deleted items are not listed',
+        }),
+      );
     }
     return [];
   },
@@ -41,7 +56,9 @@ function servedDeleted(check: Check, exchange: AnalysedExchange): Finding[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
   const schema = exchange.media?.schema;
   const received = body as Record<string, unknown>;
-  const old = item.deleted.find((candidate) => writtenIn(candidate.written, received, schema) && !writtenIn(item.written, received, schema));
+  const old = item.deleted.find(
+    (candidate) => writtenIn(candidate.written, received, schema) && !writtenIn(item.written, received, schema),
+  );
   if (!old) return [];
   return [
     finding(check, exchange, {

@@ -18,7 +18,9 @@ import type { Prepared } from './sender.js';
 /** The edge values of the operation, in the order they are sent. */
 function edgesOf(run: OperationRun): BoundaryValue[] {
   const { target, ids } = run;
-  return boundaryValues(target.whole, run.session.context.scope, target.sites, target.mutations, (mode) => target.base(mode, (pointer, range) => ids.fresh(pointer, range)));
+  return boundaryValues(target.whole, run.session.context.scope, target.sites, target.mutations, (mode) =>
+    target.base(mode, (pointer, range) => ids.fresh(pointer, range)),
+  );
 }
 
 /** Whether an edge's value looks right for its schemas (the wire decides). */
@@ -52,12 +54,22 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
   // Two edges that make the same request (no optional part to add, say) send it once.
   const sent = new Set<string>();
   let requests = 0;
-  const cutFrom = (index: number): BoundaryOutcome => ({ requests, cut: true, notSent: edges.slice(index).filter((rest) => run.planned.has(`${operation.id}/generated/boundary/${rest.slug}`)).length });
+  const cutFrom = (index: number): BoundaryOutcome => ({
+    requests,
+    cut: true,
+    notSent: edges.slice(index).filter((rest) => run.planned.has(`${operation.id}/generated/boundary/${rest.slug}`))
+      .length,
+  });
   for (const [index, edge] of edges.entries()) {
     const own = ownIds[index];
     if (own) ids.release(own.pointer, own.value);
     if (run.halted || session.stopped()) return { requests, cut: false, notSent: 0 };
-    const label: ResultLabel = { id: `${operation.id}/generated/boundary/${edge.slug}`, title: edge.title, phase: 'boundary', seed: session.settings.seed };
+    const label: ResultLabel = {
+      id: `${operation.id}/generated/boundary/${edge.slug}`,
+      title: edge.title,
+      phase: 'boundary',
+      seed: session.settings.seed,
+    };
     if (!run.planned.has(label.id)) continue;
     const value = edge.build();
     if (!usable(run, edge, value)) continue;
@@ -73,14 +85,22 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     // sending it again could be refused as a duplicate: it is left out.
     if (sent.has(key) || alreadyAccepted(run, edge)) continue;
     sent.add(key);
-    const found = await hunt(gen!, reusing(attemptFor(run, () => intent), value, prepared), {
-      seed: deriveSeed(session.settings.seed, operation.id, 'boundary', edge.slug),
-      numRuns: 1,
-      examples: [value],
-      maxShrinks: session.settings.maxShrinks,
-      expired: clock.expired,
-      onRequest: progressFor(run, label.id),
-    });
+    const found = await hunt(
+      gen!,
+      reusing(
+        attemptFor(run, () => intent),
+        value,
+        prepared,
+      ),
+      {
+        seed: deriveSeed(session.settings.seed, operation.id, 'boundary', edge.slug),
+        numRuns: 1,
+        examples: [value],
+        maxShrinks: session.settings.maxShrinks,
+        expired: clock.expired,
+        onRequest: progressFor(run, label.id),
+      },
+    );
     requests += found.requests;
     const result = huntResult(found, label, false);
     if (result) session.record(result);

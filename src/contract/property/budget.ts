@@ -80,6 +80,12 @@ export class OperationBudget {
 }
 
 /** A cut of `phase` of `operation`, for the report. */
-export function budgetCut(operation: string, phase: GeneratedPhase, budget: BudgetKind, requests: number, casesNotSent?: number): BudgetCut {
+export function budgetCut(
+  operation: string,
+  phase: GeneratedPhase,
+  budget: BudgetKind,
+  requests: number,
+  casesNotSent?: number,
+): BudgetCut {
   return { operation, phase, budget, requests, ...(casesNotSent === undefined ? {} : { casesNotSent }) };
 }

@@ -59,7 +59,16 @@ export interface HuntResult {
 
 /** Run the property; faults (target unreachable) are rethrown after fast-check has finished. */
 export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options: HuntOptions<T>): Promise<HuntResult> {
-  const found: HuntResult = { first: undefined, smallest: undefined, passed: undefined, transport: undefined, requests: 0, shrinks: 0, unusable: undefined, cut: undefined };
+  const found: HuntResult = {
+    first: undefined,
+    smallest: undefined,
+    passed: undefined,
+    transport: undefined,
+    requests: 0,
+    shrinks: 0,
+    unusable: undefined,
+    cut: undefined,
+  };
   let fault: unknown;
   let stopped = false;
   let shrinkRequests = 0;
@@ -109,13 +118,23 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
   };
 
   const run = { seed: options.seed, numRuns: options.numRuns };
-  const shapes = await checkProperty(gens.structural, predicate, { ...run, ...(options.examples ? { examples: options.examples } : {}) });
-  if (shapes.counterexample !== undefined && !stopped && !found.cut && shrinkRequests < options.maxShrinks && gens.full !== gens.structural) {
+  const shapes = await checkProperty(gens.structural, predicate, {
+    ...run,
+    ...(options.examples ? { examples: options.examples } : {}),
+  });
+  if (
+    shapes.counterexample !== undefined &&
+    !stopped &&
+    !found.cut &&
+    shrinkRequests < options.maxShrinks &&
+    gens.full !== gens.structural
+  ) {
     // Starts with the first pass's counterexample, a known request: no request is sent for it.
     await checkProperty(gens.full, predicate, { ...run, numRuns: 1, examples: [shapes.counterexample] });
   }
   if (fault !== undefined) throw fault;
-  if (shapes.gaveUp && !found.first) found.unusable = `${shapes.gaveUp}${found.unusable ? ` (last reason: ${found.unusable})` : ''}`;
+  if (shapes.gaveUp && !found.first)
+    found.unusable = `${shapes.gaveUp}${found.unusable ? ` (last reason: ${found.unusable})` : ''}`;
   else if (found.requests > 0) found.unusable = undefined;
   return found;
 }

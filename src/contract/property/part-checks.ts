@@ -16,7 +16,12 @@ import { parameterPointer, type RequestPart, type RequestValue } from './request
 export type PartCheck = (value: unknown) => string | undefined;
 
 /** The check of one part: a parameter against the operation's parameter validator, the body against its media type's. */
-export function partCheck(part: RequestPart, operation: Operation, context: CaseContext, body: SendableBody | undefined): PartCheck {
+export function partCheck(
+  part: RequestPart,
+  operation: Operation,
+  context: CaseContext,
+  body: SendableBody | undefined,
+): PartCheck {
   const { parameter } = part;
   if (!parameter) {
     const validate = body?.validate;
@@ -39,7 +44,12 @@ export function partCheck(part: RequestPart, operation: Operation, context: Case
 }
 
 /** True when `value` is valid (`valid`) or invalid (not `valid`) as far as its values show: the plan's estimate of what will be sent. */
-export function admits(parts: readonly RequestPart[], checks: ReadonlyMap<string, PartCheck>, value: RequestValue, valid: boolean): boolean {
+export function admits(
+  parts: readonly RequestPart[],
+  checks: ReadonlyMap<string, PartCheck>,
+  value: RequestValue,
+  valid: boolean,
+): boolean {
   let problem = false;
   for (const part of parts) {
     if (!(part.key in value)) {

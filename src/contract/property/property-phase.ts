@@ -43,7 +43,8 @@ function plannedOf(session: PhaseSession, operation: Operation): string[] {
 function targetOf(session: PhaseSession, operation: Operation): ReturnType<typeof propertyTarget> {
   let byOperation = targets.get(session);
   if (!byOperation) targets.set(session, (byOperation = new Map()));
-  if (!byOperation.has(operation.id)) byOperation.set(operation.id, propertyTarget(operation, session.context, session.spec));
+  if (!byOperation.has(operation.id))
+    byOperation.set(operation.id, propertyTarget(operation, session.context, session.spec));
   return byOperation.get(operation.id);
 }
 
@@ -61,11 +62,20 @@ function plannedIds(session: PhaseSession, operation: Operation): string[] {
   const { phases, maxCases, seed } = session.settings;
   // A scratch register: planning must not move the ids the run itself hands out.
   const ids = new UniqueIds(seed);
-  const run: OperationRun = { session, target, sender: new GeneratedSender(session, ids), ids, halted: undefined, planned: new Set() };
+  const run: OperationRun = {
+    session,
+    target,
+    sender: new GeneratedSender(session, ids),
+    ids,
+    halted: undefined,
+    planned: new Set(),
+  };
   return [
     ...(phases.includes('boundary') ? plannedBoundaryIds(run) : []),
     ...(phases.includes('positive') && maxCases > 0 ? [`${operation.id}/generated/positive`] : []),
-    ...(phases.includes('negative') && maxCases > 0 && target.mutations.length > 0 ? [`${operation.id}/generated/negative`] : []),
+    ...(phases.includes('negative') && maxCases > 0 && target.mutations.length > 0
+      ? [`${operation.id}/generated/negative`]
+      : []),
   ];
 }
 
@@ -75,17 +85,36 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
   for (const result of session.results) recordAcceptedIds(ids, result);
   const unanswered = staticTransportFailures(session.results);
   const sender = new GeneratedSender(session, ids);
-  const budget = new GeneratedBudget({ operationMs: settings.operationBudgetMs, generatedMs: settings.generatedBudgetMs });
+  const budget = new GeneratedBudget({
+    operationMs: settings.operationBudgetMs,
+    generatedMs: settings.generatedBudgetMs,
+  });
   session.extras.budget = { operationMs: settings.operationBudgetMs, generatedMs: settings.generatedBudgetMs, cut: [] };
-  const work = session.spec.operations.map((operation) => ({ operation, planned: plannedOf(session, operation).filter((id) => session.selected(id)) })).filter((item) => item.planned.length > 0);
+  const work = session.spec.operations
+    .map((operation) => ({ operation, planned: plannedOf(session, operation).filter((id) => session.selected(id)) }))
+    .filter((item) => item.planned.length > 0);
   for (const [index, { operation, planned }] of work.entries()) {
     const outcome = targetOf(session, operation)!;
     if ('cannot' in outcome) {
       // Reported once per operation, as a skip: a spec the runner cannot satisfy is no server failure.
-      session.record(skippedResult(operation, { id: planned[0]!, title: 'generated cases', phase: settings.phases[0]!, seed: settings.seed }, `cannot generate a valid request: ${outcome.cannot}`, settings.baseUrl));
+      session.record(
+        skippedResult(
+          operation,
+          { id: planned[0]!, title: 'generated cases', phase: settings.phases[0]!, seed: settings.seed },
+          `cannot generate a valid request: ${outcome.cannot}`,
+          settings.baseUrl,
+        ),
+      );
       continue;
     }
-    const run: OperationRun = { session, target: outcome.target, sender, ids, halted: unanswered.get(operation.id), planned: new Set(planned) };
+    const run: OperationRun = {
+      session,
+      target: outcome.target,
+      sender,
+      ids,
+      halted: unanswered.get(operation.id),
+      planned: new Set(planned),
+    };
     if (!session.stopped()) await runOperation(run, budget.operation(work.length - index), budget);
     reportUnsent(session, operation, planned, run);
     // Its generators are not needed again: a large spec keeps one operation's in memory at a time.
@@ -95,7 +124,11 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
 }
 
 /** The phases of one operation, each with its share of the operation's budget; what the budget cuts is recorded. */
-async function runOperation(run: OperationRun, operationBudget: OperationBudget, budget: GeneratedBudget): Promise<void> {
+async function runOperation(
+  run: OperationRun,
+  operationBudget: OperationBudget,
+  budget: GeneratedBudget,
+): Promise<void> {
   const { session, target } = run;
   const phases = session.settings.phases.filter((phase) => phase !== 'negative' || target.mutations.length > 0);
   for (const [index, phase] of phases.entries()) {
@@ -119,17 +152,35 @@ async function runOperation(run: OperationRun, operationBudget: OperationBudget,
 }
 
 /** After a stop, every planned case left unsent is reported as not run, as the static ones are; after a halt, one `not-sent`. */
-function reportUnsent(session: PhaseSession, operation: Operation, planned: readonly string[], run: OperationRun): void {
+function reportUnsent(
+  session: PhaseSession,
+  operation: Operation,
+  planned: readonly string[],
+  run: OperationRun,
+): void {
   const { settings } = session;
   const stop = session.stopped();
   if (stop) {
     const recorded = new Set(session.results.map((result) => result.case.id));
     for (const id of planned.filter((plannedId) => !recorded.has(plannedId))) {
       const phase = id.slice(`${operation.id}/generated/`.length).split('/')[0] as GeneratedPhase;
-      session.record({ ...skippedResult(operation, { id, title: 'generated case', phase, seed: settings.seed }, `not run: ${stop.message}`, settings.baseUrl), notRun: true });
+      session.record({
+        ...skippedResult(
+          operation,
+          { id, title: 'generated case', phase, seed: settings.seed },
+          `not run: ${stop.message}`,
+          settings.baseUrl,
+        ),
+        notRun: true,
+      });
     }
   } else if (run.halted) {
-    const label = { id: `${operation.id}/generated/not-sent`, title: 'remaining generated cases', phase: settings.phases[0]!, seed: settings.seed };
+    const label = {
+      id: `${operation.id}/generated/not-sent`,
+      title: 'remaining generated cases',
+      phase: settings.phases[0]!,
+      seed: settings.seed,
+    };
     session.record(skippedResult(operation, label, `not sent: ${run.halted}`, settings.baseUrl));
   }
 }
@@ -152,7 +203,8 @@ function staticTransportFailures(results: readonly CaseResult[]): Map<string, st
   for (const result of results) {
     const failure = result.exchange.failure;
     const operationId = result.case.operation.id;
-    if (failure && !reasons.has(operationId)) reasons.set(operationId, `a static case (${result.case.id}) got no usable response (${failure.kind})`);
+    if (failure && !reasons.has(operationId))
+      reasons.set(operationId, `a static case (${result.case.id}) got no usable response (${failure.kind})`);
   }
   return reasons;
 }

@@ -16,13 +16,22 @@ import type { ShrinkPair } from './target.js';
 import { UniqueIds } from './unique-ids.js';
 
 /** Run the positive or negative random phase of the operation while `clock` has time left; returns the requests sent when the budget cut it, else undefined. */
-export async function runRandomPhase(run: OperationRun, phase: Exclude<GeneratedPhase, 'boundary'>, clock: PhaseClock): Promise<number | undefined> {
+export async function runRandomPhase(
+  run: OperationRun,
+  phase: Exclude<GeneratedPhase, 'boundary'>,
+  clock: PhaseClock,
+): Promise<number | undefined> {
   const { target, session } = run;
   const { settings } = session;
   const positive = phase === 'positive';
   const what = target.parts.every((part) => part.key === BODY_KEY) ? 'bodies' : 'requests';
   const kind = positive ? `random valid ${what}` : `random invalid ${what} (one constraint broken in each)`;
-  const label: ResultLabel = { id: `${target.operation.id}/generated/${phase}`, title: kind, phase, seed: settings.seed };
+  const label: ResultLabel = {
+    id: `${target.operation.id}/generated/${phase}`,
+    title: kind,
+    phase,
+    seed: settings.seed,
+  };
   if (run.halted || settings.maxCases === 0 || !session.selected(label.id)) return undefined;
   const gens = positive ? target.valid : await sendableNegatives(run);
   if (!gens) return undefined;
@@ -32,20 +41,32 @@ export async function runRandomPhase(run: OperationRun, phase: Exclude<Generated
     const key = (value as NegativeValue)[1][0];
     return `random invalid ${single}: ${target.mutations.find((mutation) => mutation.key === key)?.describe ?? key}`;
   };
-  const found = await hunt<unknown>(gens as ShrinkPair<unknown>, attemptFor(run, (value) => ({ valid: positive, id: label.id, title: describe(value) })), {
-    seed: deriveSeed(settings.seed, target.operation.id, phase),
-    numRuns: settings.maxCases,
-    maxShrinks: settings.maxShrinks,
-    expired: clock.expired,
-    onRequest: progressFor(run, label.id),
-  });
+  const found = await hunt<unknown>(
+    gens as ShrinkPair<unknown>,
+    attemptFor(run, (value) => ({ valid: positive, id: label.id, title: describe(value) })),
+    {
+      seed: deriveSeed(settings.seed, target.operation.id, phase),
+      numRuns: settings.maxCases,
+      maxShrinks: settings.maxShrinks,
+      expired: clock.expired,
+      onRequest: progressFor(run, label.id),
+    },
+  );
   const cut = found.cut ? ', cut by the time budget' : '';
   const title = `${kind}: ${found.requests} sent, all ${positive ? 'accepted' : 'rejected'}${cut}`;
   // A failure keeps the title of the case that failed, which names the broken constraint.
   const result = huntResult(found, { ...label, title }, found.smallest !== undefined);
   // Stopped before a single request: the phase is reported as not run, not as unusable.
   if (!result && session.stopped()) return undefined;
-  session.record(result ?? skippedResult(target.operation, label, `no usable ${positive ? 'valid' : 'invalid'} ${single} could be generated (${found.unusable ?? 'none'})`, settings.baseUrl));
+  session.record(
+    result ??
+      skippedResult(
+        target.operation,
+        label,
+        `no usable ${positive ? 'valid' : 'invalid'} ${single} could be generated (${found.unusable ?? 'none'})`,
+        settings.baseUrl,
+      ),
+  );
   haltOnTransportFailure(run, found.transport);
   return found.cut ? found.requests : undefined;
 }

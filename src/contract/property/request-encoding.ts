@@ -30,7 +30,12 @@ const MAX_HEAD_BYTES = 8 * 1024;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The request for `value`; `boundary` fixes the multipart boundary, so a replay sends the same bytes. */
-export function encodeRequest(target: PropertyTarget, value: RequestValue, context: CaseContext, boundary: string): EncodedRequest {
+export function encodeRequest(
+  target: PropertyTarget,
+  value: RequestValue,
+  context: CaseContext,
+  boundary: string,
+): EncodedRequest {
   const values = new Map<string, unknown>();
   const omit = new Set<string>();
   for (const part of target.parts) {
@@ -39,13 +44,23 @@ export function encodeRequest(target: PropertyTarget, value: RequestValue, conte
     else if (part.required) omit.add(part.key);
   }
   const body = BODY_KEY in value && target.body ? encodeBody(target, value[BODY_KEY], boundary) : undefined;
-  const request = buildRequest(target.operation, { values, omit, ...(body ? { body: body.text, contentType: body.contentType } : {}) }, context);
+  const request = buildRequest(
+    target.operation,
+    { values, omit, ...(body ? { body: body.text, contentType: body.contentType } : {}) },
+    context,
+  );
   const header = Object.entries(request.headers).find(([, text]) => !FIELD_VALUE.test(text));
   if (header) return { unusable: `header ${header[0]} would carry a character HTTP cannot send` };
   const path = request.path.split('?')[0]!;
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return { unusable: `path ${path} has a dot segment, which URL resolution removes` };
-  const head = Buffer.byteLength(request.path) + Object.entries(request.headers).reduce((sum, [name, text]) => sum + name.length + Buffer.byteLength(text) + 4, 0);
-  if (head > MAX_HEAD_BYTES) return { unusable: `the request line and headers would take ${head} bytes, more than the 8 KiB many servers read (414/431)` };
+  if (path.split('/').some((segment) => segment === '.' || segment === '..'))
+    return { unusable: `path ${path} has a dot segment, which URL resolution removes` };
+  const head =
+    Buffer.byteLength(request.path) +
+    Object.entries(request.headers).reduce((sum, [name, text]) => sum + name.length + Buffer.byteLength(text) + 4, 0);
+  if (head > MAX_HEAD_BYTES)
+    return {
+      unusable: `the request line and headers would take ${head} bytes, more than the 8 KiB many servers read (414/431)`,
+    };
   return { request };
 }
 
@@ -64,7 +79,12 @@ function encodeBody(target: PropertyTarget, value: unknown, boundary: string): {
   if (codec.name === 'json') return { text: toJsonText(value), contentType: media.mediaType };
   const mediaType = parseMediaType(media.mediaType)!;
   const root = numberText(value);
-  const encoded = codecFor(mediaType).encode(root ?? toJsonValue(value), { mediaType, schema: media.schema, encoding: media.encoding, boundary });
+  const encoded = codecFor(mediaType).encode(root ?? toJsonValue(value), {
+    mediaType,
+    schema: media.schema,
+    encoding: media.encoding,
+    boundary,
+  });
   // Binary strings are generated as ASCII (strings.ts), so every body the phase builds is text.
   return { text: encoded.body.toString('utf8'), contentType: encoded.contentType };
 }

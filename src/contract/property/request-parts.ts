@@ -43,26 +43,71 @@ export function requestParts(operation: Operation, spec: LoadedSpec, body: Senda
   const parts: RequestPart[] = [];
   for (const parameter of operation.parameters) {
     // Headers the client owns are never sent from the spec (request-parameters.ts says so once).
-    if (!parameter.schema || (parameter.in === 'header' && CLIENT_OWNED_HEADERS.has(parameter.name.toLowerCase()))) continue;
+    if (!parameter.schema || (parameter.in === 'header' && CLIENT_OWNED_HEADERS.has(parameter.name.toLowerCase())))
+      continue;
     const charset = parameter.in === 'header' || parameter.in === 'cookie' ? 'header' : 'any';
     const partScope: SchemaScope = { ...scope, charset, extraProperties: false };
     const label = `${parameter.in}/${parameter.name}`;
-    parts.push(part(parameterKey(parameter), parameter.schema, partScope, parameter.required, parameter, label, `${parameter.in} parameter '${parameter.name}'`));
+    parts.push(
+      part(
+        parameterKey(parameter),
+        parameter.schema,
+        partScope,
+        parameter.required,
+        parameter,
+        label,
+        `${parameter.in} parameter '${parameter.name}'`,
+      ),
+    );
   }
   // A body without a schema still has to be sent when it is required: any JSON value, or bytes.
-  if (body) parts.push(part(BODY_KEY, body.media.schema ?? (body.codec.name === 'json' ? {} : { type: 'string', format: 'binary' }), scope, body.required, undefined, BODY_KEY, BODY_KEY));
+  if (body)
+    parts.push(
+      part(
+        BODY_KEY,
+        body.media.schema ?? (body.codec.name === 'json' ? {} : { type: 'string', format: 'binary' }),
+        scope,
+        body.required,
+        undefined,
+        BODY_KEY,
+        BODY_KEY,
+      ),
+    );
   return parts;
 }
 
-function part(key: string, schema: SchemaObject, scope: SchemaScope, required: boolean, parameter: OperationParameter | undefined, label: string, noun: string): RequestPart {
+function part(
+  key: string,
+  schema: SchemaObject,
+  scope: SchemaScope,
+  required: boolean,
+  parameter: OperationParameter | undefined,
+  label: string,
+  noun: string,
+): RequestPart {
   const pointer = joinPointer('', key);
   const flat = flatten(schema, scope);
-  const own: Site = { pointer, name: parameter?.name ?? BODY_KEY, label, noun, schema: flat, required, types: allowedTypes(flat, scope.version), ...(scope.charset ? { charset: scope.charset } : {}) };
+  const own: Site = {
+    pointer,
+    name: parameter?.name ?? BODY_KEY,
+    label,
+    noun,
+    schema: flat,
+    required,
+    types: allowedTypes(flat, scope.version),
+    ...(scope.charset ? { charset: scope.charset } : {}),
+  };
   // Body properties keep the labels they had when only bodies were generated (`name`, `owner/id`).
   const inner = bodySites(schema, scope).map((site): Site => {
     const relative = site.pointer.slice(1);
     const innerLabel = parameter ? `${label}/${relative}` : relative;
-    return { ...site, pointer: pointer + site.pointer, label: innerLabel, noun: parameter ? `${noun} ${relative}` : relative, ...(scope.charset ? { charset: scope.charset } : {}) };
+    return {
+      ...site,
+      pointer: pointer + site.pointer,
+      label: innerLabel,
+      noun: parameter ? `${noun} ${relative}` : relative,
+      ...(scope.charset ? { charset: scope.charset } : {}),
+    };
   });
   return { key, pointer, schema, scope, required, parameter, sites: [own, ...inner] };
 }

@@ -12,7 +12,9 @@ import type { ContractCase } from '../types.js';
 /** `GET /catalog/AAA-0000 (cookie lang=fr)`, `{"name":"a"}`, `PUT /plants/5 {"name":"a"}`. */
 export function requestSummary(contractCase: ContractCase): string {
   const { operation, request } = contractCase;
-  const parameters = (operation.parameters ?? []).filter((parameter) => !(parameter.in === 'header' && CLIENT_OWNED_HEADERS.has(parameter.name.toLowerCase())));
+  const parameters = (operation.parameters ?? []).filter(
+    (parameter) => !(parameter.in === 'header' && CLIENT_OWNED_HEADERS.has(parameter.name.toLowerCase())),
+  );
   const parts: string[] = [];
   if (parameters.length > 0) {
     const cookies = parseCookieHeader(request.headers.cookie);
@@ -20,7 +22,10 @@ export function requestSummary(contractCase: ContractCase): string {
     for (const parameter of parameters) {
       const value = parameter.in === 'header' ? request.headers[parameter.name.toLowerCase()] : undefined;
       if (value !== undefined) headers.push(`${parameter.name}: ${value}`);
-      if (parameter.in === 'cookie') headers.push(...cookies.filter(([name]) => name === parameter.name).map(([name, text]) => `cookie ${name}=${text}`));
+      if (parameter.in === 'cookie')
+        headers.push(
+          ...cookies.filter(([name]) => name === parameter.name).map(([name, text]) => `cookie ${name}=${text}`),
+        );
     }
     parts.push(`${request.method} ${request.path}${headers.length > 0 ? ` (${headers.join('; ')})` : ''}`);
   }

@@ -18,11 +18,18 @@ export interface ResultLabel {
  * Undefined when nothing was sent.
  */
 export function huntResult(found: HuntResult, label: ResultLabel, keepCaseTitle: boolean): CaseResult | undefined {
-  const details: GeneratedDetails = { phase: label.phase, seed: label.seed, requests: found.requests, shrinks: 0, ...(found.cut ? { cut: found.cut } : {}) };
+  const details: GeneratedDetails = {
+    phase: label.phase,
+    seed: label.seed,
+    requests: found.requests,
+    shrinks: 0,
+    ...(found.cut ? { cut: found.cut } : {}),
+  };
   const failure = found.smallest ?? found.transport;
   if (failure) {
     const shrunk = found.smallest !== undefined && found.first !== found.smallest;
-    if (shrunk && found.first) Object.assign(details, { shrinks: found.shrinks, original: requestSummary(found.first.case) });
+    if (shrunk && found.first)
+      Object.assign(details, { shrinks: found.shrinks, original: requestSummary(found.first.case) });
     return relabel(failure, label, keepCaseTitle, details);
   }
   return found.passed ? relabel(found.passed, label, false, details) : undefined;
@@ -49,7 +56,12 @@ export function skippedResult(operation: Operation, label: ResultLabel, reason: 
 }
 
 /** `result` under the label's id (and title, unless the sent case's own title says more). */
-function relabel(result: CaseResult, label: ResultLabel, keepCaseTitle: boolean, generated: GeneratedDetails): CaseResult {
+function relabel(
+  result: CaseResult,
+  label: ResultLabel,
+  keepCaseTitle: boolean,
+  generated: GeneratedDetails,
+): CaseResult {
   const contractCase = { ...result.case, id: label.id, title: keepCaseTitle ? result.case.title : label.title };
   return { ...result, case: contractCase, exchange: { ...result.exchange, case: contractCase }, generated };
 }

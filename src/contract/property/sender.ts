@@ -47,20 +47,39 @@ export class GeneratedSender {
 
   /** The case for `value`, checked on the wire. */
   async prepare(target: PropertyTarget, value: unknown, intent: Intent): Promise<Prepared> {
-    const mutation = intent.valid ? undefined : target.mutations.find((candidate) => candidate.key === (value as NegativeValue)[1][0]);
-    const mutated = (intent.valid ? value : applyMutation(value as NegativeValue, target.mutations)) as RequestValue | undefined;
+    const mutation = intent.valid
+      ? undefined
+      : target.mutations.find((candidate) => candidate.key === (value as NegativeValue)[1][0]);
+    const mutated = (intent.valid ? value : applyMutation(value as NegativeValue, target.mutations)) as
+      | RequestValue
+      | undefined;
     if (mutated === undefined) return { unusable: 'the property to break is not in the request' };
-    const request = encodeRequest(target, this.withFreeIds(target, mutated, mutation), this.context, this.boundary(target));
+    const request = encodeRequest(
+      target,
+      this.withFreeIds(target, mutated, mutation),
+      this.context,
+      this.boundary(target),
+    );
     if ('unusable' in request) return request;
     const violations = await requestViolations(target.operation, request.request, this.context);
     const noun = target.parts.every((part) => part.key === BODY_KEY) ? 'body' : 'request';
-    if (intent.valid && violations.length > 0) return { unusable: `generated ${noun} is not valid: ${violations[0]!.message}` };
+    if (intent.valid && violations.length > 0)
+      return { unusable: `generated ${noun} is not valid: ${violations[0]!.message}` };
     if (mutation) {
       const problem = intendedProblem(violations, mutation, target);
       if (problem) return { unusable: problem.replace('%s', noun) };
     }
     const { operation } = target;
-    return { case: { id: intent.id, kind: 'generated', operation, title: intent.title, request: request.request, expect: { outcome: intent.valid ? 'success' : 'rejection' } } };
+    return {
+      case: {
+        id: intent.id,
+        kind: 'generated',
+        operation,
+        title: intent.title,
+        request: request.request,
+        expect: { outcome: intent.valid ? 'success' : 'rejection' },
+      },
+    };
   }
 
   /** Send a prepared case; the ids of an accepted body become taken. */
@@ -96,15 +115,24 @@ export class GeneratedSender {
  * parent, a type error inside it). Other branches of a oneOf the mutation
  * left also fail: they are the same broken constraint, seen from the oneOf.
  */
-function intendedProblem(violations: readonly RequestViolation[], mutation: Mutation, target: PropertyTarget): string | undefined {
+function intendedProblem(
+  violations: readonly RequestViolation[],
+  mutation: Mutation,
+  target: PropertyTarget,
+): string | undefined {
   if (violations.length === 0) return 'the mutated %s is still valid';
-  const part = target.parts.find((candidate) => mutation.pointer === candidate.pointer || mutation.pointer.startsWith(`${candidate.pointer}/`));
+  const part = target.parts.find(
+    (candidate) => mutation.pointer === candidate.pointer || mutation.pointer.startsWith(`${candidate.pointer}/`),
+  );
   const own = part?.parameter ? parameterPointer(part.parameter) : undefined;
   const inPart = (violation: RequestViolation) =>
-    own ? violation.kind === 'parameter' && related(violation.pointer, own) && violation.pointer.length >= own.length : ['body', 'body-syntax', 'missing-body'].includes(violation.kind);
+    own
+      ? violation.kind === 'parameter' && related(violation.pointer, own) && violation.pointer.length >= own.length
+      : ['body', 'body-syntax', 'missing-body'].includes(violation.kind);
   const stray = violations.find((violation) => !inPart(violation));
   if (stray) return `the mutated %s breaks more than ${mutation.describe}: ${stray.message}`;
-  if (!own && !violations.some((violation) => related(violation.pointer, mutation.pointer))) return `the mutated %s is invalid elsewhere than ${mutation.describe}: ${violations[0]!.message}`;
+  if (!own && !violations.some((violation) => related(violation.pointer, mutation.pointer)))
+    return `the mutated %s is invalid elsewhere than ${mutation.describe}: ${violations[0]!.message}`;
   return undefined;
 }
 

@@ -61,7 +61,11 @@ export interface PropertyTarget {
 }
 
 /** The target of an operation, `{ cannot }` when a required part has no valid value, undefined when nothing is generated. */
-export function propertyTarget(operation: Operation, context: CaseContext, spec: LoadedSpec): { target: PropertyTarget } | { cannot: string } | undefined {
+export function propertyTarget(
+  operation: Operation,
+  context: CaseContext,
+  spec: LoadedSpec,
+): { target: PropertyTarget } | { cannot: string } | undefined {
   const body = sendableBody(operation, context);
   const all = requestParts(operation, spec, body);
   if (all.length === 0) return undefined;
@@ -86,25 +90,46 @@ export function propertyTarget(operation: Operation, context: CaseContext, spec:
   }
 }
 
-function buildTarget(operation: Operation, parts: RequestPart[], body: SendableBody | undefined, fixed: ReadonlyMap<string, unknown>, checks: ReadonlyMap<string, PartCheck>, spec: LoadedSpec): PropertyTarget {
+function buildTarget(
+  operation: Operation,
+  parts: RequestPart[],
+  body: SendableBody | undefined,
+  fixed: ReadonlyMap<string, unknown>,
+  checks: ReadonlyMap<string, PartCheck>,
+  spec: LoadedSpec,
+): PropertyTarget {
   const required = parts.filter((part) => part.required).map((part) => part.key);
-  const record = (shapeOnly: boolean) => recordOf(Object.fromEntries(parts.map((part) => [part.key, valueGen(part.schema, { ...part.scope, shapeOnly })])), required) as Gen<RequestValue>;
+  const record = (shapeOnly: boolean) =>
+    recordOf(
+      Object.fromEntries(parts.map((part) => [part.key, valueGen(part.schema, { ...part.scope, shapeOnly })])),
+      required,
+    ) as Gen<RequestValue>;
   // Generators are built on first use: a plan over 1,000 operations needs only their edges.
   const valid = lazy(() => ({ structural: record(true), full: record(false) }));
-  const mutationsOf = (shapeOnly: boolean) => parts.flatMap((part) => mutationsFor(part.sites, {}, { ...part.scope, shapeOnly }).filter((mutation) => sendable(mutation, part, body)));
+  const mutationsOf = (shapeOnly: boolean) =>
+    parts.flatMap((part) =>
+      mutationsFor(part.sites, {}, { ...part.scope, shapeOnly }).filter((mutation) => sendable(mutation, part, body)),
+    );
   const mutations = mutationsOf(false);
   const structuralMutations = lazy(() => mutationsOf(true));
   const invalidFor = (keys: ReadonlySet<string>) => {
     const chosen = mutations.filter((mutation) => keys.has(mutation.key));
     if (chosen.length === 0) return undefined;
-    return { structural: negativeGen(valid().structural, structuralMutations().filter((mutation) => keys.has(mutation.key))), full: negativeGen(valid().full, chosen) };
+    return {
+      structural: negativeGen(
+        valid().structural,
+        structuralMutations().filter((mutation) => keys.has(mutation.key)),
+      ),
+      full: negativeGen(valid().full, chosen),
+    };
   };
   const invalid = lazy(() => invalidFor(new Set(mutations.map((mutation) => mutation.key))));
   const sites = parts.flatMap((part) => part.sites);
   const idRanges = new Map<string, IntegerRange>();
   for (const site of sites) {
     const inBody = bodyPointer(site.pointer);
-    if (inBody && isIdLike(site.name) && site.types.includes('integer')) idRanges.set(inBody, integerRange(site.schema, spec.version));
+    if (inBody && isIdLike(site.name) && site.types.includes('integer'))
+      idRanges.set(inBody, integerRange(site.schema, spec.version));
   }
   const scope = { document: spec.document, version: spec.version };
   const base = (mode: 'minimal' | 'full', integer: IntegerSource): RequestValue => {
@@ -113,7 +138,12 @@ function buildTarget(operation: Operation, parts: RequestPart[], body: SendableB
       // The body is always there, as when only bodies were generated; optional parameters only in `full`.
       if (mode === 'minimal' && !part.required && part.key !== BODY_KEY) continue;
       const pointerPrefix = part.key === BODY_KEY ? '' : part.pointer;
-      value[part.key] = fixed.has(part.key) ? fixed.get(part.key) : baseValue(part.schema, part.scope, { mode, integer: (pointer, range) => integer(pointerPrefix + pointer, range) });
+      value[part.key] = fixed.has(part.key)
+        ? fixed.get(part.key)
+        : baseValue(part.schema, part.scope, {
+            mode,
+            integer: (pointer, range) => integer(pointerPrefix + pointer, range),
+          });
     }
     return value;
   };
@@ -148,8 +178,16 @@ function lazy<T>(make: () => T): () => T {
  * cases' valid value for it (an example, a sample, a generated value), or
  * why there is none.
  */
-function fallbackValue(part: RequestPart, check: PartCheck, context: CaseContext, body: SendableBody | undefined): { ok: true; value: unknown } | { ok: false; reason: string } | undefined {
-  const own = baseValue(part.schema, part.scope, { mode: 'minimal', integer: (_pointer, range) => (range.low <= 1n && range.high >= 1n ? 1n : range.low) });
+function fallbackValue(
+  part: RequestPart,
+  check: PartCheck,
+  context: CaseContext,
+  body: SendableBody | undefined,
+): { ok: true; value: unknown } | { ok: false; reason: string } | undefined {
+  const own = baseValue(part.schema, part.scope, {
+    mode: 'minimal',
+    integer: (_pointer, range) => (range.low <= 1n && range.high >= 1n ? 1n : range.low),
+  });
   if (check(own) === undefined) return undefined;
   if (part.parameter) return parameterValue(part.parameter, 'minimal', context);
   return body ? bodyValue(body, 'minimal', context) : undefined;
@@ -167,16 +205,34 @@ function sendable(mutation: Mutation, part: RequestPart, body: SendableBody | un
   if (mutation.pointer !== part.pointer) return true;
   if (part.parameter) return !(part.parameter.in === 'path' && mutation.kind === 'missing');
   const own = part.sites[0]!;
-  return (body?.codec.name === 'json' || body?.codec.name === 'text') && own.types.length > 0 && !own.types.includes('object');
+  return (
+    (body?.codec.name === 'json' || body?.codec.name === 'text') &&
+    own.types.length > 0 &&
+    !own.types.includes('object')
+  );
 }
 
 /** The whole-request edges: `body/...` ids where there is a body (as before parameters were generated), else `request/...`. */
-function wholeValue(parts: readonly RequestPart[], body: SendableBody | undefined, scope: { document: Record<string, unknown>; version: LoadedSpec['version'] }): WholeValue {
+function wholeValue(
+  parts: readonly RequestPart[],
+  body: SendableBody | undefined,
+  scope: { document: Record<string, unknown>; version: LoadedSpec['version'] },
+): WholeValue {
   const parameters = parts.some((part) => part.parameter);
   const bodyPart = parts.find((part) => part.key === BODY_KEY);
   const flat = bodyPart && flatten(bodyPart.schema, scope);
-  const extras = flat && body?.codec.name === 'json' && allowedTypes(flat, scope.version).includes('object') && allowsExtraProperties(flat);
-  if (!bodyPart) return { label: 'request', minimal: 'only the required parameters', full: 'every declared parameter', extraAt: undefined };
+  const extras =
+    flat &&
+    body?.codec.name === 'json' &&
+    allowedTypes(flat, scope.version).includes('object') &&
+    allowsExtraProperties(flat);
+  if (!bodyPart)
+    return {
+      label: 'request',
+      minimal: 'only the required parameters',
+      full: 'every declared parameter',
+      extraAt: undefined,
+    };
   return {
     label: BODY_KEY,
     minimal: parameters ? 'only the required parameters and properties' : 'only the required properties',

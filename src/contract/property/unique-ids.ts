@@ -69,7 +69,8 @@ export class UniqueIds {
     const span = range.high - range.low + 1n;
     for (let attempt = 0; attempt < 10_000; attempt += 1) {
       const raw = this.next++;
-      let value = raw >= range.low && raw <= range.high ? raw : range.low + ((((raw - range.low) % span) + span) % span);
+      let value =
+        raw >= range.low && raw <= range.high ? raw : range.low + ((((raw - range.low) % span) + span) % span);
       value -= ((value % range.step) + range.step) % range.step;
       if (value < range.low) value += range.step;
       if (!this.blocked(pointer, value)) return value;
@@ -111,8 +112,9 @@ export class UniqueIds {
     const away = value < 0n ? -range.step : range.step;
     for (let distance = 1n; distance <= 10_000n; distance += 1n) {
       for (const candidate of [value + away * distance, value - away * distance]) {
-        const sameSign = value === 0n ? candidate > 0n : (candidate < 0n) === (value < 0n) && candidate !== 0n;
-        if (sameSign && candidate >= range.low && candidate <= range.high && !this.blocked(pointer, candidate)) return candidate;
+        const sameSign = value === 0n ? candidate > 0n : candidate < 0n === value < 0n && candidate !== 0n;
+        if (sameSign && candidate >= range.low && candidate <= range.high && !this.blocked(pointer, candidate))
+          return candidate;
       }
     }
     return value;

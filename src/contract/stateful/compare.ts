@@ -19,7 +19,12 @@ export function idText(container: unknown, key: string | number): string | undef
 }
 
 /** Whether `received[key]` holds what `sent[key]` wrote, read through `schema` (formats). */
-export function sameValue(sent: object, received: object, key: string | number, schema: SchemaObject | undefined): boolean {
+export function sameValue(
+  sent: object,
+  received: object,
+  key: string | number,
+  schema: SchemaObject | undefined,
+): boolean {
   const a = (sent as Record<string | number, unknown>)[key];
   const b = (received as Record<string | number, unknown>)[key];
   if (typeof a === 'number' && typeof b === 'number') {
@@ -36,12 +41,20 @@ export function sameValue(sent: object, received: object, key: string | number, 
 }
 
 /** Whether every member of `written` is in `received` with the same value (a null member: absent or null). */
-export function writtenIn(written: Record<string, unknown>, received: Record<string, unknown>, schema: SchemaObject | undefined): boolean {
+export function writtenIn(
+  written: Record<string, unknown>,
+  received: Record<string, unknown>,
+  schema: SchemaObject | undefined,
+): boolean {
   return differences(written, received, schema).length === 0;
 }
 
 /** Members of `written` that `received` lacks (`missing`) or holds with another value (`differs`). */
-export function differences(written: Record<string, unknown>, received: Record<string, unknown>, schema: SchemaObject | undefined): Array<{ name: string; kind: 'missing' | 'differs' }> {
+export function differences(
+  written: Record<string, unknown>,
+  received: Record<string, unknown>,
+  schema: SchemaObject | undefined,
+): Array<{ name: string; kind: 'missing' | 'differs' }> {
   const properties = objectShape(schema).properties;
   const found: Array<{ name: string; kind: 'missing' | 'differs' }> = [];
   for (const name of Object.keys(written)) {

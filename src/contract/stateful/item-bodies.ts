@@ -45,11 +45,21 @@ export class ItemBodies {
     if (!sample.ok) return sample;
     const validate = body.validate ?? (() => []);
     if (choice.kind === 'generated' && body.codec.name === 'json') {
-      const generated = sampleValues(valueGen(body.media.schema, { ...this.context.scope, direction: 'request' }), choice.seed, ATTEMPTS).map(toJsonValue).find((value) => validate(value).length === 0);
+      const generated = sampleValues(
+        valueGen(body.media.schema, { ...this.context.scope, direction: 'request' }),
+        choice.seed,
+        ATTEMPTS,
+      )
+        .map(toJsonValue)
+        .find((value) => validate(value).length === 0);
       if (generated !== undefined) return { ok: true, value: generated };
     }
     if (choice.kind !== 'sample' || (choice.number <= 1 && choice.label === undefined)) return sample;
-    const numbered = numberStrings(sample.value, body.media.schema, ` ${choice.number}${choice.label ? ` ${choice.label}` : ''}`);
+    const numbered = numberStrings(
+      sample.value,
+      body.media.schema,
+      ` ${choice.number}${choice.label ? ` ${choice.label}` : ''}`,
+    );
     return validate(numbered).length === 0 ? { ok: true, value: numbered } : sample;
   }
 
@@ -57,7 +67,15 @@ export class ItemBodies {
   private withFreshId(body: SendableBody, value: Record<string, unknown>, idField: string, seed: number): BodyValue {
     const schema = objectShape(body.media.schema).properties[idField];
     const validate = body.validate ?? (() => []);
-    const candidates = [value[idField], ...(typeof value[idField] === 'string' ? [`${value[idField]}-${seed}`] : []), ...(schema ? sampleValues(valueGen(schema, { ...this.context.scope, direction: 'request' }), seed, ATTEMPTS).map(toJsonValue) : [])];
+    const candidates = [
+      value[idField],
+      ...(typeof value[idField] === 'string' ? [`${value[idField]}-${seed}`] : []),
+      ...(schema
+        ? sampleValues(valueGen(schema, { ...this.context.scope, direction: 'request' }), seed, ATTEMPTS).map(
+            toJsonValue,
+          )
+        : []),
+    ];
     for (const candidate of candidates) {
       const copy = cloneJson(value);
       copy[idField] = candidate;
@@ -77,7 +95,15 @@ function numberStrings(value: unknown, schema: SchemaObject | undefined, suffix:
   const copy = cloneJson(value) as Record<string, unknown>;
   for (const [name, item] of Object.entries(copy)) {
     const property = properties[name];
-    if (typeof item === 'string' && property && property.enum === undefined && property.const === undefined && property.format === undefined && property.pattern === undefined) copy[name] = `${item}${suffix}`;
+    if (
+      typeof item === 'string' &&
+      property &&
+      property.enum === undefined &&
+      property.const === undefined &&
+      property.format === undefined &&
+      property.pattern === undefined
+    )
+      copy[name] = `${item}${suffix}`;
   }
   return copy;
 }

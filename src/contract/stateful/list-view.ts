@@ -20,18 +20,30 @@ export interface ListView {
 }
 
 /** The list in a 2xx JSON answer, or undefined (no such answer: other checks report it). */
-export function readList(exchange: AnalysedExchange, expectation: ListExpectation, idField: string): ListView | undefined {
+export function readList(
+  exchange: AnalysedExchange,
+  expectation: ListExpectation,
+  idField: string,
+): ListView | undefined {
   const status = exchange.response?.status ?? 0;
   if (status < 200 || status >= 300 || !exchange.json?.ok) return undefined;
   const body = exchange.json.value;
   const items = valueAt(body, expectation.itemsPointer);
   if (!Array.isArray(items)) return undefined;
-  const ids = new Set(items.map((_, index) => idText(items[index], idField)).filter((id): id is string => id !== undefined));
+  const ids = new Set(
+    items.map((_, index) => idText(items[index], idField)).filter((id): id is string => id !== undefined),
+  );
   const onlyPage = expectation.unpaged || (expectation.pageSize !== undefined && items.length < expectation.pageSize);
   return { body, items, ids, onlyPage };
 }
 
 /** `the plant created in step 1 (id 5)`. */
-export function describeItem(noun: string, idField: string, id: string, verb: 'created' | 'deleted', step: number): string {
+export function describeItem(
+  noun: string,
+  idField: string,
+  id: string,
+  verb: 'created' | 'deleted',
+  step: number,
+): string {
   return `the ${noun} ${verb} in step ${step} (${idField} ${id})`;
 }

@@ -63,11 +63,19 @@ export function randomSequence(target: StatefulTarget, seed: number, index: numb
   const plans: StepPlan[] = [{ action: 'create', item: 0, body: { kind: 'generated', seed: nextSeed(random) } }];
   let created = 1;
   while (plans.length < length) {
-    const choices = (['create', 'read', 'read', 'update', 'delete', 'list', 'page'] as const).filter((action) => can(target, action) && (action !== 'create' || created < MAX_ITEMS));
+    const choices = (['create', 'read', 'read', 'update', 'delete', 'list', 'page'] as const).filter(
+      (action) => can(target, action) && (action !== 'create' || created < MAX_ITEMS),
+    );
     const action = choices[below(random, choices.length)]!;
-    if (action === 'create') plans.push({ action, item: created++, body: { kind: 'generated', seed: nextSeed(random) } });
+    if (action === 'create')
+      plans.push({ action, item: created++, body: { kind: 'generated', seed: nextSeed(random) } });
     else if (action === 'list' || action === 'page') plans.push({ action });
-    else plans.push({ action, item: below(random, created), ...(action === 'update' ? { body: { kind: 'generated' as const, seed: nextSeed(random) } } : {}) });
+    else
+      plans.push({
+        action,
+        item: below(random, created),
+        ...(action === 'update' ? { body: { kind: 'generated' as const, seed: nextSeed(random) } } : {}),
+      });
   }
   return plans;
 }
@@ -81,7 +89,10 @@ function can(target: StatefulTarget, action: StepAction): boolean {
     case 'read':
       return collection.read !== undefined;
     case 'update':
-      return collection.update !== undefined && (target.updateBody !== undefined || !collection.update.operation.requestBody?.required);
+      return (
+        collection.update !== undefined &&
+        (target.updateBody !== undefined || !collection.update.operation.requestBody?.required)
+      );
     case 'delete':
       return collection.delete !== undefined;
     case 'list':

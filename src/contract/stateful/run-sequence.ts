@@ -43,7 +43,12 @@ export function fromStatelessMock(response: { headers: Record<string, string> } 
   return /\bstateful=false\b/.test(response?.headers['x-plantkit-mock'] ?? '');
 }
 
-export async function runSequence(plans: readonly StepPlan[], target: StatefulTarget, session: PhaseSession, tools: StepTools): Promise<SequenceRun> {
+export async function runSequence(
+  plans: readonly StepPlan[],
+  target: StatefulTarget,
+  session: PhaseSession,
+  tools: StepTools,
+): Promise<SequenceRun> {
   const model = new SequenceModel(target);
   const run: SequenceRun = { sent: [], failedAt: undefined, unfinished: undefined, statelessMock: false, requests: 0 };
   try {
@@ -53,7 +58,11 @@ export async function runSequence(plans: readonly StepPlan[], target: StatefulTa
       let result = await session.execute(built.case);
       run.requests += 1;
       // 409 to a create: the server holds something like it already (an id or a unique name, maybe from an earlier case). Write another.
-      for (let attempt = 1; attempt <= CONFLICT_RETRIES && plan.action === 'create' && result.exchange.response?.status === 409; attempt += 1) {
+      for (
+        let attempt = 1;
+        attempt <= CONFLICT_RETRIES && plan.action === 'create' && result.exchange.response?.status === 409;
+        attempt += 1
+      ) {
         built = stepCase(target, { ...plan, body: otherBody(plan.body, attempt) }, index + 1, model, tools);
         if ('skip' in built) break;
         result = await session.execute(built.case);
@@ -76,7 +85,8 @@ export async function runSequence(plans: readonly StepPlan[], target: StatefulTa
         return run;
       }
     }
-    if (!run.sent.some((step) => step.plan.action === 'create' && isSuccess(step.result))) run.unfinished = `no create succeeded (${describeCreates(run)})`;
+    if (!run.sent.some((step) => step.plan.action === 'create' && isSuccess(step.result)))
+      run.unfinished = `no create succeeded (${describeCreates(run)})`;
     return run;
   } finally {
     run.requests += await cleanUp(model, target, session, tools);
@@ -89,11 +99,18 @@ const CONFLICT_RETRIES = 3;
 /** Another body of the same kind: the next numbered sample, or the next seed. */
 function otherBody(choice: BodyChoice | undefined, attempt: number): BodyChoice | undefined {
   if (!choice) return undefined;
-  return choice.kind === 'generated' ? { kind: 'generated', seed: choice.seed + attempt } : { ...choice, number: choice.number + 100 * attempt };
+  return choice.kind === 'generated'
+    ? { kind: 'generated', seed: choice.seed + attempt }
+    : { ...choice, number: choice.number + 100 * attempt };
 }
 
 /** Delete every item the sequence left; answers are not judged. */
-async function cleanUp(model: SequenceModel, target: StatefulTarget, session: PhaseSession, tools: StepTools): Promise<number> {
+async function cleanUp(
+  model: SequenceModel,
+  target: StatefulTarget,
+  session: PhaseSession,
+  tools: StepTools,
+): Promise<number> {
   if (!target.collection.delete || session.stopped()) return 0;
   let sent = 0;
   for (const item of model.live()) {
@@ -118,6 +135,8 @@ function isSuccess(result: CaseResult): boolean {
 }
 
 function describeCreates(run: SequenceRun): string {
-  const statuses = run.sent.filter((step) => step.plan.action === 'create').map((step) => step.result.exchange.response?.status ?? step.result.exchange.failure?.kind ?? 'not sent');
+  const statuses = run.sent
+    .filter((step) => step.plan.action === 'create')
+    .map((step) => step.result.exchange.response?.status ?? step.result.exchange.failure?.kind ?? 'not sent');
   return statuses.length === 0 ? 'none was sent' : `the create got ${[...new Set(statuses)].join(', ')}`;
 }

@@ -43,7 +43,12 @@ export class SequenceModel {
   }
 
   /** What step `step` (1-based), doing `action` on item `number`, expects. */
-  expectation(step: number, action: StepAction, number: number | undefined, pageSize: number | undefined): StatefulExpectation {
+  expectation(
+    step: number,
+    action: StepAction,
+    number: number | undefined,
+    pageSize: number | undefined,
+  ): StatefulExpectation {
     const { collection, noun } = this.target;
     const base = { collection: collection.name, noun, step, action, idField: collection.idField };
     if (action === 'list' || action === 'page') return { ...base, list: this.listExpectation(pageSize) };
@@ -52,27 +57,54 @@ export class SequenceModel {
   }
 
   /** Take in the answer to a step. `sent` is the body value the step wrote. */
-  record(step: number, action: StepAction, number: number | undefined, status: number | undefined, sent: unknown, body: unknown): { ok: true } | { ok: false; reason: string } {
+  record(
+    step: number,
+    action: StepAction,
+    number: number | undefined,
+    status: number | undefined,
+    sent: unknown,
+    body: unknown,
+  ): { ok: true } | { ok: false; reason: string } {
     const success = status !== undefined && status >= 200 && status < 300;
     if (!success || number === undefined) return { ok: true };
     const written = isRecord(sent) ? cloneJson(sent) : {};
     if (action === 'create') {
       const text = idText(body, this.target.collection.idField);
-      if (text === undefined) return { ok: false, reason: `the create in step ${step} answered ${status} without the ${this.target.collection.idField} that names the new ${this.target.noun}` };
-      this.items.set(number, { id: { text, value: idValue(body as Record<string, unknown>, this.target.collection.idField, text) }, createdIn: step, written, state: 'live' });
+      if (text === undefined)
+        return {
+          ok: false,
+          reason: `the create in step ${step} answered ${status} without the ${this.target.collection.idField} that names the new ${this.target.noun}`,
+        };
+      this.items.set(number, {
+        id: { text, value: idValue(body as Record<string, unknown>, this.target.collection.idField, text) },
+        createdIn: step,
+        written,
+        state: 'live',
+      });
     }
     const item = this.items.get(number);
     if (!item) return { ok: true };
-    if (action === 'update' && item.state === 'live') item.written = this.target.collection.update?.merge ? { ...item.written, ...written } : written;
+    if (action === 'update' && item.state === 'live')
+      item.written = this.target.collection.update?.merge ? { ...item.written, ...written } : written;
     if (action === 'delete' && item.state === 'live') Object.assign(item, { state: 'gone', deletedIn: step });
     return { ok: true };
   }
 
   private itemExpectation(item: ModelItem, action: StepAction): ItemExpectation {
     // A server may give a deleted item's id to a new one: the id then names the live item.
-    const holder = item.state === 'gone' ? [...this.items.values()].find((other) => other.state === 'live' && other.id.text === item.id.text) ?? item : item;
-    const deleted = [...this.items.values()].filter((other) => other !== holder && other.state === 'gone' && other.id.text === item.id.text).map((other) => ({ written: other.written, deletedIn: other.deletedIn! }));
-    const operation = action === 'delete' ? this.target.collection.delete : action === 'update' ? this.target.collection.update : this.target.collection.read;
+    const holder =
+      item.state === 'gone'
+        ? ([...this.items.values()].find((other) => other.state === 'live' && other.id.text === item.id.text) ?? item)
+        : item;
+    const deleted = [...this.items.values()]
+      .filter((other) => other !== holder && other.state === 'gone' && other.id.text === item.id.text)
+      .map((other) => ({ written: other.written, deletedIn: other.deletedIn! }));
+    const operation =
+      action === 'delete'
+        ? this.target.collection.delete
+        : action === 'update'
+          ? this.target.collection.update
+          : this.target.collection.read;
     return {
       id: holder.id.text,
       state: holder.state,
@@ -90,8 +122,12 @@ export class SequenceModel {
     const { collection } = this.target;
     return {
       itemsPointer: collection.list?.itemsPointer ?? '',
-      live: all.filter((item) => item.state === 'live').map((item) => ({ id: item.id.text, createdIn: item.createdIn })),
-      gone: all.filter((item) => item.state === 'gone' && !liveIds.has(item.id.text)).map((item) => ({ id: item.id.text, deletedIn: item.deletedIn! })),
+      live: all
+        .filter((item) => item.state === 'live')
+        .map((item) => ({ id: item.id.text, createdIn: item.createdIn })),
+      gone: all
+        .filter((item) => item.state === 'gone' && !liveIds.has(item.id.text))
+        .map((item) => ({ id: item.id.text, deletedIn: item.deletedIn! })),
       pageSize,
       unpaged: unpaged(collection),
       totalHeader: collection.paging?.totalHeader,

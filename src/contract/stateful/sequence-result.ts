@@ -24,9 +24,15 @@ export interface SequenceLabel {
 /** The result a sequence run stands for. */
 export function sequenceResult(target: StatefulTarget, run: SequenceRun, label: SequenceLabel): CaseResult {
   const last = run.failedAt === undefined ? run.sent[run.sent.length - 1] : run.sent[run.failedAt];
-  if (!last) return skippedSequence(target.create.operation, label, target, run.unfinished ?? 'no step could be sent', '');
+  if (!last)
+    return skippedSequence(target.create.operation, label, target, run.unfinished ?? 'no step could be sent', '');
   const steps = run.sent.slice(0, (run.failedAt ?? run.sent.length - 1) + 1);
-  const contractCase: ContractCase = { ...last.result.case, id: label.id, title: sequenceTitle(steps.map((step) => step.plan.action)), operation: target.create.operation };
+  const contractCase: ContractCase = {
+    ...last.result.case,
+    id: label.id,
+    title: sequenceTitle(steps.map((step) => step.plan.action)),
+    operation: target.create.operation,
+  };
   const sequence: SequenceDetails = {
     collection: target.collection.name,
     seed: label.seed,
@@ -41,12 +47,22 @@ export function sequenceResult(target: StatefulTarget, run: SequenceRun, label: 
     shrinks: label.shrinks,
     requests: label.requests,
   };
-  if (run.failedAt === undefined && run.unfinished) return { ...skippedSequence(target.create.operation, label, target, run.unfinished, last.result.exchange.url), sequence };
+  if (run.failedAt === undefined && run.unfinished)
+    return {
+      ...skippedSequence(target.create.operation, label, target, run.unfinished, last.result.exchange.url),
+      sequence,
+    };
   return { ...last.result, case: contractCase, exchange: { ...last.result.exchange, case: contractCase }, sequence };
 }
 
 /** A sequence that was not (fully) sent, for `reason`. */
-export function skippedSequence(operation: Operation, label: Pick<SequenceLabel, 'id'>, target: StatefulTarget, reason: string, url: string): CaseResult {
+export function skippedSequence(
+  operation: Operation,
+  label: Pick<SequenceLabel, 'id'>,
+  target: StatefulTarget,
+  reason: string,
+  url: string,
+): CaseResult {
   const contractCase: ContractCase = {
     id: label.id,
     kind: 'stateful',

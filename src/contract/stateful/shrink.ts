@@ -21,7 +21,12 @@ export interface Shrunk {
 }
 
 /** Shrink `plans`, whose run `failed`, spending at most `budget` requests on tries. */
-export async function shrinkSequence(plans: readonly StepPlan[], failed: SequenceRun, budget: number, send: (plans: readonly StepPlan[]) => Promise<SequenceRun>): Promise<Shrunk> {
+export async function shrinkSequence(
+  plans: readonly StepPlan[],
+  failed: SequenceRun,
+  budget: number,
+  send: (plans: readonly StepPlan[]) => Promise<SequenceRun>,
+): Promise<Shrunk> {
   const target = failingCheck(failed);
   const best: Shrunk = { plans: upToFailure(plans, failed), run: failed, shrinks: 0, requests: 0 };
   if (target === undefined || failed.sent[failed.failedAt!]!.result.exchange.failure?.kind === 'timeout') return best;

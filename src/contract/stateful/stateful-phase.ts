@@ -34,7 +34,10 @@ export const statefulPhase: ContractPhase = {
 function sequenceIds(target: StatefulTarget, settings: NormalizedContractOptions): Array<[string, number]> {
   const prefix = `${target.create.operation.id}/stateful/${target.collection.name}`;
   const random = Math.ceil(settings.maxCases / CONTRACT_DEFAULTS.casesPerSequence);
-  return [[`${prefix}/lifecycle`, 0], ...Array.from({ length: random }, (_, index): [string, number] => [`${prefix}/random-${index + 1}`, index + 1])];
+  return [
+    [`${prefix}/lifecycle`, 0],
+    ...Array.from({ length: random }, (_, index): [string, number] => [`${prefix}/random-${index + 1}`, index + 1]),
+  ];
 }
 
 /** The collections to follow, worked out once per run: the plan and the run share them. */
@@ -58,7 +61,10 @@ async function runStatefulPhase(session: PhaseSession): Promise<void> {
       if (!session.selected(id)) continue;
       const stop = session.stopped();
       if (stop) {
-        session.record({ ...skippedSequence(target.create.operation, { id }, target, `not run: ${stop.message}`, ''), notRun: true });
+        session.record({
+          ...skippedSequence(target.create.operation, { id }, target, `not run: ${stop.message}`, ''),
+          notRun: true,
+        });
         continue;
       }
       const plans = index === 0 ? lifecycle(target) : randomSequence(target, session.settings.seed, index);
@@ -68,23 +74,38 @@ async function runStatefulPhase(session: PhaseSession): Promise<void> {
         session.record(result);
       } catch (error) {
         if (!isRunStopped(error)) throw error;
-        session.record({ ...skippedSequence(target.create.operation, { id }, target, `not run: ${error.stop.message}`, ''), notRun: true });
+        session.record({
+          ...skippedSequence(target.create.operation, { id }, target, `not run: ${error.stop.message}`, ''),
+          notRun: true,
+        });
       }
     }
   }
 }
 
 /** Send a sequence, shrink it when it fails, and turn it into the result to record. */
-async function followSequence(plans: StepPlan[], target: StatefulTarget, id: string, session: PhaseSession, tools: StepTools): Promise<CaseResult | 'stateless-mock'> {
+async function followSequence(
+  plans: StepPlan[],
+  target: StatefulTarget,
+  id: string,
+  session: PhaseSession,
+  tools: StepTools,
+): Promise<CaseResult | 'stateless-mock'> {
   const send = (candidate: readonly StepPlan[]) => runSequence(candidate, target, session, tools);
   const run = await send(plans);
   if (run.statelessMock) return 'stateless-mock';
   const label = { id, seed: session.settings.seed, originalSteps: plans.length, shrinks: 0, requests: run.requests };
   if (run.failedAt === undefined) return sequenceResult(target, run, label);
   const shrunk = await shrinkSequence(plans, run, session.settings.maxShrinks, send);
-  return sequenceResult(target, shrunk.run, { ...label, shrinks: shrunk.shrinks, requests: run.requests + shrunk.requests });
+  return sequenceResult(target, shrunk.run, {
+    ...label,
+    shrinks: shrunk.shrinks,
+    requests: run.requests + shrunk.requests,
+  });
 }
 
 function noteStatelessMock(session: PhaseSession): void {
-  session.context.note('the stateful phase was skipped: the target is a plantkit mock that keeps no state (x-plantkit-mock: stateful=false); start it with `plantkit mock --stateful` to follow resources across calls');
+  session.context.note(
+    'the stateful phase was skipped: the target is a plantkit mock that keeps no state (x-plantkit-mock: stateful=false); start it with `plantkit mock --stateful` to follow resources across calls',
+  );
 }

@@ -28,19 +28,42 @@ export interface StepTools {
 }
 
 /** The case of step `step` (1-based) of a sequence. */
-export function stepCase(target: StatefulTarget, plan: StepPlan, step: number, model: SequenceModel, { context, bodies }: StepTools): BuiltStep {
+export function stepCase(
+  target: StatefulTarget,
+  plan: StepPlan,
+  step: number,
+  model: SequenceModel,
+  { context, bodies }: StepTools,
+): BuiltStep {
   const { collection } = target;
-  if (plan.item !== undefined && plan.action !== 'create' && !model.has(plan.item)) return { skip: `${target.noun} #${plan.item + 1} was never created` };
+  if (plan.item !== undefined && plan.action !== 'create' && !model.has(plan.item))
+    return { skip: `${target.noun} #${plan.item + 1} was never created` };
   const operation = operationOf(target, plan.action);
   const body = plan.action === 'create' ? target.createBody : plan.action === 'update' ? target.updateBody : undefined;
-  const value = body && plan.body ? bodies.value(body, plan.body, plan.action === 'create' ? collection.idField : undefined) : undefined;
+  const value =
+    body && plan.body
+      ? bodies.value(body, plan.body, plan.action === 'create' ? collection.idField : undefined)
+      : undefined;
   if (value && !value.ok) return { skip: `cannot write a valid ${target.noun}: ${value.reason}` };
-  const written = value?.ok && plan.action === 'update' ? sameId(value.value, collection.idField, model.idValue(plan.item!)) : value?.ok ? value.value : undefined;
+  const written =
+    value?.ok && plan.action === 'update'
+      ? sameId(value.value, collection.idField, model.idValue(plan.item!))
+      : value?.ok
+        ? value.value
+        : undefined;
   const encoded = body && written !== undefined ? encodeBody(body as SendableBody, written) : undefined;
   const path: Record<string, unknown> = { ...target.scope };
-  if (plan.item !== undefined && plan.action !== 'create') path[(operation as ItemOperation).parameter] = model.idValue(plan.item);
+  if (plan.item !== undefined && plan.action !== 'create')
+    path[(operation as ItemOperation).parameter] = model.idValue(plan.item);
   const pageSize = plan.action === 'page' ? 1 : plan.action === 'list' ? target.listPageSize : undefined;
-  const request = buildRequest(operation.operation, { ...(encoded ? { body: encoded.text, contentType: encoded.contentType } : {}), parameters: { path, query: listQuery(target, plan.action, pageSize) } }, context);
+  const request = buildRequest(
+    operation.operation,
+    {
+      ...(encoded ? { body: encoded.text, contentType: encoded.contentType } : {}),
+      parameters: { path, query: listQuery(target, plan.action, pageSize) },
+    },
+    context,
+  );
   const expectation = model.expectation(step, plan.action, plan.item, pageSize);
   const onDeleted = expectation.item?.state === 'gone';
   return {
@@ -94,5 +117,9 @@ function operationOf(target: StatefulTarget, action: StepAction): ResourceOperat
 function listQuery(target: StatefulTarget, action: StepAction, pageSize: number | undefined): Record<string, unknown> {
   const paging = target.collection.paging;
   if ((action !== 'list' && action !== 'page') || !paging) return {};
-  return { ...(paging.limit && pageSize !== undefined ? { [paging.limit]: pageSize } : {}), ...(paging.page ? { [paging.page]: paging.firstPage } : {}), ...(paging.offset ? { [paging.offset]: 0 } : {}) };
+  return {
+    ...(paging.limit && pageSize !== undefined ? { [paging.limit]: pageSize } : {}),
+    ...(paging.page ? { [paging.page]: paging.firstPage } : {}),
+    ...(paging.offset ? { [paging.offset]: 0 } : {}),
+  };
 }

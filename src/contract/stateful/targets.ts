@@ -54,7 +54,11 @@ function targetOf(collection: Collection, context: CaseContext): StatefulTarget 
   const list = collection.list;
   const paging = collection.paging;
   const pagingNames = new Set([paging?.limit, paging?.offset, paging?.page]);
-  const listable = list !== undefined && !list.operation.parameters.some((parameter) => parameter.in === 'query' && parameter.required && !pagingNames.has(parameter.name));
+  const listable =
+    list !== undefined &&
+    !list.operation.parameters.some(
+      (parameter) => parameter.in === 'query' && parameter.required && !pagingNames.has(parameter.name),
+    );
   const limit = list && queryParameter(list.operation, paging?.limit);
   const minimum = typeof limit?.schema?.minimum === 'number' ? limit.schema.minimum : 1;
   const size = limit?.schema?.maximum ?? limit?.schema?.default;
@@ -90,5 +94,9 @@ export function unpaged(collection: Collection): boolean {
 
 /** The statuses `operation` documents for a missing resource. */
 export function notFoundStatuses(operation: ItemOperation | undefined): string[] {
-  return operation?.operation.responses.map((response) => response.status).filter((status) => status === '404' || status === '410') ?? [];
+  return (
+    operation?.operation.responses
+      .map((response) => response.status)
+      .filter((status) => status === '404' || status === '410') ?? []
+  );
 }

@@ -38,7 +38,12 @@ export interface StatefulSettings extends ResponseSettings {
 }
 
 /** The answer from the store, or undefined to answer as a stateless mock does. */
-export async function answerFromStore(request: StatefulRequest, preferences: Preferences, settings: StatefulSettings, state: MockState): Promise<MockReply | undefined> {
+export async function answerFromStore(
+  request: StatefulRequest,
+  preferences: Preferences,
+  settings: StatefulSettings,
+  state: MockState,
+): Promise<MockReply | undefined> {
   const { store } = settings;
   const placed = state.resources?.roleOf(request.operation.id);
   if (!store || !placed || preferences.code !== undefined || preferences.example !== undefined) return undefined;
@@ -72,7 +77,13 @@ class Answer {
     this.scope = scopeOf(this.request.pathParameters, operation.parameter);
     const key = this.itemKey(operation.parameter);
     const existing = key === undefined ? undefined : this.store.get(collection.path, this.scope, key);
-    if (!existing) return errorReply(this.state, this.request.operation, 404, `no ${singular(collection.name)} with ${operation.parameter} ${key ?? '(none)'}${this.scope ? ` in ${this.scope}` : ''}`);
+    if (!existing)
+      return errorReply(
+        this.state,
+        this.request.operation,
+        404,
+        `no ${singular(collection.name)} with ${operation.parameter} ${key ?? '(none)'}${this.scope ? ` in ${this.scope}` : ''}`,
+      );
     if (role === 'read') return this.serve(operation, existing.value);
     if (role === 'delete') {
       this.store.delete(collection.path, this.scope, existing.key);
@@ -80,7 +91,9 @@ class Answer {
     }
     const update = operation as NonNullable<Collection['update']>;
     const mergePatch = /merge-patch\+json/i.test(this.request.bodyMediaType ?? '');
-    const built = update.merge ? mergedItem(existing.value, this.request.body, mergePatch, this.rules()) : replacedItem(existing.value, this.request.body, this.rules());
+    const built = update.merge
+      ? mergedItem(existing.value, this.request.body, mergePatch, this.rules())
+      : replacedItem(existing.value, this.request.body, this.rules());
     if (!built.ok) return this.cannotStore(built);
     this.store.put(collection.path, this.scope, { key: existing.key, value: built.value });
     return this.serve(operation, built.value);
@@ -92,16 +105,32 @@ class Answer {
     const idProperty = rules.shape.properties[collection.idField];
     const body = request.body;
     // The client names the item where the schema lets it write the id (a slug, a client-made uuid).
-    const chosen = isRecord(body) && collection.idField in body && idProperty?.readOnly !== true && rules.accepts(idProperty ?? {}, body[collection.idField]);
+    const chosen =
+      isRecord(body) &&
+      collection.idField in body &&
+      idProperty?.readOnly !== true &&
+      rules.accepts(idProperty ?? {}, body[collection.idField]);
     let idFrom: Record<string, unknown>;
     if (chosen) {
       idFrom = body as Record<string, unknown>;
       const key = idKey(idFrom, collection.idField);
       // A taken id is a 409 where the create documents one (RFC 9110 section 15.5.10); elsewhere the new item replaces the old, as an upsert would.
       const documents409 = request.operation.responses.some((response) => response.status === '409');
-      if (documents409 && this.store.has(collection.path, this.scope, key)) return errorReply(this.state, request.operation, 409, `a ${singular(collection.name)} with ${collection.idField} ${key} exists already`);
+      if (documents409 && this.store.has(collection.path, this.scope, key))
+        return errorReply(
+          this.state,
+          request.operation,
+          409,
+          `a ${singular(collection.name)} with ${collection.idField} ${key} exists already`,
+        );
     } else {
-      const made = newId({ schema: idProperty, validate: this.idValidator(idProperty), taken: (key) => this.store.has(collection.path, this.scope, key), serial: () => this.store.nextSerial(collection.path), scope: this.state.scope });
+      const made = newId({
+        schema: idProperty,
+        validate: this.idValidator(idProperty),
+        taken: (key) => this.store.has(collection.path, this.scope, key),
+        serial: () => this.store.nextSerial(collection.path),
+        scope: this.state.scope,
+      });
       if (!made.ok) return this.cannotStore(made);
       idFrom = { [collection.idField]: made.value };
     }
@@ -115,18 +144,35 @@ class Answer {
   private async list(): Promise<MockReply> {
     const { collection, state } = this;
     const list = collection.list!;
-    const page = listPage(this.store.items(collection.path, this.scope).map((item) => item.value), this.request.parameters.query, collection, list);
-    const validate = list.media ? state.validators.response(list.operation.id, list.status, list.media.mediaType) : undefined;
+    const page = listPage(
+      this.store.items(collection.path, this.scope).map((item) => item.value),
+      this.request.parameters.query,
+      collection,
+      list,
+    );
+    const validate = list.media
+      ? state.validators.response(list.operation.id, list.status, list.media.mediaType)
+      : undefined;
     const body = listBody(page, collection, list, validate ?? (() => []), state.scope, 0);
     if (!body.ok) return this.cannotStore(body);
     const total = collection.paging?.totalHeader;
-    return respond(this.request, this.preferences, this.settings, state, { status: list.status, value: list.media ? body.value : undefined, headers: total ? { [total.toLowerCase()]: String(page.total) } : {} });
+    return respond(this.request, this.preferences, this.settings, state, {
+      status: list.status,
+      value: list.media ? body.value : undefined,
+      headers: total ? { [total.toLowerCase()]: String(page.total) } : {},
+    });
   }
 
   /** Answer with the operation's success status; the item is the body where that response's schema is the item's. */
-  private serve(operation: ResourceOperation, item: Record<string, unknown>, headers: Record<string, string> = {}): Promise<MockReply> {
+  private serve(
+    operation: ResourceOperation,
+    item: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): Promise<MockReply> {
     // Stored items were checked against every response that serves them; another response (a delete's) is checked here.
-    const validate = this.rules().serving.has(operation) ? () => [] : itemValidator(operation, this.collection, this.state);
+    const validate = this.rules().serving.has(operation)
+      ? () => []
+      : itemValidator(operation, this.collection, this.state);
     const isItem = validate !== undefined && validate(item).length === 0;
     const fixed: FixedAnswer = { status: operation.status, value: isItem ? item : undefined, headers };
     return respond(this.request, this.preferences, this.settings, this.state, fixed);
@@ -151,10 +197,19 @@ class Answer {
     const { location } = this.rules();
     if (location === undefined) return {};
     const values: Record<string, string> = { ...this.request.pathParameters, [this.collection.idParameter!]: key };
-    return { location: location.replace(/\{([^{}]+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : encodeURIComponent(values[name]!))) };
+    return {
+      location: location.replace(/\{([^{}]+)\}/g, (whole, name: string) =>
+        values[name] === undefined ? whole : encodeURIComponent(values[name]!),
+      ),
+    };
   }
 
   private cannotStore(failure: Extract<Built, { ok: false }> | { ok: false; reason: string }): MockReply {
-    return errorReply(this.state, this.request.operation, 500, `the stateful mock cannot make a valid ${singular(this.collection.name)} (${failure.reason}); check that the schema at ${this.collection.path} can be satisfied`);
+    return errorReply(
+      this.state,
+      this.request.operation,
+      500,
+      `the stateful mock cannot make a valid ${singular(this.collection.name)} (${failure.reason}); check that the schema at ${this.collection.path} can be satisfied`,
+    );
   }
 }

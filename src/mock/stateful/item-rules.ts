@@ -34,16 +34,27 @@ export function itemRules(collection: Collection, state: MockState): CollectionR
 }
 
 /** The validator of `operation`'s response when that response is the item (its schema declares the id field); undefined otherwise. */
-export function itemValidator(operation: ResourceOperation, collection: Collection, state: MockState): BodyValidator | undefined {
-  return operation.media !== undefined && declares(operation.media.schema, collection.idField) ? responseValidator(operation, state) : undefined;
+export function itemValidator(
+  operation: ResourceOperation,
+  collection: Collection,
+  state: MockState,
+): BodyValidator | undefined {
+  return operation.media !== undefined && declares(operation.media.schema, collection.idField)
+    ? responseValidator(operation, state)
+    : undefined;
 }
 
 function buildRules(collection: Collection, state: MockState): CollectionRules {
-  const serving = [collection.read, collection.create, collection.update, collection.patch].filter((operation): operation is ResourceOperation => operation?.media !== undefined && declares(operation.media.schema, collection.idField));
+  const serving = [collection.read, collection.create, collection.update, collection.patch].filter(
+    (operation): operation is ResourceOperation =>
+      operation?.media !== undefined && declares(operation.media.schema, collection.idField),
+  );
   // Responses that $ref one schema validate alike: one validator per schema object.
   const bySchema = new Map(serving.map((operation) => [operation.media!.schema, operation]));
   const create = collection.create;
-  const documentsLocation = create?.operation.responses.find((response) => response.status === String(create.status))?.headers.some((header) => header.name.toLowerCase() === 'location');
+  const documentsLocation = create?.operation.responses
+    .find((response) => response.status === String(create.status))
+    ?.headers.some((header) => header.name.toLowerCase() === 'location');
   return {
     schema: collection.itemSchema,
     shape: objectShape(collection.itemSchema),
@@ -53,11 +64,18 @@ function buildRules(collection: Collection, state: MockState): CollectionRules {
     scope: state.scope,
     seed: 0,
     serving: new Set(serving),
-    location: documentsLocation && collection.itemPath && collection.idParameter ? `${serverBasePath(state.spec.servers)}${collection.itemPath}` : undefined,
+    location:
+      documentsLocation && collection.itemPath && collection.idParameter
+        ? `${serverBasePath(state.spec.servers)}${collection.itemPath}`
+        : undefined,
   };
 }
 
 /** The validator of an operation's JSON success response (accepts anything when it documents none). */
 function responseValidator(operation: ResourceOperation, state: MockState): BodyValidator {
-  return (operation.media && state.validators.response(operation.operation.id, operation.status, operation.media.mediaType)) ?? (() => []);
+  return (
+    (operation.media &&
+      state.validators.response(operation.operation.id, operation.status, operation.media.mediaType)) ??
+    (() => [])
+  );
 }

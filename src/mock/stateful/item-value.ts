@@ -47,8 +47,14 @@ function baseItem(rules: ItemRules): Built {
   if (cached) return cached;
   const primary = rules.validators[0] ?? (() => []);
   const sampled = sampledItem(rules);
-  const made = primary(sampled).length === 0 ? { ok: true as const, value: sampled } : validValue(rules.schema, primary, { ...rules.scope, direction: 'response' }, rules.seed);
-  const base: Built = made.ok && isRecord(made.value) ? { ok: true, value: made.value } : { ok: false, reason: made.ok ? 'the item schema is not an object' : made.reason };
+  const made =
+    primary(sampled).length === 0
+      ? { ok: true as const, value: sampled }
+      : validValue(rules.schema, primary, { ...rules.scope, direction: 'response' }, rules.seed);
+  const base: Built =
+    made.ok && isRecord(made.value)
+      ? { ok: true, value: made.value }
+      : { ok: false, reason: made.ok ? 'the item schema is not an object' : made.reason };
   bases.set(rules.schema, base);
   return base;
 }
@@ -76,9 +82,11 @@ export function createdItem(body: unknown, idFrom: Record<string, unknown>, rule
   const item: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(shape.properties)) {
     if (name === idField) copy(idFrom, idField, item);
-    else if (isRecord(body) && name in body && property.readOnly !== true && rules.accepts(property, body[name])) copy(body, name, item);
+    else if (isRecord(body) && name in body && property.readOnly !== true && rules.accepts(property, body[name]))
+      copy(body, name, item);
     // Optional properties the client did not write are left out, as a server that stores what it got would.
-    else if (name in base.value && (shape.required.includes(name) || property.readOnly === true)) copy(base.value, name, item);
+    else if (name in base.value && (shape.required.includes(name) || property.readOnly === true))
+      copy(base.value, name, item);
   }
   const written = checked(item, rules);
   if (written.ok) return written;
@@ -100,7 +108,12 @@ export function replacedItem(existing: Record<string, unknown>, body: unknown, r
 }
 
 /** `existing` with `patch` merged in; `mergePatch` follows RFC 7396 (null removes a member, objects merge deeply). */
-export function mergedItem(existing: Record<string, unknown>, patch: unknown, mergePatch: boolean, rules: ItemRules): Built {
+export function mergedItem(
+  existing: Record<string, unknown>,
+  patch: unknown,
+  mergePatch: boolean,
+  rules: ItemRules,
+): Built {
   if (!isRecord(patch)) return { ok: false, reason: 'the patch is not a JSON object' };
   const { shape } = rules;
   const item = cloneJson(existing);
@@ -109,7 +122,8 @@ export function mergedItem(existing: Record<string, unknown>, patch: unknown, me
     if (!property || property.readOnly === true || name === rules.idField) continue;
     const value = patch[name];
     if (mergePatch && value === null) delete item[name];
-    else if (mergePatch && isRecord(value) && isRecord(item[name])) item[name] = mergeObjects(item[name] as Record<string, unknown>, value);
+    else if (mergePatch && isRecord(value) && isRecord(item[name]))
+      item[name] = mergeObjects(item[name] as Record<string, unknown>, value);
     else copy(patch, name, item);
   }
   return checked(item, rules);
@@ -130,7 +144,8 @@ function mergeObjects(target: Record<string, unknown>, patch: Record<string, unk
   const result = cloneJson(target);
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete result[name];
-    else if (isRecord(value) && isRecord(result[name])) result[name] = mergeObjects(result[name] as Record<string, unknown>, value);
+    else if (isRecord(value) && isRecord(result[name]))
+      result[name] = mergeObjects(result[name] as Record<string, unknown>, value);
     else copy(patch, name, result);
   }
   return result;

@@ -24,25 +24,46 @@ export interface ListPage {
 }
 
 /** The items of the page the query asks for. */
-export function listPage(stored: readonly Record<string, unknown>[], query: Readonly<Record<string, unknown>>, collection: Collection, list: ListOperation): ListPage {
+export function listPage(
+  stored: readonly Record<string, unknown>[],
+  query: Readonly<Record<string, unknown>>,
+  collection: Collection,
+  list: ListOperation,
+): ListPage {
   const paging = collection.paging;
   const pagingNames = new Set([paging?.limit, paging?.offset, paging?.page]);
   const properties = propertiesOf(collection.itemSchema);
-  const filters = list.operation.parameters.filter((parameter) => parameter.in === 'query' && !pagingNames.has(parameter.name) && parameter.name in properties && query[parameter.name] !== undefined);
-  const matching = stored.filter((item) => filters.every((parameter) => matches(item[parameter.name], query[parameter.name])));
+  const filters = list.operation.parameters.filter(
+    (parameter) =>
+      parameter.in === 'query' &&
+      !pagingNames.has(parameter.name) &&
+      parameter.name in properties &&
+      query[parameter.name] !== undefined,
+  );
+  const matching = stored.filter((item) =>
+    filters.every((parameter) => matches(item[parameter.name], query[parameter.name])),
+  );
   const size = numberOr(query[paging?.limit ?? ''], queryParameter(list.operation, paging?.limit)?.schema?.default);
   const page = numberOr(query[paging?.page ?? ''], undefined);
   const firstPage = paging?.firstPage ?? 1;
   let start = numberOr(query[paging?.offset ?? ''], 0) ?? 0;
   // Without a page size, the first page holds everything and later pages nothing.
-  if (page !== undefined) start = size === undefined ? (page > firstPage ? matching.length : 0) : (page - firstPage) * size;
+  if (page !== undefined)
+    start = size === undefined ? (page > firstPage ? matching.length : 0) : (page - firstPage) * size;
   const maxItems = arrayItemsLimit(list);
   const end = Math.min(size === undefined ? matching.length : start + size, start + maxItems);
   return { items: matching.slice(Math.max(0, start), Math.max(0, end)), total: matching.length };
 }
 
 /** The list body: the page itself, or the list's wrapper object around it (with its total field set). */
-export function listBody(page: ListPage, collection: Collection, list: ListOperation, validate: BodyValidator, scope: SchemaScope, seed: number): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function listBody(
+  page: ListPage,
+  collection: Collection,
+  list: ListOperation,
+  validate: BodyValidator,
+  scope: SchemaScope,
+  seed: number,
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   const items = page.items.map((item) => cloneJson(item));
   if (list.itemsPointer === '') return { ok: true, value: items };
   const base = wrapperBase(list, validate, scope, seed);
@@ -57,19 +78,30 @@ export function listBody(page: ListPage, collection: Collection, list: ListOpera
 /** A valid wrapper object, made once per list schema (generating one costs more than a request). */
 const wrappers = new WeakMap<object, { ok: true; value: Record<string, unknown> } | { ok: false; reason: string }>();
 
-function wrapperBase(list: ListOperation, validate: BodyValidator, scope: SchemaScope, seed: number): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+function wrapperBase(
+  list: ListOperation,
+  validate: BodyValidator,
+  scope: SchemaScope,
+  seed: number,
+): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
   const key = list.media?.schema ?? list;
   const cached = wrappers.get(key);
   if (cached) return cached;
   const made = validValue(list.media?.schema, validate, { ...scope, direction: 'response' }, seed);
-  const base = made.ok && isRecord(made.value) ? { ok: true as const, value: made.value } : { ok: false as const, reason: made.ok ? 'the list schema is not an object' : made.reason };
+  const base =
+    made.ok && isRecord(made.value)
+      ? { ok: true as const, value: made.value }
+      : { ok: false as const, reason: made.ok ? 'the list schema is not an object' : made.reason };
   wrappers.set(key, base);
   return base;
 }
 
 /** `maxItems` of the list's array schema (the page never holds more). */
 function arrayItemsLimit(list: ListOperation): number {
-  const schema = list.itemsPointer === '' ? list.media?.schema : propertiesOf(list.media?.schema)[decodePointer(list.itemsPointer)[0]!];
+  const schema =
+    list.itemsPointer === ''
+      ? list.media?.schema
+      : propertiesOf(list.media?.schema)[decodePointer(list.itemsPointer)[0]!];
   const maxItems = arrayItems(schema) !== undefined ? schema?.maxItems : undefined;
   return typeof maxItems === 'number' ? maxItems : Infinity;
 }

@@ -31,14 +31,17 @@ export function newId(source: IdSource): { ok: true; value: string | number } | 
   const types = schemaTypes(source.schema);
   const fits = (value: string | number) => !source.taken(String(value)) && source.validate(value).length === 0;
   const numeric = types.includes('integer') || types.includes('number');
-  const start = numeric && typeof source.schema?.minimum === 'number' ? Math.max(1, Math.ceil(source.schema.minimum)) : 1;
+  const start =
+    numeric && typeof source.schema?.minimum === 'number' ? Math.max(1, Math.ceil(source.schema.minimum)) : 1;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const serial = start + source.serial();
     const candidate = numeric ? serial : source.schema?.format === 'uuid' ? randomUUID() : String(serial);
     if (fits(candidate)) return { ok: true, value: candidate };
   }
   for (let seed = 0; seed < ATTEMPTS; seed += 1) {
-    const generated = validValue(source.schema, source.validate, source.scope, source.serial() + seed, { preferSample: false });
+    const generated = validValue(source.schema, source.validate, source.scope, source.serial() + seed, {
+      preferSample: false,
+    });
     if (!generated.ok) return generated;
     const value = generated.value;
     if ((typeof value === 'string' || typeof value === 'number') && fits(value)) return { ok: true, value };

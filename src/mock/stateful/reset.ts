@@ -15,8 +15,21 @@ export const RESET_PATH = '/__plantkit/reset';
 
 /** The answer to a request for {@link RESET_PATH}: 204 after resetting, 405 for another method, 404 without state. */
 export function resetReply(method: string, store: ResourceStore | undefined, state: MockState): MockReply {
-  if (!store) return errorReply(state, undefined, 404, `this mock keeps no state, so there is nothing to reset at ${RESET_PATH}; start it with --stateful (startMock({ stateful: true }))`);
-  if (method !== 'POST') return errorReply(state, undefined, 405, `${method} ${RESET_PATH} is not supported; send POST to reset the stored items`, { allow: 'POST' });
+  if (!store)
+    return errorReply(
+      state,
+      undefined,
+      404,
+      `this mock keeps no state, so there is nothing to reset at ${RESET_PATH}; start it with --stateful (startMock({ stateful: true }))`,
+    );
+  if (method !== 'POST')
+    return errorReply(
+      state,
+      undefined,
+      405,
+      `${method} ${RESET_PATH} is not supported; send POST to reset the stored items`,
+      { allow: 'POST' },
+    );
   store.reset();
   return { status: 204, headers: {}, body: undefined };
 }

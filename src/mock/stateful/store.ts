@@ -30,7 +30,8 @@ export class ResourceStore {
     this.collections = new Map();
     this.counters = new Map();
     for (const [path, scopes] of this.preloaded) {
-      for (const [scope, items] of scopes) for (const item of items) this.put(path, scope, { key: item.key, value: cloneJson(item.value) });
+      for (const [scope, items] of scopes)
+        for (const item of items) this.put(path, scope, { key: item.key, value: cloneJson(item.value) });
     }
   }
 

@@ -25,7 +25,17 @@ export interface ExampleSite {
 }
 
 const BOTH: Direction[] = ['request', 'response'];
-const SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'unevaluatedProperties', 'unevaluatedItems'];
+const SINGLE = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
 const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
 
@@ -47,12 +57,24 @@ export function listExampleSites(document: Record<string, unknown>, version: Ope
     });
   const add = (examples: NamedExample[], schema: SchemaObject | undefined, direction: Direction, label: string) => {
     if (!isSchemaObject(schema)) return;
-    for (const example of examples) sites.push({ label: `${label} example '${example.name}'`, value: example.value, pointer: example.pointer, schema, directions: [direction] });
+    for (const example of examples)
+      sites.push({
+        label: `${label} example '${example.name}'`,
+        value: example.value,
+        pointer: example.pointer,
+        schema,
+        directions: [direction],
+      });
   };
 
   for (const operation of listOperations(document)) {
     for (const parameter of operation.parameters) {
-      add(parameter.examples, parameter.schema, 'request', `${parameter.in} parameter '${parameter.name}' of ${operation.id}:`);
+      add(
+        parameter.examples,
+        parameter.schema,
+        'request',
+        `${parameter.in} parameter '${parameter.name}' of ${operation.id}:`,
+      );
       mark(parameter.schema, `${parameter.pointer}/schema`, 'request');
     }
     for (const media of operation.requestBody?.content ?? []) {
@@ -69,19 +91,30 @@ export function listExampleSites(document: Record<string, unknown>, version: Ope
     }
   }
   const components = (valueAt(document, '/components/schemas') ?? {}) as Record<string, SchemaObject>;
-  for (const [name, schema] of Object.entries(components)) mark(schema, joinPointer('/components/schemas', name), undefined);
+  for (const [name, schema] of Object.entries(components))
+    mark(schema, joinPointer('/components/schemas', name), undefined);
 
   for (const [schema, use] of schemaUse) {
     const directions = use.directions.size > 0 ? [...use.directions] : BOTH;
     for (const example of schemaExamples(schema as SchemaObject, use.pointer, version)) {
-      sites.push({ label: `schema example`, value: example.value, pointer: example.pointer, schema: schema as SchemaObject, directions });
+      sites.push({
+        label: `schema example`,
+        value: example.value,
+        pointer: example.pointer,
+        schema: schema as SchemaObject,
+        directions,
+      });
     }
   }
   return sites;
 }
 
 /** A schema's `example` (3.0 and 3.1) and `examples` list (3.1, JSON Schema 2020-12 section 9.5). */
-function schemaExamples(schema: SchemaObject, pointer: string, version: OpenApiVersion): Array<{ value: unknown; pointer: string }> {
+function schemaExamples(
+  schema: SchemaObject,
+  pointer: string,
+  version: OpenApiVersion,
+): Array<{ value: unknown; pointer: string }> {
   const found = schema.example === undefined ? [] : [{ value: schema.example, pointer: `${pointer}/example` }];
   if (version === '3.1' && Array.isArray(schema.examples)) {
     schema.examples.forEach((value, index) => found.push({ value, pointer: `${pointer}/examples/${index}` }));
@@ -93,17 +126,27 @@ function schemaExamples(schema: SchemaObject, pointer: string, version: OpenApiV
  * Visit `schema` and every sub-schema (circular `$ref`s left by the
  * dereferencer are followed once). `visit` returns false to stop descending.
  */
-function walkSchemas(document: unknown, schema: unknown, pointer: string, visit: (node: object, pointer: string) => boolean): void {
+function walkSchemas(
+  document: unknown,
+  schema: unknown,
+  pointer: string,
+  visit: (node: object, pointer: string) => boolean,
+): void {
   if (!isSchemaObject(schema)) return;
-  const target = typeof schema.$ref === 'string' && schema.$ref.startsWith('#') ? valueAt(document, schema.$ref) : undefined;
+  const target =
+    typeof schema.$ref === 'string' && schema.$ref.startsWith('#') ? valueAt(document, schema.$ref) : undefined;
   if (isSchemaObject(target)) return walkSchemas(document, target, schema.$ref as string, visit);
   if (!visit(schema, pointer)) return;
   for (const key of SINGLE) walkSchemas(document, schema[key], `${pointer}/${key}`, visit);
   for (const key of LISTS) {
-    if (Array.isArray(schema[key])) (schema[key] as unknown[]).forEach((child, index) => walkSchemas(document, child, `${pointer}/${key}/${index}`, visit));
+    if (Array.isArray(schema[key]))
+      (schema[key] as unknown[]).forEach((child, index) =>
+        walkSchemas(document, child, `${pointer}/${key}/${index}`, visit),
+      );
   }
   for (const key of MAPS) {
-    for (const [name, child] of Object.entries(isSchemaObject(schema[key]) ? (schema[key] as SchemaObject) : {})) walkSchemas(document, child, joinPointer(pointer, key, name), visit);
+    for (const [name, child] of Object.entries(isSchemaObject(schema[key]) ? (schema[key] as SchemaObject) : {}))
+      walkSchemas(document, child, joinPointer(pointer, key, name), visit);
   }
 }
 

@@ -33,7 +33,10 @@ export const examplesCheck: SpecCheck = {
 };
 
 /** Valid when valid from any direction; otherwise the direction with the fewest violations. */
-function firstFailure(site: ExampleSite, validate: (direction: Direction) => SchemaViolation[]): { direction: Direction; violations: SchemaViolation[] } | undefined {
+function firstFailure(
+  site: ExampleSite,
+  validate: (direction: Direction) => SchemaViolation[],
+): { direction: Direction; violations: SchemaViolation[] } | undefined {
   let best: { direction: Direction; violations: SchemaViolation[] } | undefined;
   for (const direction of site.directions) {
     const violations = validate(direction);
@@ -52,7 +55,10 @@ function report(site: ExampleSite, direction: Direction, violation: SchemaViolat
     severity: 'error',
     pointer: site.pointer + where,
     message: `${site.label} value${where} ${violation.message}${seen}`,
-    received: violation.keyword === 'required' ? describeValue(valueAt(site.value, where)) : describeValue(valueAt(site.value, violation.pointer)),
+    received:
+      violation.keyword === 'required'
+        ? describeValue(valueAt(site.value, where))
+        : describeValue(valueAt(site.value, violation.pointer)),
     documented: violation.message,
   };
 }

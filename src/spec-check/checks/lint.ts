@@ -13,7 +13,12 @@ import type { SpecCheck, SpecFinding } from '../types.js';
 export const SUPERSEDED_RULES: Readonly<Record<string, readonly string[]>> = {
   // invalid-ref is Spectral's own resolver diagnostic, not a ruleset rule: dropped from its results.
   structure: ['oas3-schema', 'oas2-schema', 'operation-operationId-unique', 'path-params', 'invalid-ref'],
-  examples: ['oas3-valid-media-example', 'oas3-valid-schema-example', 'oas2-valid-media-example', 'oas2-valid-schema-example'],
+  examples: [
+    'oas3-valid-media-example',
+    'oas3-valid-schema-example',
+    'oas2-valid-media-example',
+    'oas2-valid-schema-example',
+  ],
 };
 
 /** The lint check. */
@@ -28,17 +33,24 @@ export const lintCheck: SpecCheck = {
     const disabledRules = Object.entries(SUPERSEDED_RULES)
       .filter(([check]) => !options.skip.includes(check))
       .flatMap(([, rules]) => rules);
-    const diagnostics = await lintWithSpectral({ text: source.text, file: source.path, rulesetFile: options.ruleset, disabledRules });
-    return diagnostics.map((diagnostic): SpecFinding => ({
-      check: 'lint',
-      rule: diagnostic.code,
-      severity: diagnostic.severity,
-      operation: context.operationAt(diagnostic.pointer),
-      pointer: diagnostic.pointer,
-      message: diagnostic.message,
-      file: diagnostic.file === source.path ? source.label : path.relative(options.cwd, diagnostic.file),
-      line: diagnostic.line,
-      column: diagnostic.column,
-    }));
+    const diagnostics = await lintWithSpectral({
+      text: source.text,
+      file: source.path,
+      rulesetFile: options.ruleset,
+      disabledRules,
+    });
+    return diagnostics.map(
+      (diagnostic): SpecFinding => ({
+        check: 'lint',
+        rule: diagnostic.code,
+        severity: diagnostic.severity,
+        operation: context.operationAt(diagnostic.pointer),
+        pointer: diagnostic.pointer,
+        message: diagnostic.message,
+        file: diagnostic.file === source.path ? source.label : path.relative(options.cwd, diagnostic.file),
+        line: diagnostic.line,
+        column: diagnostic.column,
+      }),
+    );
   },
 };

@@ -23,7 +23,10 @@ function uniqueOperationIds(document: Json): ProblemReport[] {
     if (typeof id !== 'string') continue;
     const earlier = first.get(id);
     if (earlier === undefined) first.set(id, label);
-    else problems.push(problem('operation-id-unique', `${pointer}/operationId`, `operationId '${id}' is already used by ${earlier}`));
+    else
+      problems.push(
+        problem('operation-id-unique', `${pointer}/operationId`, `operationId '${id}' is already used by ${earlier}`),
+      );
   }
   return problems;
 }
@@ -39,16 +42,37 @@ function pathParameters(document: Json): ProblemReport[] {
     const names = new Set([...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!));
     const shared = pathParams(record(item).parameters, joinPointer('/paths', template, 'parameters'));
     for (const parameter of shared) {
-      if (!names.has(parameter.name)) problems.push(problem('path-parameters', parameter.pointer, `path parameter '${parameter.name}' is not in the path template ${template}`));
+      if (!names.has(parameter.name))
+        problems.push(
+          problem(
+            'path-parameters',
+            parameter.pointer,
+            `path parameter '${parameter.name}' is not in the path template ${template}`,
+          ),
+        );
     }
     for (const { pointer, operation } of operations({ paths: { [template]: item } })) {
       const own = pathParams(operation.parameters, `${pointer}/parameters`);
       for (const parameter of own) {
-        if (!names.has(parameter.name)) problems.push(problem('path-parameters', parameter.pointer, `path parameter '${parameter.name}' is not in the path template ${template}`));
+        if (!names.has(parameter.name))
+          problems.push(
+            problem(
+              'path-parameters',
+              parameter.pointer,
+              `path parameter '${parameter.name}' is not in the path template ${template}`,
+            ),
+          );
       }
       const declared = new Set([...shared, ...own].map((parameter) => parameter.name));
       for (const name of names) {
-        if (!declared.has(name)) problems.push(problem('path-parameters', pointer, `path template ${template} has {${name}} but the operation declares no path parameter '${name}'`));
+        if (!declared.has(name))
+          problems.push(
+            problem(
+              'path-parameters',
+              pointer,
+              `path template ${template} has {${name}} but the operation declares no path parameter '${name}'`,
+            ),
+          );
       }
     }
   }
@@ -63,7 +87,14 @@ function distinctTemplates(document: Json): ProblemReport[] {
     const shape = template.replace(/\{[^}]+\}/g, '{}');
     const earlier = seen.get(shape);
     if (earlier === undefined) seen.set(shape, template);
-    else problems.push(problem('path-templates-distinct', joinPointer('/paths', template), `path ${template} is the same as ${earlier} (only template names differ)`));
+    else
+      problems.push(
+        problem(
+          'path-templates-distinct',
+          joinPointer('/paths', template),
+          `path ${template} is the same as ${earlier} (only template names differ)`,
+        ),
+      );
   }
   return problems;
 }
@@ -73,7 +104,11 @@ function* operations(document: Json): Generator<{ pointer: string; operation: Js
     for (const method of HTTP_METHODS) {
       const operation = record(item)[method];
       if (operation && typeof operation === 'object') {
-        yield { pointer: joinPointer('/paths', template, method), operation: operation as Json, label: `${method.toUpperCase()} ${template}` };
+        yield {
+          pointer: joinPointer('/paths', template, method),
+          operation: operation as Json,
+          label: `${method.toUpperCase()} ${template}`,
+        };
       }
     }
   }
@@ -83,7 +118,9 @@ function pathParams(list: unknown, pointer: string): Array<{ name: string; point
   if (!Array.isArray(list)) return [];
   return list.flatMap((raw, index) => {
     const parameter = record(raw);
-    return parameter.in === 'path' && typeof parameter.name === 'string' ? [{ name: parameter.name, pointer: `${pointer}/${index}` }] : [];
+    return parameter.in === 'path' && typeof parameter.name === 'string'
+      ? [{ name: parameter.name, pointer: `${pointer}/${index}` }]
+      : [];
   });
 }
 

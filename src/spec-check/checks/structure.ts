@@ -18,7 +18,10 @@ export const structureCheck: SpecCheck = {
   async run(context) {
     const { source } = context;
     const inspection = await context.inspect();
-    const problems = [...describeMetaSchemaErrors(validateOpenApiDocument(source.document, context.version)), ...inspection.problems];
+    const problems = [
+      ...describeMetaSchemaErrors(validateOpenApiDocument(source.document, context.version)),
+      ...inspection.problems,
+    ];
     const reports: ProblemReport[] = problems.map((problem) => ({
       check: 'structure',
       rule: problem.rule,

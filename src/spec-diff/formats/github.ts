@@ -14,10 +14,21 @@ const KINDS = { breaking: 'error', warning: 'warning', info: 'notice' } as const
 export const githubFormat: DiffFormatter = {
   name: 'github',
   render(result) {
-    const lines = result.changes.map((change) => annotate(KINDS[change.level], change, `${change.id} (${change.level})`, ''));
-    for (const change of result.ignored) lines.push(annotate('notice', change, `${change.id} (${change.level}, ignored)`, ` (accepted: ${change.reason})`));
+    const lines = result.changes.map((change) =>
+      annotate(KINDS[change.level], change, `${change.id} (${change.level})`, ''),
+    );
+    for (const change of result.ignored)
+      lines.push(
+        annotate('notice', change, `${change.id} (${change.level}, ignored)`, ` (accepted: ${change.reason})`),
+      );
     for (const entry of result.unusedIgnores) {
-      lines.push(githubAnnotation('warning', { ...entry.location, title: 'unused ignore entry' }, `${describeIgnoreEntry(entry)} matches no change; remove it`));
+      lines.push(
+        githubAnnotation(
+          'warning',
+          { ...entry.location, title: 'unused ignore entry' },
+          `${describeIgnoreEntry(entry)} matches no change; remove it`,
+        ),
+      );
     }
     lines.push(`plantkit spec diff: ${describeCounts(result)}`);
     return `${lines.join('\n')}\n`;
@@ -27,5 +38,9 @@ export const githubFormat: DiffFormatter = {
 /** One change on the head file; a head given as REV:PATH is annotated on PATH, the file in the checkout. */
 function annotate(kind: AnnotationKind, change: Change, title: string, suffix: string): string {
   const file = change.headLocation.file.replace(/^[^:]+:(?!\/\/)/, '');
-  return githubAnnotation(kind, { file, line: change.headLocation.line, column: change.headLocation.column, title }, `${change.operation ? `${change.operation}: ` : ''}${change.message}${suffix}`);
+  return githubAnnotation(
+    kind,
+    { file, line: change.headLocation.line, column: change.headLocation.column, title },
+    `${change.operation ? `${change.operation}: ` : ''}${change.message}${suffix}`,
+  );
 }

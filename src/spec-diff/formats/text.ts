@@ -12,9 +12,14 @@ export const textFormat: DiffFormatter = {
       `  at ${change.pointer}${change.location.pointer === change.pointer ? '' : ` (written at ${change.location.pointer})`}`,
     ]);
     for (const change of result.ignored) {
-      lines.push(`ignored   ${change.id} (${change.level})  ${change.operation || '-'}  ${change.location.file}:${change.location.line}:${change.location.column}`, `  ${change.message}`, `  accepted by ${change.ignoredBy}: ${change.reason}`);
+      lines.push(
+        `ignored   ${change.id} (${change.level})  ${change.operation || '-'}  ${change.location.file}:${change.location.line}:${change.location.column}`,
+        `  ${change.message}`,
+        `  accepted by ${change.ignoredBy}: ${change.reason}`,
+      );
     }
-    for (const entry of result.unusedIgnores) lines.push(`unused ignore entry ${entry.at}: ${describeIgnoreEntry(entry)} matches no change (remove it)`);
+    for (const entry of result.unusedIgnores)
+      lines.push(`unused ignore entry ${entry.at}: ${describeIgnoreEntry(entry)} matches no change (remove it)`);
     lines.push(`${result.base} -> ${result.head}: ${describeCounts(result)}`);
     return `${lines.join('\n')}\n`;
   },

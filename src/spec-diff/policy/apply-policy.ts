@@ -25,7 +25,11 @@ export interface PolicyOutcome {
 }
 
 /** Apply `levels` and `ignore` to `changes`. */
-export function applyPolicy(changes: readonly Change[], levels: Readonly<Record<string, LevelSetting>>, ignore: readonly IgnoreEntry[]): PolicyOutcome {
+export function applyPolicy(
+  changes: readonly Change[],
+  levels: Readonly<Record<string, LevelSetting>>,
+  ignore: readonly IgnoreEntry[],
+): PolicyOutcome {
   const outcome: PolicyOutcome = { changes: [], ignored: [], unusedIgnores: [] };
   const used = new Set<IgnoreEntry>();
   for (const change of changes) {

@@ -45,36 +45,65 @@ export interface DiffConfig {
 const KEYS = ['fail-on', 'levels', 'ignore'];
 
 /** Read `file`, or `plantkit-diff.yaml` in `cwd` if it exists, checking rule ids against `ruleIds`. */
-export async function loadDiffConfig(file: string | undefined, cwd: string, ruleIds: readonly string[]): Promise<DiffConfig> {
+export async function loadDiffConfig(
+  file: string | undefined,
+  cwd: string,
+  ruleIds: readonly string[],
+): Promise<DiffConfig> {
   const name = file ?? DIFF_CONFIG_FILE;
-  if (file === undefined && !(await stat(path.resolve(cwd, name)).then((info) => info.isFile(), () => false))) {
+  if (
+    file === undefined &&
+    !(await stat(path.resolve(cwd, name)).then(
+      (info) => info.isFile(),
+      () => false,
+    ))
+  ) {
     return { file: undefined, failOn: undefined, levels: {}, ignoreFile: undefined };
   }
   const config = await readPolicyFile(name, cwd, 'spec diff config');
   const value = config.value ?? {};
-  if (!isMapping(value)) throw new DiffConfigError(`${config.at('')}: a spec diff config must be a mapping`, `keys: ${KEYS.join(', ')}`);
+  if (!isMapping(value))
+    throw new DiffConfigError(`${config.at('')}: a spec diff config must be a mapping`, `keys: ${KEYS.join(', ')}`);
   for (const key of Object.keys(value)) {
-    if (!KEYS.includes(key)) throw new DiffConfigError(`${config.at(`/${key}`, 'key')}: unknown key '${key}'`, hint(key, KEYS, `keys: ${KEYS.join(', ')}`));
+    if (!KEYS.includes(key))
+      throw new DiffConfigError(
+        `${config.at(`/${key}`, 'key')}: unknown key '${key}'`,
+        hint(key, KEYS, `keys: ${KEYS.join(', ')}`),
+      );
   }
   const failOn = value['fail-on'];
   if (failOn !== undefined && !FAIL_ON_VALUES.includes(failOn as FailOn)) {
-    throw new DiffConfigError(`${config.at('/fail-on')}: fail-on must be ${FAIL_ON_VALUES.join(' or ')}, got '${String(failOn)}'`);
+    throw new DiffConfigError(
+      `${config.at('/fail-on')}: fail-on must be ${FAIL_ON_VALUES.join(' or ')}, got '${String(failOn)}'`,
+    );
   }
   const levels = value.levels ?? {};
-  if (!isMapping(levels)) throw new DiffConfigError(`${config.at('/levels')}: levels must map rule ids to levels`, 'e.g. levels: { request-default-changed: breaking }');
+  if (!isMapping(levels))
+    throw new DiffConfigError(
+      `${config.at('/levels')}: levels must map rule ids to levels`,
+      'e.g. levels: { request-default-changed: breaking }',
+    );
   for (const [rule, level] of Object.entries(levels)) {
-    if (!ruleIds.includes(rule)) throw new DiffConfigError(`${config.at(`/levels/${rule}`, 'key')}: unknown rule '${rule}' in levels`, hint(rule, ruleIds, "run 'plantkit spec diff --help' for the rule ids"));
+    if (!ruleIds.includes(rule))
+      throw new DiffConfigError(
+        `${config.at(`/levels/${rule}`, 'key')}: unknown rule '${rule}' in levels`,
+        hint(rule, ruleIds, "run 'plantkit spec diff --help' for the rule ids"),
+      );
     if (!LEVEL_SETTINGS.includes(level as LevelSetting)) {
-      throw new DiffConfigError(`${config.at(`/levels/${rule}`)}: level of ${rule} must be ${LEVEL_SETTINGS.join(', ')}, got '${String(level)}'`);
+      throw new DiffConfigError(
+        `${config.at(`/levels/${rule}`)}: level of ${rule} must be ${LEVEL_SETTINGS.join(', ')}, got '${String(level)}'`,
+      );
     }
   }
   const ignore = value.ignore;
-  if (ignore !== undefined && typeof ignore !== 'string') throw new DiffConfigError(`${config.at('/ignore')}: ignore must be the path of an ignore file`);
+  if (ignore !== undefined && typeof ignore !== 'string')
+    throw new DiffConfigError(`${config.at('/ignore')}: ignore must be the path of an ignore file`);
   return {
     file: name,
     failOn: failOn as FailOn | undefined,
     levels: levels as Record<string, LevelSetting>,
-    ignoreFile: ignore === undefined ? undefined : path.relative(cwd, path.resolve(path.dirname(config.path), ignore)) || ignore,
+    ignoreFile:
+      ignore === undefined ? undefined : path.relative(cwd, path.resolve(path.dirname(config.path), ignore)) || ignore,
   };
 }
 

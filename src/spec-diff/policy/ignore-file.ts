@@ -33,12 +33,21 @@ const KEYS = ['rule', 'method', 'path', 'reason'];
 export async function loadIgnoreFile(file: string, cwd: string, ruleIds: readonly string[]): Promise<IgnoreEntry[]> {
   const ignore = await readPolicyFile(file, cwd, 'ignore file');
   const value = ignore.value ?? [];
-  if (!Array.isArray(value)) throw new DiffConfigError(`${ignore.at('')}: an ignore file must be a list of entries`, '- { rule: RULE-ID, method: METHOD, path: /PATH, reason: WHY }');
+  if (!Array.isArray(value))
+    throw new DiffConfigError(
+      `${ignore.at('')}: an ignore file must be a list of entries`,
+      '- { rule: RULE-ID, method: METHOD, path: /PATH, reason: WHY }',
+    );
   return value.map((raw, index): IgnoreEntry => {
     const at = (key?: string) => ignore.at(key ? `/${index}/${key}` : `/${index}`, key ? 'key' : 'value');
-    if (!isMapping(raw)) throw new DiffConfigError(`${at()}: ignore entry ${index + 1} must be a mapping with rule, path and reason`);
+    if (!isMapping(raw))
+      throw new DiffConfigError(`${at()}: ignore entry ${index + 1} must be a mapping with rule, path and reason`);
     for (const key of Object.keys(raw)) {
-      if (!KEYS.includes(key)) throw new DiffConfigError(`${at(key)}: unknown key '${key}' in ignore entry ${index + 1}`, `keys: ${KEYS.join(', ')}`);
+      if (!KEYS.includes(key))
+        throw new DiffConfigError(
+          `${at(key)}: unknown key '${key}' in ignore entry ${index + 1}`,
+          `keys: ${KEYS.join(', ')}`,
+        );
     }
     for (const key of ['rule', 'path', 'reason']) {
       if (typeof raw[key] !== 'string' || (raw[key] as string).trim() === '') {
@@ -49,12 +58,27 @@ export async function loadIgnoreFile(file: string, cwd: string, ruleIds: readonl
     const rule = raw.rule as string;
     if (!ruleIds.includes(rule)) {
       const guess = closest(rule, ruleIds);
-      throw new DiffConfigError(`${ignore.at(`/${index}/rule`)}: unknown rule '${rule}' in ignore entry ${index + 1}`, guess ? `did you mean '${guess}'?` : "run 'plantkit spec diff --help' for the rule ids");
+      throw new DiffConfigError(
+        `${ignore.at(`/${index}/rule`)}: unknown rule '${rule}' in ignore entry ${index + 1}`,
+        guess ? `did you mean '${guess}'?` : "run 'plantkit spec diff --help' for the rule ids",
+      );
     }
     const method = raw.method;
-    if (method !== undefined && (typeof method !== 'string' || !(HTTP_METHODS as readonly string[]).includes(method.toLowerCase()))) {
-      throw new DiffConfigError(`${ignore.at(`/${index}/method`)}: method must be an HTTP method (${HTTP_METHODS.join(', ')}), got '${String(method)}'`);
+    if (
+      method !== undefined &&
+      (typeof method !== 'string' || !(HTTP_METHODS as readonly string[]).includes(method.toLowerCase()))
+    ) {
+      throw new DiffConfigError(
+        `${ignore.at(`/${index}/method`)}: method must be an HTTP method (${HTTP_METHODS.join(', ')}), got '${String(method)}'`,
+      );
     }
-    return { rule, method: method?.toUpperCase(), path: raw.path as string, reason: (raw.reason as string).trim(), at: at(), location: ignore.locate(`/${index}`) };
+    return {
+      rule,
+      method: method?.toUpperCase(),
+      path: raw.path as string,
+      reason: (raw.reason as string).trim(),
+      at: at(),
+      location: ignore.locate(`/${index}`),
+    };
   });
 }

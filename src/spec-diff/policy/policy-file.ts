@@ -37,7 +37,8 @@ export async function readPolicyFile(file: string, cwd: string, what: string): P
     text = await readFile(absolute, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
     throw new DiffConfigError(`cannot read ${what} ${file}: ${reason}`);
   }
   const parsed = parseYamlSource(text);

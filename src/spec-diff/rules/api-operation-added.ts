@@ -7,5 +7,10 @@ export const apiOperationAdded: DiffRule = {
   level: 'info',
   summary: 'an operation was added',
   check: (comparison) =>
-    comparison.addedOperations.map((operation) => ({ operation: operation.label, pointer: operation.pointer, side: 'head', message: `operation ${operation.label} was added` })),
+    comparison.addedOperations.map((operation) => ({
+      operation: operation.label,
+      pointer: operation.pointer,
+      side: 'head',
+      message: `operation ${operation.label} was added`,
+    })),
 };

@@ -14,6 +14,11 @@ export const apiOperationRemoved: DiffRule = {
     const removedPaths = new Set(comparison.removedPaths.map((path) => path.item));
     return unannounced(comparison)
       .filter((operation) => !removedPaths.has(operation.item.path))
-      .map((operation) => ({ operation: operation.label, pointer: operation.pointer, side: 'base', message: `operation ${operation.label} was removed (it was not deprecated first)` }));
+      .map((operation) => ({
+        operation: operation.label,
+        pointer: operation.pointer,
+        side: 'base',
+        message: `operation ${operation.label} was removed (it was not deprecated first)`,
+      }));
   },
 };

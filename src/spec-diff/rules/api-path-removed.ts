@@ -15,10 +15,17 @@ export const apiPathRemoved: DiffRule = {
   check: (comparison) =>
     comparison.removedPaths
       .filter((path) => unannounced(comparison).some((operation) => operation.item.path === path.item))
-      .map((path) => ({ operation: path.label, pointer: path.pointer, side: 'base', message: `path ${path.label} was removed` })),
+      .map((path) => ({
+        operation: path.label,
+        pointer: path.pointer,
+        side: 'base',
+        message: `path ${path.label} was removed`,
+      })),
 };
 
 /** Removed operations that were not deprecated first. */
 export function unannounced(comparison: Parameters<DiffRule['check']>[0]) {
-  return comparison.removedOperations.filter((operation) => removalOf(comparison.base.document, operation.pointer, comparison.now).verdict === 'unannounced');
+  return comparison.removedOperations.filter(
+    (operation) => removalOf(comparison.base.document, operation.pointer, comparison.now).verdict === 'unannounced',
+  );
 }

@@ -15,6 +15,11 @@ export interface ApplicatorRuleSpec extends RuleHeader {
 export function applicatorRule(spec: ApplicatorRuleSpec): DiffRule {
   return schemaPairRule(spec, spec.direction, (pair): RuleHit[] => {
     const side = spec.which === 'removed' ? 'base' : 'head';
-    return applicatorChanges(pair.base, pair.head)[spec.which].map((what) => ({ operation: pair.operation, pointer: pair[side].pointer, side, message: `${pair.name}: ${spec.message(what)}` }));
+    return applicatorChanges(pair.base, pair.head)[spec.which].map((what) => ({
+      operation: pair.operation,
+      pointer: pair[side].pointer,
+      side,
+      message: `${pair.name}: ${spec.message(what)}`,
+    }));
   });
 }

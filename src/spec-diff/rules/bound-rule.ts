@@ -24,7 +24,9 @@ export function boundRule(spec: BoundRuleSpec): DiffRule {
   return schemaPairRule(spec, spec.direction, (pair) =>
     spec.bounds.flatMap(({ key, side }): RuleHit[] => {
       const what = spec.direction === 'request' ? tightened(pair, key, side) : loosened(pair, key, side);
-      return what ? [{ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name}: ${what}` }] : [];
+      return what
+        ? [{ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name}: ${what}` }]
+        : [];
     }),
   );
 }

@@ -19,7 +19,12 @@ export function dependentRequiredRule(spec: DependentRequiredRuleSpec): DiffRule
   return schemaPairRule(spec, spec.direction, (pair): RuleHit[] => {
     // Request: what head asks beyond base. Response: what base promised beyond head.
     const [more, less] = spec.direction === 'request' ? [pair.head, pair.base] : [pair.base, pair.head];
-    return beyond(more, less).map(([name, names]) => ({ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name}: ${spec.message(name, names.map((need) => `'${need}'`).join(', '))} (dependentRequired)` }));
+    return beyond(more, less).map(([name, names]) => ({
+      operation: pair.operation,
+      pointer: pair.head.pointer,
+      side: 'head',
+      message: `${pair.name}: ${spec.message(name, names.map((need) => `'${need}'`).join(', '))} (dependentRequired)`,
+    }));
   });
 }
 

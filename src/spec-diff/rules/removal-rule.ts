@@ -24,8 +24,14 @@ export function removalRule(spec: RemovalRuleSpec): DiffRule {
     check: (comparison) => {
       const removed =
         spec.of === 'operation'
-          ? comparison.removedOperations.map((operation) => ({ operation: operation.label, pointer: operation.pointer, name: `operation ${operation.label}` }))
-          : comparison.parameters.filter((pair) => pair.base && !pair.head).map((pair) => ({ operation: pair.operation, pointer: pair.basePointer!, name: pair.name }));
+          ? comparison.removedOperations.map((operation) => ({
+              operation: operation.label,
+              pointer: operation.pointer,
+              name: `operation ${operation.label}`,
+            }))
+          : comparison.parameters
+              .filter((pair) => pair.base && !pair.head)
+              .map((pair) => ({ operation: pair.operation, pointer: pair.basePointer!, name: pair.name }));
       return removed.flatMap(({ operation, pointer, name }): RuleHit[] => {
         const removal = removalOf(comparison.base.document, pointer, comparison.now);
         if (removal.verdict !== spec.verdict) return [];

@@ -5,7 +5,19 @@
  */
 import type { DiffRule } from '../types.js';
 
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', '$comment', 'default', 'readOnly', 'writeOnly', 'externalDocs', 'xml']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'deprecated',
+  '$comment',
+  'default',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  'xml',
+]);
 
 /** request-body-schema-added */
 export const requestBodySchemaAdded: DiffRule = {
@@ -15,7 +27,12 @@ export const requestBodySchemaAdded: DiffRule = {
   check: (comparison) =>
     comparison.requestContents
       .filter((pair) => pair.base && pair.head && pair.base.schema === undefined && constrains(pair.head.schema))
-      .map((pair) => ({ operation: pair.operation, pointer: pair.head!.schemaPointer, side: 'head', message: `${pair.name}: a schema was added where any body was accepted` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head!.schemaPointer,
+        side: 'head',
+        message: `${pair.name}: a schema was added where any body was accepted`,
+      })),
 };
 
 function constrains(schema: unknown): boolean {

@@ -7,5 +7,8 @@ export const requestContainsCountNarrowed = boundRule({
   level: 'breaking',
   summary: 'a request minContains was raised or maxContains added or lowered',
   direction: 'request',
-  bounds: [{ key: 'minContains', side: 'lower' }, { key: 'maxContains', side: 'upper' }],
+  bounds: [
+    { key: 'minContains', side: 'lower' },
+    { key: 'maxContains', side: 'upper' },
+  ],
 });

@@ -15,7 +15,12 @@ export const requestDefaultChanged: DiffRule = {
   summary: 'a request parameter or property default changed or was removed',
   check: (comparison) =>
     comparison.schemas
-      .filter((pair) => pair.direction === 'request' && pair.base.default && !(pair.head.default && sameValue(pair.base.default.value, pair.head.default.value)))
+      .filter(
+        (pair) =>
+          pair.direction === 'request' &&
+          pair.base.default &&
+          !(pair.head.default && sameValue(pair.base.default.value, pair.head.default.value)),
+      )
       .map((pair) => ({
         operation: pair.operation,
         pointer: pair.head.pointer,

@@ -15,9 +15,15 @@ export const requestEnumNarrowed: DiffRule = {
       const { base, head } = pair;
       if (pair.direction !== 'request' || !head.enum) return [];
       const same = pair.textual ? (a: unknown, b: unknown) => sameValue(a, b) || String(a) === String(b) : sameValue;
-      const removed = base.enum ? base.enum.filter((value) => !head.enum!.some((kept) => same(kept, value))) : undefined;
+      const removed = base.enum
+        ? base.enum.filter((value) => !head.enum!.some((kept) => same(kept, value)))
+        : undefined;
       if (removed?.length === 0) return [];
-      const what = removed ? `enum value${removed.length > 1 ? 's' : ''} ${removed.map((value) => JSON.stringify(value)).join(', ')} removed` : `enum added: ${JSON.stringify(head.enum)}`;
-      return [{ operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` }];
+      const what = removed
+        ? `enum value${removed.length > 1 ? 's' : ''} ${removed.map((value) => JSON.stringify(value)).join(', ')} removed`
+        : `enum added: ${JSON.stringify(head.enum)}`;
+      return [
+        { operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` },
+      ];
     }),
 };

@@ -9,5 +9,10 @@ export const requestMediaTypeRemoved: DiffRule = {
   check: (comparison) =>
     comparison.requestMediaTypes
       .filter((pair) => pair.base && !pair.head)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.basePointer!, side: 'base', message: `request body media type ${pair.base} was removed` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.basePointer!,
+        side: 'base',
+        message: `request body media type ${pair.base} was removed`,
+      })),
 };

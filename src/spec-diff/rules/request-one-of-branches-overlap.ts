@@ -19,14 +19,23 @@ export const requestOneOfBranchesOverlap: DiffRule = {
   check: (comparison) =>
     comparison.variants.flatMap((pairing): RuleHit[] => {
       const { head } = pairing;
-      if (pairing.direction !== 'request' || head.variants?.keyword !== 'oneOf' || head.discriminator !== undefined) return [];
+      if (pairing.direction !== 'request' || head.variants?.keyword !== 'oneOf' || head.discriminator !== undefined)
+        return [];
       const heads = branchesOf(head);
-      const bases = pairing.base.variants?.keyword === 'oneOf' && pairing.base.discriminator === undefined ? branchesOf(pairing.base) : undefined;
+      const bases =
+        pairing.base.variants?.keyword === 'oneOf' && pairing.base.discriminator === undefined
+          ? branchesOf(pairing.base)
+          : undefined;
       const hits: RuleHit[] = [];
       for (let i = 0; i < heads.length; i += 1) {
         for (let j = i + 1; j < heads.length; j += 1) {
           if (!mayOverlap(heads[i]!, heads[j]!) || (bases && overlappedBefore(pairing, bases, i, j))) continue;
-          hits.push({ operation: pairing.operation, pointer: head.pointer, side: 'head', message: `${pairing.name}: oneOf branches ${i} and ${j} can both match one value, which oneOf then refuses` });
+          hits.push({
+            operation: pairing.operation,
+            pointer: head.pointer,
+            side: 'head',
+            message: `${pairing.name}: oneOf branches ${i} and ${j} can both match one value, which oneOf then refuses`,
+          });
         }
       }
       return hits;
@@ -34,8 +43,18 @@ export const requestOneOfBranchesOverlap: DiffRule = {
 };
 
 /** Did the base branches that head branches `i` and `j` came from already overlap? */
-function overlappedBefore(pairing: VariantPairing, bases: ReturnType<typeof branchesOf>, i: number, j: number): boolean {
-  const origins = (branch: number) => new Set(pairing.matches.filter((match) => match.head?.branch === branch && match.base?.branch !== undefined).map((match) => match.base!.branch!));
+function overlappedBefore(
+  pairing: VariantPairing,
+  bases: ReturnType<typeof branchesOf>,
+  i: number,
+  j: number,
+): boolean {
+  const origins = (branch: number) =>
+    new Set(
+      pairing.matches
+        .filter((match) => match.head?.branch === branch && match.base?.branch !== undefined)
+        .map((match) => match.base!.branch!),
+    );
   const [fromI, fromJ] = [origins(i), origins(j)];
   return [...fromI].some((a) => [...fromJ].some((b) => a !== b && mayOverlap(bases[a]!, bases[b]!)));
 }

@@ -9,5 +9,10 @@ export const requestParameterAddedOptional: DiffRule = {
   check: (comparison) =>
     comparison.parameters
       .filter((pair) => !pair.base && pair.head && !pair.head.required)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.headPointer!, side: 'head', message: `new optional ${pair.name}` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.headPointer!,
+        side: 'head',
+        message: `new optional ${pair.name}`,
+      })),
 };

@@ -9,5 +9,10 @@ export const requestParameterAddedRequired: DiffRule = {
   check: (comparison) =>
     comparison.parameters
       .filter((pair) => !pair.base && pair.head?.required)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.headPointer!, side: 'head', message: `new required ${pair.name}` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.headPointer!,
+        side: 'head',
+        message: `new required ${pair.name}`,
+      })),
 };

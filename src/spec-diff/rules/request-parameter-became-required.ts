@@ -9,5 +9,10 @@ export const requestParameterBecameRequired: DiffRule = {
   check: (comparison) =>
     comparison.parameters
       .filter((pair) => pair.base && pair.head && !pair.base.required && pair.head.required)
-      .map((pair) => ({ operation: pair.operation, pointer: `${pair.headPointer!}/required`, side: 'head', message: `${pair.name} became required` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: `${pair.headPointer!}/required`,
+        side: 'head',
+        message: `${pair.name} became required`,
+      })),
 };

@@ -14,6 +14,16 @@ export const requestParameterRemoved: DiffRule = {
   summary: 'a parameter was removed without being deprecated first',
   check: (comparison) =>
     comparison.parameters
-      .filter((pair) => pair.base && !pair.head && removalOf(comparison.base.document, pair.basePointer!, comparison.now).verdict === 'unannounced')
-      .map((pair) => ({ operation: pair.operation, pointer: pair.basePointer!, side: 'base', message: `${pair.name} was removed (it was not deprecated first)` })),
+      .filter(
+        (pair) =>
+          pair.base &&
+          !pair.head &&
+          removalOf(comparison.base.document, pair.basePointer!, comparison.now).verdict === 'unannounced',
+      )
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.basePointer!,
+        side: 'base',
+        message: `${pair.name} was removed (it was not deprecated first)`,
+      })),
 };

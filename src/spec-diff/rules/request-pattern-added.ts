@@ -8,6 +8,16 @@ export const requestPatternAdded: DiffRule = {
   summary: 'a request pattern was added',
   check: (comparison) =>
     comparison.schemas
-      .filter((pair) => pair.direction === 'request' && pair.head.bounds.pattern !== undefined && pair.base.bounds.pattern === undefined)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name}: pattern added: ${pair.head.bounds.pattern}` })),
+      .filter(
+        (pair) =>
+          pair.direction === 'request' &&
+          pair.head.bounds.pattern !== undefined &&
+          pair.base.bounds.pattern === undefined,
+      )
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head.pointer,
+        side: 'head',
+        message: `${pair.name}: pattern added: ${pair.head.bounds.pattern}`,
+      })),
 };

@@ -8,7 +8,12 @@ export const requestPatternChanged: DiffRule = {
   summary: 'a request pattern changed',
   check: (comparison) =>
     comparison.schemas
-      .filter((pair) => pair.direction === 'request' && pair.base.bounds.pattern !== undefined && pair.head.bounds.pattern !== undefined)
+      .filter(
+        (pair) =>
+          pair.direction === 'request' &&
+          pair.base.bounds.pattern !== undefined &&
+          pair.head.bounds.pattern !== undefined,
+      )
       .filter((pair) => pair.base.bounds.pattern !== pair.head.bounds.pattern)
       .map((pair) => ({
         operation: pair.operation,

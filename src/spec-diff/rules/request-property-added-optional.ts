@@ -9,5 +9,10 @@ export const requestPropertyAddedOptional: DiffRule = {
   check: (comparison) =>
     comparison.properties
       .filter((pair) => pair.direction === 'request' && !pair.base && pair.visibleHead && !pair.requiredHead)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.head!.pointer, side: 'head', message: `new optional ${pair.name}` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head!.pointer,
+        side: 'head',
+        message: `new optional ${pair.name}`,
+      })),
 };

@@ -12,6 +12,14 @@ export const requestPropertyAddedRequired: DiffRule = {
   summary: 'a new required request property',
   check: (comparison) =>
     comparison.properties
-      .filter((pair) => pair.direction === 'request' && !pair.base && pair.visibleHead && pair.requiredHead && !pair.requiredBase)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.head!.pointer, side: 'head', message: `new required ${pair.name}` })),
+      .filter(
+        (pair) =>
+          pair.direction === 'request' && !pair.base && pair.visibleHead && pair.requiredHead && !pair.requiredBase,
+      )
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head!.pointer,
+        side: 'head',
+        message: `new required ${pair.name}`,
+      })),
 };

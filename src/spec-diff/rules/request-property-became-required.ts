@@ -8,6 +8,14 @@ export const requestPropertyBecameRequired: DiffRule = {
   summary: 'an optional request property became required',
   check: (comparison) =>
     comparison.properties
-      .filter((pair) => pair.direction === 'request' && pair.base && pair.visibleHead && pair.requiredHead && !pair.requiredBase)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.head!.pointer, side: 'head', message: `${pair.name} became required` })),
+      .filter(
+        (pair) =>
+          pair.direction === 'request' && pair.base && pair.visibleHead && pair.requiredHead && !pair.requiredBase,
+      )
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head!.pointer,
+        side: 'head',
+        message: `${pair.name} became required`,
+      })),
 };

@@ -15,9 +15,19 @@ export const requestRangeNarrowed: DiffRule = {
       if (pair.direction !== 'request') return [];
       const narrowed = (key: keyof Bounds, tighter: (head: number, base: number) => boolean) => {
         const [base, head] = [pair.base.bounds[key] as number | undefined, pair.head.bounds[key] as number | undefined];
-        return head !== undefined && (base === undefined || tighter(head, base)) ? [`${key} ${base === undefined ? 'added:' : `changed from ${base} to`} ${head}`] : [];
+        return head !== undefined && (base === undefined || tighter(head, base))
+          ? [`${key} ${base === undefined ? 'added:' : `changed from ${base} to`} ${head}`]
+          : [];
       };
-      const changes = [...UPPER.flatMap((key) => narrowed(key, (head, base) => head < base)), ...LOWER.flatMap((key) => narrowed(key, (head, base) => head > base))];
-      return changes.map((what) => ({ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name}: ${what}` }));
+      const changes = [
+        ...UPPER.flatMap((key) => narrowed(key, (head, base) => head < base)),
+        ...LOWER.flatMap((key) => narrowed(key, (head, base) => head > base)),
+      ];
+      return changes.map((what) => ({
+        operation: pair.operation,
+        pointer: pair.head.pointer,
+        side: 'head',
+        message: `${pair.name}: ${what}`,
+      }));
     }),
 };

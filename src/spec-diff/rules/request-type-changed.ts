@@ -15,7 +15,13 @@ export const requestTypeChanged: DiffRule = {
   summary: 'a request value type was narrowed (type changed, or null no longer allowed)',
   check: (comparison) =>
     comparison.schemas
-      .filter((pair) => pair.direction === 'request' && lostTypes(pair.base.types, pair.head.types).some((type) => !(pair.textual && TEXT_FORMS.has(type) && pair.head.types?.includes('string'))))
+      .filter(
+        (pair) =>
+          pair.direction === 'request' &&
+          lostTypes(pair.base.types, pair.head.types).some(
+            (type) => !(pair.textual && TEXT_FORMS.has(type) && pair.head.types?.includes('string')),
+          ),
+      )
       .map((pair) => ({
         operation: pair.operation,
         pointer: pair.head.pointer,

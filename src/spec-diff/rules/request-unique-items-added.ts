@@ -9,5 +9,10 @@ export const requestUniqueItemsAdded: DiffRule = {
   check: (comparison) =>
     comparison.schemas
       .filter((pair) => pair.direction === 'request' && pair.head.uniqueItems && !pair.base.uniqueItems)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name}: uniqueItems added` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head.pointer,
+        side: 'head',
+        message: `${pair.name}: uniqueItems added`,
+      })),
 };

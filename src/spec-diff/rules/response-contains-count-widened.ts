@@ -7,5 +7,8 @@ export const responseContainsCountWidened = boundRule({
   level: 'breaking',
   summary: 'a response minContains was lowered or maxContains raised or removed',
   direction: 'response',
-  bounds: [{ key: 'minContains', side: 'lower' }, { key: 'maxContains', side: 'upper' }],
+  bounds: [
+    { key: 'minContains', side: 'lower' },
+    { key: 'maxContains', side: 'upper' },
+  ],
 });

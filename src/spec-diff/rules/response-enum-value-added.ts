@@ -12,9 +12,15 @@ export const responseEnumValueAdded: DiffRule = {
       const { base, head } = pair;
       if (pair.direction !== 'response' || !base.enum) return [];
       // A new null is reported by response-property-became-nullable.
-      const added = head.enum ? head.enum.filter((value) => value !== null && !base.enum!.some((known) => sameValue(known, value))) : undefined;
+      const added = head.enum
+        ? head.enum.filter((value) => value !== null && !base.enum!.some((known) => sameValue(known, value)))
+        : undefined;
       if (added?.length === 0) return [];
-      const what = added ? `enum value${added.length > 1 ? 's' : ''} ${added.map((value) => JSON.stringify(value)).join(', ')} added` : 'enum removed';
-      return [{ operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` }];
+      const what = added
+        ? `enum value${added.length > 1 ? 's' : ''} ${added.map((value) => JSON.stringify(value)).join(', ')} added`
+        : 'enum removed';
+      return [
+        { operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` },
+      ];
     }),
 };

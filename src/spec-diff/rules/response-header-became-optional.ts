@@ -9,5 +9,10 @@ export const responseHeaderBecameOptional: DiffRule = {
   check: (comparison) =>
     comparison.responseHeaders
       .filter((pair) => pair.base?.required && pair.head && !pair.head.required)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.headPointer!, side: 'head', message: `${pair.name} became optional` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.headPointer!,
+        side: 'head',
+        message: `${pair.name} became optional`,
+      })),
 };

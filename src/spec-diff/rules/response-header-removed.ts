@@ -9,5 +9,10 @@ export const responseHeaderRemoved: DiffRule = {
   check: (comparison) =>
     comparison.responseHeaders
       .filter((pair) => pair.base?.required && !pair.head)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.basePointer!, side: 'base', message: `required ${pair.name} was removed` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.basePointer!,
+        side: 'base',
+        message: `required ${pair.name} was removed`,
+      })),
 };

@@ -9,5 +9,10 @@ export const responseMediaTypeRemoved: DiffRule = {
   check: (comparison) =>
     comparison.responseMediaTypes
       .filter((pair) => pair.base && !pair.head)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.basePointer!, side: 'base', message: `${pair.name}: media type was removed` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.basePointer!,
+        side: 'base',
+        message: `${pair.name}: media type was removed`,
+      })),
 };

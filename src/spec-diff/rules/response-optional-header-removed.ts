@@ -9,5 +9,10 @@ export const responseOptionalHeaderRemoved: DiffRule = {
   check: (comparison) =>
     comparison.responseHeaders
       .filter((pair) => pair.base && !pair.base.required && !pair.head)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.basePointer!, side: 'base', message: `optional ${pair.name} was removed` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.basePointer!,
+        side: 'base',
+        message: `optional ${pair.name} was removed`,
+      })),
 };

@@ -8,6 +8,13 @@ export const responsePropertyAdded: DiffRule = {
   summary: 'a new response property',
   check: (comparison) =>
     comparison.properties
-      .filter((pair) => pair.direction === 'response' && !pair.visibleBase && pair.visibleHead && pair.base === undefined)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.head!.pointer, side: 'head', message: `new ${pair.requiredHead ? 'required' : 'optional'} ${pair.name}` })),
+      .filter(
+        (pair) => pair.direction === 'response' && !pair.visibleBase && pair.visibleHead && pair.base === undefined,
+      )
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head!.pointer,
+        side: 'head',
+        message: `new ${pair.requiredHead ? 'required' : 'optional'} ${pair.name}`,
+      })),
 };

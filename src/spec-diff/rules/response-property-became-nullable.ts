@@ -8,7 +8,14 @@ export const responsePropertyBecameNullable: DiffRule = {
   summary: 'a response value became nullable',
   check: (comparison) =>
     comparison.schemas
-      .filter((pair) => pair.direction === 'response' && pair.base.types !== undefined && !pair.base.types.includes('null'))
+      .filter(
+        (pair) => pair.direction === 'response' && pair.base.types !== undefined && !pair.base.types.includes('null'),
+      )
       .filter((pair) => pair.head.types?.includes('null'))
-      .map((pair) => ({ operation: pair.operation, pointer: pair.head.pointer, side: 'head', message: `${pair.name} became nullable` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.head.pointer,
+        side: 'head',
+        message: `${pair.name} became nullable`,
+      })),
 };

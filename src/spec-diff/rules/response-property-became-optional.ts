@@ -8,6 +8,18 @@ export const responsePropertyBecameOptional: DiffRule = {
   summary: 'a required response property became optional',
   check: (comparison) =>
     comparison.properties
-      .filter((pair) => pair.direction === 'response' && pair.visibleBase && pair.visibleHead && pair.requiredBase && !pair.requiredHead)
-      .map((pair) => ({ operation: pair.operation, pointer: pair.parentHead, side: 'head', message: `${pair.name} became optional` })),
+      .filter(
+        (pair) =>
+          pair.direction === 'response' &&
+          pair.visibleBase &&
+          pair.visibleHead &&
+          pair.requiredBase &&
+          !pair.requiredHead,
+      )
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.parentHead,
+        side: 'head',
+        message: `${pair.name} became optional`,
+      })),
 };

@@ -14,7 +14,12 @@ export const responseRangeWidened: DiffRule = {
   check: (comparison) =>
     comparison.schemas.flatMap((pair): RuleHit[] => {
       if (pair.direction !== 'response') return [];
-      return ([[upperEdge, true], [lowerEdge, false]] as const).flatMap(([edgeOf, above]) => {
+      return (
+        [
+          [upperEdge, true],
+          [lowerEdge, false],
+        ] as const
+      ).flatMap(([edgeOf, above]) => {
         const [base, head] = [edgeOf(pair.base.bounds), edgeOf(pair.head.bounds)];
         if (!base || !reachesFurther(head, base, above)) return [];
         const message = `${pair.name}: range widened from ${describeEdge(base, above)} to ${describeEdge(head, above)}`;

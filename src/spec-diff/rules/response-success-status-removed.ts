@@ -9,5 +9,10 @@ export const responseSuccessStatusRemoved: DiffRule = {
   check: (comparison) =>
     comparison.responses
       .filter((pair) => pair.base && !pair.head && /^[123]/.test(pair.base.status))
-      .map((pair) => ({ operation: pair.operation, pointer: pair.basePointer!, side: 'base', message: `success ${pair.name} was removed` })),
+      .map((pair) => ({
+        operation: pair.operation,
+        pointer: pair.basePointer!,
+        side: 'base',
+        message: `success ${pair.name} was removed`,
+      })),
 };

@@ -15,9 +15,16 @@ export const responseTypeChanged: DiffRule = {
     comparison.schemas
       .filter((pair) => pair.direction === 'response')
       .filter((pair) => {
-        const widened = lostTypes(pair.head.types?.filter((type) => type !== 'null'), pair.base.types).length > 0;
+        const widened =
+          lostTypes(
+            pair.head.types?.filter((type) => type !== 'null'),
+            pair.base.types,
+          ).length > 0;
         // Read backwards: the head's format must be no wider than the base's.
-        const formatWidened = pair.base.format !== undefined && pair.head.format !== pair.base.format && isFormatWidening(pair.head.format, pair.base.format) === false;
+        const formatWidened =
+          pair.base.format !== undefined &&
+          pair.head.format !== pair.base.format &&
+          isFormatWidening(pair.head.format, pair.base.format) === false;
         return widened || formatWidened || (pair.base.format !== undefined && pair.head.format === undefined);
       })
       .map((pair) => ({

@@ -26,9 +26,23 @@ export function reversedRule(spec: ReversedRuleSpec): DiffRule {
     check: (comparison) => {
       const changes = comparison[spec.kind];
       if (spec.how === 'renamed') {
-        return changes.renamed.map(({ base, head }): RuleHit => ({ operation: base.label, pointer: head.pointer, side: 'head', message: spec.message(base.label, head.label) }));
+        return changes.renamed.map(
+          ({ base, head }): RuleHit => ({
+            operation: base.label,
+            pointer: head.pointer,
+            side: 'head',
+            message: spec.message(base.label, head.label),
+          }),
+        );
       }
-      return changes[spec.how].map((operation): RuleHit => ({ operation: operation.label, pointer: operation.pointer, side: operation.side, message: spec.message(operation.label, '') }));
+      return changes[spec.how].map(
+        (operation): RuleHit => ({
+          operation: operation.label,
+          pointer: operation.pointer,
+          side: operation.side,
+          message: spec.message(operation.label, ''),
+        }),
+      );
     },
   };
 }

@@ -9,11 +9,16 @@ export interface RuleHeader {
 }
 
 /** A rule over the schema pairs of `direction` (undefined: both). */
-export function schemaPairRule(header: RuleHeader, direction: SchemaPair['direction'] | undefined, hits: (pair: SchemaPair) => RuleHit[]): DiffRule {
+export function schemaPairRule(
+  header: RuleHeader,
+  direction: SchemaPair['direction'] | undefined,
+  hits: (pair: SchemaPair) => RuleHit[],
+): DiffRule {
   return {
     id: header.id,
     level: header.level,
     summary: header.summary,
-    check: (comparison) => comparison.schemas.flatMap((pair) => (direction === undefined || pair.direction === direction ? hits(pair) : [])),
+    check: (comparison) =>
+      comparison.schemas.flatMap((pair) => (direction === undefined || pair.direction === direction ? hits(pair) : [])),
   };
 }

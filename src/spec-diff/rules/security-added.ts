@@ -12,6 +12,13 @@ export const securityAdded: DiffRule = {
       const base = effectiveSecurity(comparison.base, pair.base.pointer);
       const head = effectiveSecurity(comparison.head, pair.head.pointer);
       if (!base.anonymous || head.anonymous) return [];
-      return [{ operation: pair.label, pointer: head.pointer || pair.head.pointer, side: 'head', message: `${pair.label} now requires ${head.alternatives.join(' or ')}` }];
+      return [
+        {
+          operation: pair.label,
+          pointer: head.pointer || pair.head.pointer,
+          side: 'head',
+          message: `${pair.label} now requires ${head.alternatives.join(' or ')}`,
+        },
+      ];
     }),
 };

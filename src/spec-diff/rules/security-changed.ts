@@ -17,8 +17,21 @@ export const securityChanged: DiffRule = {
       const base = effectiveSecurity(comparison.base, pair.base.pointer);
       const head = effectiveSecurity(comparison.head, pair.head.pointer);
       if (base.anonymous || head.anonymous) return [];
-      const lost = [...new Set(base.requirements.filter((old) => !head.requirements.some((current) => stillSatisfies(old, current))).map(describeRequirement))];
+      const lost = [
+        ...new Set(
+          base.requirements
+            .filter((old) => !head.requirements.some((current) => stillSatisfies(old, current)))
+            .map(describeRequirement),
+        ),
+      ];
       if (lost.length === 0) return [];
-      return [{ operation: pair.label, pointer: head.pointer || pair.head.pointer, side: 'head', message: `${pair.label} no longer accepts ${lost.join(' or ')} (now: ${head.alternatives.join(' or ')})` }];
+      return [
+        {
+          operation: pair.label,
+          pointer: head.pointer || pair.head.pointer,
+          side: 'head',
+          message: `${pair.label} no longer accepts ${lost.join(' or ')} (now: ${head.alternatives.join(' or ')})`,
+        },
+      ];
     }),
 };

@@ -32,7 +32,12 @@ export function variantRule(spec: VariantRuleSpec): DiffRule {
           .filter((match) => match.how === spec.how)
           .map((match) => {
             const alternative = match[side]!;
-            return { operation: pairing.operation, pointer: alternative.schema.pointer, side, message: `${pairing.name}: ${describeAlternative(alternative, keyword)} was ${spec.how}: ${spec.consequence}` };
+            return {
+              operation: pairing.operation,
+              pointer: alternative.schema.pointer,
+              side,
+              message: `${pairing.name}: ${describeAlternative(alternative, keyword)} was ${spec.how}: ${spec.consequence}`,
+            };
           });
       }),
   };

@@ -40,12 +40,19 @@ export async function startApp(handle: AppHandler, basePath = ''): Promise<Refer
     incoming.on('end', () => {
       const body = Buffer.concat(chunks);
       const target = incoming.url ?? '/';
-      requests.push({ method: incoming.method ?? '', path: target, headers: incoming.headers, body: body.toString('utf8') });
+      requests.push({
+        method: incoming.method ?? '',
+        path: target,
+        headers: incoming.headers,
+        body: body.toString('utf8'),
+      });
       const request: AppRequest = {
         method: (incoming.method ?? 'GET').toUpperCase(),
         path: target.split('?')[0]!,
         // The query after the first `?`, without any fragment a raw client may have sent.
-        query: [...new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1).split('#')[0] : '')],
+        query: [
+          ...new URLSearchParams(target.includes('?') ? target.slice(target.indexOf('?') + 1).split('#')[0] : ''),
+        ],
         headers: incoming.headers,
         body,
       };
@@ -75,7 +82,12 @@ export async function startApp(handle: AppHandler, basePath = ''): Promise<Refer
 }
 
 /** Send `status` with `body` (none when undefined) and `headers`; Content-Length is set by node. */
-export function reply(response: ServerResponse, status: number, body: string | Buffer | undefined, headers: Record<string, string> = {}): void {
+export function reply(
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer | undefined,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, headers);
   response.end(body);
 }

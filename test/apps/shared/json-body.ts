@@ -14,7 +14,8 @@ export type JsonObject = Record<string, unknown>;
 export function readJsonBody(request: AppRequest): { value: unknown } | { error: string } {
   const essence = mediaEssence(request.headers['content-type']);
   // RFC 8259 section 11: application/json; a +json suffix (RFC 6839 section 3.1) is not what these specs document.
-  if (essence !== 'application/json') return { error: `Content-Type ${essence || '(none)'} is not accepted; send application/json` };
+  if (essence !== 'application/json')
+    return { error: `Content-Type ${essence || '(none)'} is not accepted; send application/json` };
   if (request.body.length === 0) return { error: 'the request body is required' };
   const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   try {

@@ -16,9 +16,13 @@ export interface FormPart {
 }
 
 /** The parts of `body`, or one line saying why it is not a well-formed multipart/form-data body. */
-export function readMultipart(contentType: string | undefined, body: Buffer): { parts: FormPart[] } | { error: string } {
+export function readMultipart(
+  contentType: string | undefined,
+  body: Buffer,
+): { parts: FormPart[] } | { error: string } {
   const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
-  if (mediaEssence(contentType) !== 'multipart/form-data' || !boundary) return { error: 'Content-Type must be multipart/form-data with a boundary parameter' };
+  if (mediaEssence(contentType) !== 'multipart/form-data' || !boundary)
+    return { error: 'Content-Type must be multipart/form-data with a boundary parameter' };
   const delimiter = `--${boundary[1] ?? boundary[2]}`;
   const parts: FormPart[] = [];
   let position = body.indexOf(delimiter);
@@ -27,7 +31,8 @@ export function readMultipart(contentType: string | undefined, body: Buffer): { 
     let cursor = position + delimiter.length;
     if (body.subarray(cursor, cursor + 2).toString('latin1') === '--') return { parts };
     while (body[cursor] === 0x20 || body[cursor] === 0x09) cursor += 1; // transport padding, RFC 2046 section 5.1.1
-    if (body.subarray(cursor, cursor + 2).toString('latin1') !== '\r\n') return { error: 'a multipart boundary line does not end with CRLF' };
+    if (body.subarray(cursor, cursor + 2).toString('latin1') !== '\r\n')
+      return { error: 'a multipart boundary line does not end with CRLF' };
     const next = body.indexOf(`\r\n${delimiter}`, cursor + 2);
     if (next < 0) return { error: 'the multipart body has no closing boundary' };
     const part = readPart(body.subarray(cursor, next + 2));
@@ -49,9 +54,15 @@ function readPart(bytes: Buffer): FormPart | { error: string } {
   const disposition = headers.get('content-disposition') ?? '';
   const name = parameter(disposition, 'name');
   // RFC 7578 section 4.2: each part has Content-Disposition form-data with a name.
-  if (!/^form-data\s*(;|$)/i.test(disposition) || name === undefined) return { error: 'a multipart part lacks Content-Disposition: form-data; name="..."' };
+  if (!/^form-data\s*(;|$)/i.test(disposition) || name === undefined)
+    return { error: 'a multipart part lacks Content-Disposition: form-data; name="..."' };
   const type = headers.get('content-type');
-  return { name, mediaType: type === undefined ? undefined : mediaEssence(type), filename: parameter(disposition, 'filename'), data: bytes.subarray(headerEnd + 4, bytes.length - 2) };
+  return {
+    name,
+    mediaType: type === undefined ? undefined : mediaEssence(type),
+    filename: parameter(disposition, 'filename'),
+    data: bytes.subarray(headerEnd + 4, bytes.length - 2),
+  };
 }
 
 /** A Content-Disposition parameter as a quoted string or a token. */

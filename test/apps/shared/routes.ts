@@ -34,7 +34,10 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
 
 function decodeSegments(path: string): string[] | undefined {
   try {
-    return path.split('/').slice(1).map((segment) => decodeURIComponent(segment));
+    return path
+      .split('/')
+      .slice(1)
+      .map((segment) => decodeURIComponent(segment));
   } catch {
     return undefined;
   }
@@ -65,7 +68,12 @@ export interface RouteMisses {
 export function serveRoutes(routes: readonly Route[], basePath: string, misses: RouteMisses): AppHandler {
   return (request, response) => {
     // Outside the base path nothing is routed; '' never matches a template.
-    const path = basePath === '' ? request.path : request.path.startsWith(`${basePath}/`) ? request.path.slice(basePath.length) : '';
+    const path =
+      basePath === ''
+        ? request.path
+        : request.path.startsWith(`${basePath}/`)
+          ? request.path.slice(basePath.length)
+          : '';
     const match = matchRoute(routes, request.method, path);
     if (!match) return misses.notFound(request, response);
     if ('allowed' in match) return misses.notAllowed(request, response, match.allowed);

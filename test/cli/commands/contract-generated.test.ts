@@ -5,11 +5,21 @@ import { contractAgainst } from '../../contract/property/cli-harness.js';
 describe('plantkit contract: generated-case flags', () => {
   it('prints a random seed in the run header when none is given', async () => {
     const run = await contractAgainst('correct', ['--quiet']);
-    expect(run.out).toMatch(/generated cases: seed (\d+) \(replay with --seed \1\); phases boundary, positive, negative; up to 100 random cases per phase; time budget 10 s per operation, 5 min in all\n/);
+    expect(run.out).toMatch(
+      /generated cases: seed (\d+) \(replay with --seed \1\); phases boundary, positive, negative; up to 100 random cases per phase; time budget 10 s per operation, 5 min in all\n/,
+    );
   });
 
   it('--operation-budget and --generated-budget are printed in the header as given', async () => {
-    const run = await contractAgainst('correct', ['--quiet', '--seed', '5', '--operation-budget', '1500ms', '--generated-budget', '2m']);
+    const run = await contractAgainst('correct', [
+      '--quiet',
+      '--seed',
+      '5',
+      '--operation-budget',
+      '1500ms',
+      '--generated-budget',
+      '2m',
+    ]);
     expect(run.out).toContain('; time budget 1.5 s per operation, 2 min in all\n');
     expect(run.code).toBe(0);
   });
@@ -50,14 +60,30 @@ describe('plantkit contract: generated-case flags', () => {
   });
 
   it('--max-shrinks 0 reports the failure as found', async () => {
-    const run = await contractAgainst('rejects-long-name', ['--phases', 'boundary', '--only', 'addPlant/generated/boundary/name/long-ascii', '--max-shrinks', '0', '--seed', '5']);
+    const run = await contractAgainst('rejects-long-name', [
+      '--phases',
+      'boundary',
+      '--only',
+      'addPlant/generated/boundary/name/long-ascii',
+      '--max-shrinks',
+      '0',
+      '--seed',
+      '5',
+    ]);
     expect(run.code).toBe(1);
     expect(run.out).toMatch(/sent: +\{"name":"a{190}… \(\d+ characters\)\n/);
     expect(run.out).not.toContain('shrunk:');
   });
 
   it('--skip takes generated case ids like any other', async () => {
-    const run = await contractAgainst('rejects-empty-name', ['--seed', '5', '--skip', 'addPlant/generated/boundary/name/empty', '--skip', 'addPlant/generated/positive']);
+    const run = await contractAgainst('rejects-empty-name', [
+      '--seed',
+      '5',
+      '--skip',
+      'addPlant/generated/boundary/name/empty',
+      '--skip',
+      'addPlant/generated/positive',
+    ]);
     expect(run.out).not.toContain('generated/boundary/name/empty');
     expect(run.out).not.toContain('generated/positive');
   });

@@ -67,7 +67,7 @@ describe('GeneratedBudget', () => {
     expect(budget.operation(5).expired()).toBe('generated');
   });
 
-  it("gives each phase its fair part of what the operation has left, and the rest to the next", () => {
+  it('gives each phase its fair part of what the operation has left, and the rest to the next', () => {
     const clock = fakeClock();
     const operation = new GeneratedBudget({ operationMs: 9_000, generatedMs: 300_000 }, clock.now).operation(1);
     const boundary = operation.phase(3);

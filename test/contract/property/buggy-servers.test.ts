@@ -12,11 +12,34 @@ import { failedGenerated, sentName, type FailedGenerated } from './report-blocks
 const codePoints = (text: string | undefined) => [...(text ?? '')];
 
 const BUGS: Array<[Variant, { shrunkTo: string; matches: (failure: FailedGenerated) => boolean }]> = [
-  ['rejects-non-ascii-name', { shrunkTo: 'a name of one non-ASCII character', matches: (f) => codePoints(sentName(f.sent)).length === 1 && sentName(f.sent)!.codePointAt(0)! > 0x7f }],
-  ['rejects-long-name', { shrunkTo: 'a name of exactly 65 characters', matches: (f) => codePoints(sentName(f.sent)).length === 65 }],
-  ['rejects-int64-max', { shrunkTo: 'id 9223372036854775807, digit for digit', matches: (f) => /"id":9223372036854775807[,}]/.test(f.sent ?? '') }],
+  [
+    'rejects-non-ascii-name',
+    {
+      shrunkTo: 'a name of one non-ASCII character',
+      matches: (f) => codePoints(sentName(f.sent)).length === 1 && sentName(f.sent)!.codePointAt(0)! > 0x7f,
+    },
+  ],
+  [
+    'rejects-long-name',
+    { shrunkTo: 'a name of exactly 65 characters', matches: (f) => codePoints(sentName(f.sent)).length === 65 },
+  ],
+  [
+    'rejects-int64-max',
+    {
+      shrunkTo: 'id 9223372036854775807, digit for digit',
+      matches: (f) => /"id":9223372036854775807[,}]/.test(f.sent ?? ''),
+    },
+  ],
   ['rejects-negative-id', { shrunkTo: 'id -1', matches: (f) => /"id":-1[,}]/.test(f.sent ?? '') }],
-  ['accepts-int64-overflow', { shrunkTo: 'id 9223372036854775808 accepted', matches: (f) => /"id":9223372036854775808[,}]/.test(f.sent ?? '') && f.lines.some((line) => line.includes('an invalid request was accepted')) }],
+  [
+    'accepts-int64-overflow',
+    {
+      shrunkTo: 'id 9223372036854775808 accepted',
+      matches: (f) =>
+        /"id":9223372036854775808[,}]/.test(f.sent ?? '') &&
+        f.lines.some((line) => line.includes('an invalid request was accepted')),
+    },
+  ],
   ['rejects-empty-name', { shrunkTo: 'name ""', matches: (f) => sentName(f.sent) === '' }],
 ];
 
@@ -28,10 +51,15 @@ describe('generated cases catch value-dependent bugs with default settings', () 
     expect(run.code, `exit code (seed ${seed})`).toBe(1);
     const failures = failedGenerated(run.out);
     const shrunk = failures.filter(matches);
-    expect(shrunk.length, `a generated failure shrunk as expected (seed ${seed}):\n${failures.map((f) => `${f.id} ${f.sent}`).join('\n')}`).toBeGreaterThan(0);
+    expect(
+      shrunk.length,
+      `a generated failure shrunk as expected (seed ${seed}):\n${failures.map((f) => `${f.id} ${f.sent}`).join('\n')}`,
+    ).toBeGreaterThan(0);
     for (const failure of shrunk) {
       expect(failure.lines.some((line) => /^ {8}seed: +\d+ \(replay with --seed \d+/.test(line))).toBe(true);
-      expect(failure.lines.some((line) => line.includes('reproduce: curl') && line.includes('$PLANTKIT_TOKEN'))).toBe(true);
+      expect(failure.lines.some((line) => line.includes('reproduce: curl') && line.includes('$PLANTKIT_TOKEN'))).toBe(
+        true,
+      );
       expect(failure.lines.some((line) => /^ {8}response: +\d{3} /.test(line))).toBe(true);
     }
     expect(run.out).not.toContain(APP_TOKEN);

@@ -7,7 +7,9 @@ describe('transport failures', () => {
     const started = performance.now();
     const run = await contractAgainst('hang', ['--timeout', '200', '--seed', '3']);
     expect(run.code).toBe(1);
-    expect(run.out).toContain('stopped: 3 requests in a row got no response (last: timeout: no complete response within 200 ms)');
+    expect(run.out).toContain(
+      'stopped: 3 requests in a row got no response (last: timeout: no complete response within 200 ms)',
+    );
     expect(run.out).not.toMatch(/generated\/(boundary|positive|negative)/);
     expect(run.app.requests).toHaveLength(3);
     expect(performance.now() - started).toBeLessThan(8_000);

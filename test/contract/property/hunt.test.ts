@@ -12,12 +12,26 @@ const GENS = { structural: stringGen({}, true), full: stringGen({}) };
 function server(fails: (text: string) => boolean, failure?: 'timeout' | Error) {
   const bodies: string[] = [];
   const attempt: Attempt<string> = {
-    prepare: (text) => ({ case: { id: 'op/generated/x', kind: 'generated', operation: OPERATION, title: 'x', request: { method: 'POST', path: '/x', headers: {}, body: JSON.stringify(text) }, expect: { outcome: 'success' } } as ContractCase }),
+    prepare: (text) => ({
+      case: {
+        id: 'op/generated/x',
+        kind: 'generated',
+        operation: OPERATION,
+        title: 'x',
+        request: { method: 'POST', path: '/x', headers: {}, body: JSON.stringify(text) },
+        expect: { outcome: 'success' },
+      } as ContractCase,
+    }),
     send: async (prepared) => {
       bodies.push(prepared.case.request.body!);
       if (failure instanceof Error) throw failure;
       const bad = fails(JSON.parse(prepared.case.request.body!) as string);
-      const exchange = { case: prepared.case, url: 'http://x/x', durationMs: 0, ...(bad && failure ? { failure: { kind: failure, message: 'slow' } } : {}) };
+      const exchange = {
+        case: prepared.case,
+        url: 'http://x/x',
+        durationMs: 0,
+        ...(bad && failure ? { failure: { kind: failure, message: 'slow' } } : {}),
+      };
       return { case: prepared.case, exchange, findings: [], verdict: bad ? 'failed' : 'passed' } as CaseResult;
     },
   };

@@ -19,7 +19,10 @@ export function failedGenerated(report: string): FailedGenerated[] {
   for (const line of report.split('\n')) {
     const head = /^ {2}(PASS|FAIL|SKIP) {2}(\S+)/.exec(line);
     if (head) {
-      current = head[1] === 'FAIL' && head[2]!.startsWith('generated/') ? { id: head[2]!, lines: [line], sent: undefined, shrunk: undefined } : undefined;
+      current =
+        head[1] === 'FAIL' && head[2]!.startsWith('generated/')
+          ? { id: head[2]!, lines: [line], sent: undefined, shrunk: undefined }
+          : undefined;
       if (current) blocks.push(current);
       continue;
     }

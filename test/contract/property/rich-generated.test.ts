@@ -13,28 +13,64 @@ import { failures, runAgainst, TARGETS } from '../../support/rich-targets.js';
 
 const GENERATED_ONLY = { only: ['*/generated'] };
 
-const generatedIds = (result: RunResult) => result.results.filter((item) => item.case.kind === 'generated' && item.verdict !== 'skipped').map((item) => item.case.id);
+const generatedIds = (result: RunResult) =>
+  result.results
+    .filter((item) => item.case.kind === 'generated' && item.verdict !== 'skipped')
+    .map((item) => item.case.id);
 
 describe('correct apps: generated parameter and body cases raise no false alarm', () => {
   test.each([
     // Each with ids that show which parts were generated: parameters in every location, and non-JSON bodies.
-    ['catalog', ['listPlants/generated/boundary/query/offset/int64-max', 'createPlant/generated/boundary/header/X-Request-Id/bad-format', 'getCatalogEntry/generated/boundary/cookie/lang/enum-2', 'getPlant/generated/boundary/path/plantId/int64-max', 'createPlant/generated/boundary/name/cjk']],
-    ['forms', ['search/generated/boundary/query/filter/height/zero', 'search/generated/boundary/query/ids/empty-array', 'orderSeeds/generated/boundary/variety/accents', 'uploadPhoto/generated/boundary/caption/max-length', 'addNote/generated/boundary/body/emoji-astral', 'addNote/generated/boundary/body/too-long']],
+    [
+      'catalog',
+      [
+        'listPlants/generated/boundary/query/offset/int64-max',
+        'createPlant/generated/boundary/header/X-Request-Id/bad-format',
+        'getCatalogEntry/generated/boundary/cookie/lang/enum-2',
+        'getPlant/generated/boundary/path/plantId/int64-max',
+        'createPlant/generated/boundary/name/cjk',
+      ],
+    ],
+    [
+      'forms',
+      [
+        'search/generated/boundary/query/filter/height/zero',
+        'search/generated/boundary/query/ids/empty-array',
+        'orderSeeds/generated/boundary/variety/accents',
+        'uploadPhoto/generated/boundary/caption/max-length',
+        'addNote/generated/boundary/body/emoji-astral',
+        'addNote/generated/boundary/body/too-long',
+      ],
+    ],
     ['pots', ['listPots/generated/positive', 'listPots/generated/negative']],
     ['greenhouse', ['openVents/generated/boundary/percent/maximum', 'openVents/generated/negative']],
-  ] as const)('%s, seeds 1 to 3', async (name, expected) => {
-    for (const seed of [1, 2, 3]) {
-      const result = await runAgainst(TARGETS[name], 'correct', true, { ...GENERATED_ONLY, seed, maxCases: 50 });
-      expect(failures(result), `seed ${seed}`).toEqual([]);
-      expect(result.results.filter((item) => item.verdict === 'skipped').map((item) => `${item.case.id}: ${item.case.skip}`), `seed ${seed}`).toEqual([]);
-      expect(generatedIds(result)).toEqual(expect.arrayContaining([...expected]));
-    }
-  }, 120_000);
+  ] as const)(
+    '%s, seeds 1 to 3',
+    async (name, expected) => {
+      for (const seed of [1, 2, 3]) {
+        const result = await runAgainst(TARGETS[name], 'correct', true, { ...GENERATED_ONLY, seed, maxCases: 50 });
+        expect(failures(result), `seed ${seed}`).toEqual([]);
+        expect(
+          result.results
+            .filter((item) => item.verdict === 'skipped')
+            .map((item) => `${item.case.id}: ${item.case.skip}`),
+          `seed ${seed}`,
+        ).toEqual([]);
+        expect(generatedIds(result)).toEqual(expect.arrayContaining([...expected]));
+      }
+    },
+    120_000,
+  );
 });
 
 /** The one failing generated result whose id starts with `prefix`, with its check. */
 function caught(result: RunResult, check: string): CaseResult[] {
-  return result.results.filter((item) => item.case.kind === 'generated' && item.verdict === 'failed' && item.findings.some((finding) => finding.check === check));
+  return result.results.filter(
+    (item) =>
+      item.case.kind === 'generated' &&
+      item.verdict === 'failed' &&
+      item.findings.some((finding) => finding.check === check),
+  );
 }
 
 describe('bugs only generated values reach', () => {
@@ -50,7 +86,9 @@ describe('bugs only generated values reach', () => {
     expect(failures(await runAgainst(TARGETS.catalog, 'offset-int32', true, { generated: false }))).toEqual([]);
     const result = await runAgainst(TARGETS.catalog, 'offset-int32', true, { maxCases: 100 });
     const found = caught(result, 'server-error');
-    expect(found.map((item) => item.case.id)).toEqual(expect.arrayContaining(['listPlants/generated/boundary/query/offset/int64-max', 'listPlants/generated/positive']));
+    expect(found.map((item) => item.case.id)).toEqual(
+      expect.arrayContaining(['listPlants/generated/boundary/query/offset/int64-max', 'listPlants/generated/positive']),
+    );
     // Integers shrink towards zero: the smallest offset that still fails is the first beyond int32.
     for (const item of found) expect(item.case.request.path).toMatch(/[?&]offset=2147483648(&|$)/);
     const random = found.find((item) => item.case.id === 'listPlants/generated/positive')!;
@@ -63,7 +101,10 @@ describe('bugs only generated values reach', () => {
     for (const seed of [1, 2]) {
       const result = await runAgainst(TARGETS.forms, 'ascii-variety', true, { seed, maxCases: 100 });
       const found = caught(result, 'outcome');
-      expect(found.map((item) => item.case.id), `seed ${seed}`).toContain('orderSeeds/generated/positive');
+      expect(
+        found.map((item) => item.case.id),
+        `seed ${seed}`,
+      ).toContain('orderSeeds/generated/positive');
       for (const item of found) {
         const variety = new URLSearchParams(item.case.request.body).get('variety')!;
         // minLength 2: the smallest failing variety has two characters, at least one beyond ASCII.
@@ -76,7 +117,16 @@ describe('bugs only generated values reach', () => {
 
 describe('--seed replays parameter and body cases request for request', () => {
   test.each(['catalog', 'forms'] as const)('%s', async (name) => {
-    const sent = async (seed: number) => (await runAgainst(TARGETS[name], 'correct', true, { ...GENERATED_ONLY, seed, workers: 1 })).app.requests.map(({ method, path, headers, body }) => ({ method, path, body, cookie: headers.cookie, contentType: headers['content-type'] }));
+    const sent = async (seed: number) =>
+      (await runAgainst(TARGETS[name], 'correct', true, { ...GENERATED_ONLY, seed, workers: 1 })).app.requests.map(
+        ({ method, path, headers, body }) => ({
+          method,
+          path,
+          body,
+          cookie: headers.cookie,
+          contentType: headers['content-type'],
+        }),
+      );
     const first = await sent(11);
     expect(first.length).toBeGreaterThan(100);
     expect(await sent(11)).toEqual(first);

@@ -17,14 +17,28 @@ const SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
 async function run(variant: CatalogVariant, extra: Partial<ContractOptions> = {}): Promise<RunResult> {
   const app = await startCatalog(variant, { apiKey: CATALOG_API_KEY, basic: CATALOG_BASIC });
   try {
-    return await runContract({ baseUrl: app.url, spec: SPEC, contracts: false, seed: 7, maxCases: 20, workers: 4, credentials: { apiKey: CATALOG_API_KEY, basic: `${CATALOG_BASIC.username}:${CATALOG_BASIC.password}` }, ...extra });
+    return await runContract({
+      baseUrl: app.url,
+      spec: SPEC,
+      contracts: false,
+      seed: 7,
+      maxCases: 20,
+      workers: 4,
+      credentials: { apiKey: CATALOG_API_KEY, basic: `${CATALOG_BASIC.username}:${CATALOG_BASIC.password}` },
+      ...extra,
+    });
   } finally {
     await app.close();
   }
 }
 
 const stateful = (result: RunResult) => result.results.filter((item) => item.case.kind === 'stateful');
-const errors = (result: RunResult) => result.results.flatMap((item) => item.findings.filter((finding) => finding.severity === 'error').map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`));
+const errors = (result: RunResult) =>
+  result.results.flatMap((item) =>
+    item.findings
+      .filter((finding) => finding.severity === 'error')
+      .map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`),
+  );
 const actions = (result: CaseResult) => result.sequence!.steps.map((step) => step.title.split(' ')[0]).join(' → ');
 
 describe('no false alarms: a correct CRUD server passes every sequence', () => {
@@ -77,13 +91,18 @@ describe('each storage bug is caught by the right check, shrunk to its shortest 
   test('the id reuse bug names the item the reused id serves', async () => {
     const result = await run('reuses-deleted-ids', { phases: ['stateful'] });
     const [finding] = stateful(result).find((item) => item.verdict === 'failed')!.findings;
-    expect(finding!.message).toMatch(/^id \d+ now names the plant created in step \d+, yet the read serves the one deleted in step \d+$/);
+    expect(finding!.message).toMatch(
+      /^id \d+ now names the plant created in step \d+, yet the read serves the one deleted in step \d+$/,
+    );
   });
 });
 
 describe('sequences', () => {
   test('the same --seed plans the same sequences with the same bodies; another seed others', async () => {
-    const plan = (result: RunResult) => stateful(result).map((item) => item.sequence!.steps.map((step) => `${step.title} ${step.request.method} ${step.request.body ?? ''}`));
+    const plan = (result: RunResult) =>
+      stateful(result).map((item) =>
+        item.sequence!.steps.map((step) => `${step.title} ${step.request.method} ${step.request.body ?? ''}`),
+      );
     const first = plan(await run('correct', { phases: ['stateful'], seed: 11, maxCases: 60 }));
     const again = plan(await run('correct', { phases: ['stateful'], seed: 11, maxCases: 60 }));
     const other = plan(await run('correct', { phases: ['stateful'], seed: 12, maxCases: 60 }));
@@ -96,14 +115,34 @@ describe('sequences', () => {
     const [lifecycle] = stateful(await run('correct', { phases: ['stateful'] }));
     const steps = lifecycle!.sequence!.steps;
     expect(steps.map((step) => step.title)).toEqual([
-      'create plant #1', 'read plant #1', 'create plant #2', 'list plants', 'list plants, 1 per page', 'update plant #1', 'read plant #1', 'delete plant #1',
-      'read plant #2', 'read plant #1', 'delete plant #1', 'list plants', 'delete plant #2', 'create plant #3', 'read plant #3', 'delete plant #3',
+      'create plant #1',
+      'read plant #1',
+      'create plant #2',
+      'list plants',
+      'list plants, 1 per page',
+      'update plant #1',
+      'read plant #1',
+      'delete plant #1',
+      'read plant #2',
+      'read plant #1',
+      'delete plant #1',
+      'list plants',
+      'delete plant #2',
+      'create plant #3',
+      'read plant #3',
+      'delete plant #3',
     ]);
     const first = /\/plants\/(\d+)$/.exec(steps[1]!.request.path)![1];
-    expect(steps.filter((step) => step.title.endsWith('#1') && step.request.method !== 'POST').every((step) => step.request.path.endsWith(`/plants/${first}`))).toBe(true);
+    expect(
+      steps
+        .filter((step) => step.title.endsWith('#1') && step.request.method !== 'POST')
+        .every((step) => step.request.path.endsWith(`/plants/${first}`)),
+    ).toBe(true);
     expect(steps[3]!.request.path).toBe('/plants?limit=50&offset=0');
     expect(steps[4]!.request.path).toBe('/plants?limit=1&offset=0');
-    expect(steps.map((step) => step.status)).toEqual([201, 200, 201, 200, 200, 200, 200, 204, 200, 404, 404, 200, 204, 201, 200, 204]);
+    expect(steps.map((step) => step.status)).toEqual([
+      201, 200, 201, 200, 200, 200, 200, 204, 200, 404, 404, 200, 204, 201, 200, 204,
+    ]);
   });
 
   test('--phases and --no-stateful choose; --no-generated sends the static cases only', async () => {
