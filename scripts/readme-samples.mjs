@@ -145,6 +145,7 @@ export function normalise(text, urls) {
   // Ids sampled from the clock (ms since 1970, 13 digits) keep their order and spacing from a fixed start.
   const stamps = [...out.matchAll(/\b1\d{12}\b/g)].map(([digits]) => BigInt(digits));
   if (stamps.length > 0) {
+    // biome-ignore lint/complexity/useMathMinMax: BigInt values, which Math.min refuses
     const first = stamps.reduce((low, stamp) => (stamp < low ? stamp : low));
     out = out.replace(/\b1\d{12}\b/g, (digits) => String(1_795_328_745_282n + BigInt(digits) - first));
   }

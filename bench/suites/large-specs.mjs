@@ -129,7 +129,11 @@ function notesServer() {
     server.listen(0, '127.0.0.1', () =>
       resolve({
         url: `http://127.0.0.1:${server.address().port}`,
-        close: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(done);
+          }),
       }),
     ),
   );

@@ -60,7 +60,7 @@ export async function run() {
   for (const server of SERVERS) measured.push(await measure(server));
   const [plantkit, prism] = measured.filter((m) => !m.baseline);
   const base = measured.find((m) => m.baseline);
-  const ratio = (a, b, invert = false) => (invert ? b / a : a / b).toFixed(2) + '×';
+  const ratio = (a, b, invert = false) => `${(invert ? b / a : a / b).toFixed(2)}×`;
   const rows = measured.map((m) => [
     m.name,
     fmt(m.valid.rps),

@@ -26,11 +26,10 @@ export class ServerRegistry {
     const url = `http://127.0.0.1:${address.port}`;
     this.cleanups.push(
       () =>
-        new Promise(
-          (resolve) => (
-            'closeAllConnections' in server && server.closeAllConnections(), server.close(() => resolve(undefined))
-          ),
-        ),
+        new Promise((resolve) => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+          server.close(() => resolve(undefined));
+        }),
     );
     this.shownUrls.set(url, this.shownUrl);
     return url;
@@ -96,7 +95,9 @@ export class ServerRegistry {
     });
     const url = await this.listen(server);
     // Cleanups run last first: the sockets go before the server waits for them.
-    this.cleanups.push(async () => sockets.forEach((socket) => socket.destroy()));
+    this.cleanups.push(async () => {
+      for (const socket of sockets) socket.destroy();
+    });
     return url;
   }
 

@@ -20,7 +20,7 @@ const TOKEN = 'readme-token';
 const MOCK_URL = 'http://127.0.0.1:4010';
 const TARGET_URL = 'http://127.0.0.1:8080';
 /** The richer fixture spec of the parameter and stateful samples: path, query, header and cookie parameters under a /v1 server path, CRUD plants with paging and X-Total-Count. */
-export const CATALOG_SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
+const CATALOG_SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
 
 /** @typedef {{ method: string, body?: unknown, auth?: boolean, include?: boolean }} SampleRequest */
 /** @typedef {{ method: string, path: string, headers?: Record<string, string>, body?: unknown, include?: boolean }} WalkRequest */
@@ -209,7 +209,10 @@ export async function createSession() {
       let bannerDone = () => {};
       const banner = new Promise((resolve) => (bannerDone = resolve));
       const sink = {
-        write: (/** @type {string} */ text) => ((out += text), out.includes('Ctrl-C stops') && bannerDone()),
+        write: (/** @type {string} */ text) => {
+          out += text;
+          if (out.includes('Ctrl-C stops')) bannerDone();
+        },
       };
       const running = plantkit.run(['mock', '--port', '0', '--no-watch', ...args], {
         stdout: sink,

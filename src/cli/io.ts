@@ -13,6 +13,7 @@ export interface CliIO {
    * such a command, so the others keep Node's default handling of Ctrl-C and
    * SIGTERM (the process ends at once).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: tests resolve it with a bare resolve(), a Promise<void>
   waitForStop?: () => Promise<StopSignal | void>;
 }
 

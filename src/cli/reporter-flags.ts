@@ -115,8 +115,15 @@ export function createReporters(requests: ReporterRequest[], context: ReporterCo
           secrets,
           cwd: io.cwd,
         });
+      default:
+        return unknownReporter(request.name);
     }
   });
+}
+
+/** A reporter name the flag parser let through: a bug, since it accepts only the names above. */
+function unknownReporter(name: never): never {
+  throw new Error(`unknown reporter ${String(name)}`);
 }
 
 /** The console report in a file (plain text, no colour), written when the run ends. */

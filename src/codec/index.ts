@@ -13,7 +13,7 @@ import type { MediaCodec } from './types.js';
 import { xmlCodec } from './xml-codec.js';
 
 /** Every codec, most specific first. */
-export const CODECS: readonly MediaCodec[] = [jsonCodec, xmlCodec, formCodec, multipartCodec, textCodec, binaryCodec];
+const CODECS: readonly MediaCodec[] = [jsonCodec, xmlCodec, formCodec, multipartCodec, textCodec, binaryCodec];
 
 /** The codec of a media type (`application/json; charset=utf-8`, or a parsed one). */
 export function codecFor(mediaType: string | MediaType): MediaCodec {
@@ -22,5 +22,5 @@ export function codecFor(mediaType: string | MediaType): MediaCodec {
   return CODECS.find((codec) => codec.handles(essence)) ?? binaryCodec;
 }
 
-export type { CodecContext, Decoded, Encoded, MediaCodec } from './types.js';
+export type { Decoded, MediaCodec } from './types.js';
 export { isXmlMediaType } from './xml-codec.js';

@@ -33,7 +33,7 @@ export interface Scenario {
 }
 
 /** The format of a contracts file (JSON Schema 2020-12). */
-export const CONTRACTS_FILE_SCHEMA = {
+const CONTRACTS_FILE_SCHEMA = {
   type: 'object',
   required: ['operation', 'requests'],
   additionalProperties: false,

@@ -42,7 +42,7 @@ export function missingCredentials(
 }
 
 /** The variables (or header) that would satisfy `requirement`: `PLANTKIT_TOKEN`, `PLANTKIT_API_KEY`, ... */
-export function variablesFor(requirement: SecurityRequirement, tokenEnv = 'PLANTKIT_TOKEN'): string[] {
+function variablesFor(requirement: SecurityRequirement, tokenEnv = 'PLANTKIT_TOKEN'): string[] {
   return requirement.map((scheme) => {
     if (scheme.type === 'apiKey') return 'PLANTKIT_API_KEY';
     if (scheme.type === 'http' && scheme.scheme === 'basic') return 'PLANTKIT_BASIC (user:password)';

@@ -202,7 +202,7 @@ async function runInOrder(
 }
 
 /** A case the run never sent because it stopped first. */
-export function notRunResult(contractCase: ContractCase, stop: RunStop): CaseResult {
+function notRunResult(contractCase: ContractCase, stop: RunStop): CaseResult {
   const skipped = { ...contractCase, skip: `not run: ${stop.message}` };
   return {
     case: skipped,
@@ -218,7 +218,7 @@ export function notRunResult(contractCase: ContractCase, stop: RunStop): CaseRes
  * request waits for its turn (--rate-limit) and throws RunStoppedError once
  * the run has stopped, including when the stop cut the request off.
  */
-export async function runCase(
+async function runCase(
   contractCase: ContractCase,
   client: HttpClient,
   checks: readonly Check[],

@@ -156,7 +156,7 @@ function signalName(reason: unknown): string {
 }
 
 /** `90 s`, `5 min`, `1500 ms`: a budget as people write it. */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   if (ms % 60_000 === 0) return `${ms / 60_000} min`;
   if (ms % 1000 === 0) return `${ms / 1000} s`;
   return `${ms} ms`;

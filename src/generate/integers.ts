@@ -109,7 +109,7 @@ export function integerGen(range: IntegerRange): Gen<bigint> {
 }
 
 /** `value` moved onto a multiple of the range's step, inside the range when one exists there. */
-export function onStep(value: bigint, range: IntegerRange): bigint {
+function onStep(value: bigint, range: IntegerRange): bigint {
   const { step, low, high } = range;
   let result = value - (value % step);
   if (result < low) result += step;

@@ -109,7 +109,7 @@ const FIXED_CHARACTERS: Record<Charset, Gen<number>> = {
 };
 
 /** True when every character of `text` belongs to `charset`. */
-export function inCharset(text: string, charset: Charset): boolean {
+function inCharset(text: string, charset: Charset): boolean {
   if (charset === 'any') return true;
   if (charset === 'header') return [...text].every((character) => HEADER_SAFE.includes(character));
   return /^[\x20-\x7e\t\n\r]*$/.test(text);

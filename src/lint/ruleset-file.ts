@@ -11,7 +11,7 @@ import { RulesetError } from '../errors.js';
 import { parseYamlSource } from '../yaml/yaml-source.js';
 
 /** File names Spectral itself looks for, in its order. */
-export const RULESET_FILE_NAMES = ['.spectral.yaml', '.spectral.yml', '.spectral.json'] as const;
+const RULESET_FILE_NAMES = ['.spectral.yaml', '.spectral.yml', '.spectral.json'] as const;
 
 /** Spectral's rule severities as a ruleset may write them (Spectral docs, "Rulesets: rules"). */
 const SEVERITY_VALUES = new Set<unknown>(['error', 'warn', 'info', 'hint', 'off', true, false, -1, 0, 1, 2, 3]);

@@ -311,7 +311,7 @@ export function errorReply(
 }
 
 /** Where the mock explains a refusal (always, and the only place when the documented response has no body). */
-export const REASON_HEADER = 'x-plantkit-reason';
+const REASON_HEADER = 'x-plantkit-reason';
 
 /** Where the mock says it served something other than the spec's own example, and why. */
 const WARNING_HEADER = 'x-plantkit-warning';

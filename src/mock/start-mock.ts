@@ -83,7 +83,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
           current,
         );
         log.request(request.method ?? '', request.url ?? '', sent.status, performance.now() - started, sent.reason);
-      });
+      })
+      // A reply that cannot be written (the client went away mid-write) ends that exchange, never the mock.
+      .catch(() => response.destroy());
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerMalformed(error, socket, state));
 

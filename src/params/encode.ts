@@ -50,65 +50,65 @@ export function primitiveText(value: unknown, container?: object, key?: string |
 
 function encodePath(parameter: OperationParameter, value: unknown): string {
   if (parameter.mediaType) return encodeURIComponent(stringifyJson(value));
-  const escape = (text: string) => encodeURIComponent(text);
-  const name = escape(parameter.name);
+  const encodeText = (text: string) => encodeURIComponent(text);
+  const name = encodeText(parameter.name);
   const shape = valueShape(parameter.schema);
   if (parameter.style === 'label') {
-    if (shape === 'primitive') return `.${escape(primitiveText(value))}`;
-    return `.${simple(parameter, value, escape, parameter.explode ? '.' : ',')}`;
+    if (shape === 'primitive') return `.${encodeText(primitiveText(value))}`;
+    return `.${simple(parameter, value, encodeText, parameter.explode ? '.' : ',')}`;
   }
   if (parameter.style === 'matrix') {
     if (shape === 'array' && parameter.explode)
       return itemsOf(value)
-        .map(([item, container, key]) => `;${name}=${escape(primitiveText(item, container, key))}`)
+        .map(([item, container, key]) => `;${name}=${encodeText(primitiveText(item, container, key))}`)
         .join('');
     if (shape === 'object' && parameter.explode)
       return entriesOf(value)
-        .map(([key, item, container]) => `;${escape(key)}=${escape(primitiveText(item, container, key))}`)
+        .map(([key, item, container]) => `;${encodeText(key)}=${encodeText(primitiveText(item, container, key))}`)
         .join('');
-    return `;${name}=${simple(parameter, value, escape)}`;
+    return `;${name}=${simple(parameter, value, encodeText)}`;
   }
-  return simple(parameter, value, escape);
+  return simple(parameter, value, encodeText);
 }
 
 /** simple style: `a,b,c`; objects `k,v,k2,v2`, or `k=v,k2=v2` when exploded. */
 function simple(
   parameter: OperationParameter,
   value: unknown,
-  escape: (text: string) => string,
+  encodeText: (text: string) => string,
   separator = ',',
 ): string {
   const shape = valueShape(parameter.schema);
   if (shape === 'array')
     return itemsOf(value)
-      .map(([item, container, key]) => escape(primitiveText(item, container, key)))
+      .map(([item, container, key]) => encodeText(primitiveText(item, container, key)))
       .join(separator);
   if (shape === 'object') {
     const entries = entriesOf(value);
     if (parameter.explode)
       return entries
-        .map(([key, item, container]) => `${escape(key)}=${escape(primitiveText(item, container, key))}`)
+        .map(([key, item, container]) => `${encodeText(key)}=${encodeText(primitiveText(item, container, key))}`)
         .join(separator);
     return entries
-      .flatMap(([key, item, container]) => [escape(key), escape(primitiveText(item, container, key))])
+      .flatMap(([key, item, container]) => [encodeText(key), encodeText(primitiveText(item, container, key))])
       .join(separator);
   }
-  return escape(primitiveText(value));
+  return encodeText(primitiveText(value));
 }
 
 function encodeQuery(parameter: OperationParameter, value: unknown): string[] {
-  const escape = parameter.allowReserved ? encodeAllowingReserved : encodeURIComponent;
+  const encodeText = parameter.allowReserved ? encodeAllowingReserved : encodeURIComponent;
   const name = encodeURIComponent(parameter.name);
   if (parameter.mediaType) return [`${name}=${encodeURIComponent(stringifyJson(value))}`];
   const shape = valueShape(parameter.schema);
   if (parameter.style === 'deepObject') {
     return entriesOf(value).map(
       ([key, item, container]) =>
-        `${name}%5B${encodeURIComponent(key)}%5D=${escape(primitiveText(item, container, key))}`,
+        `${name}%5B${encodeURIComponent(key)}%5D=${encodeText(primitiveText(item, container, key))}`,
     );
   }
   if (shape === 'array') {
-    const texts = itemsOf(value).map(([item, container, key]) => escape(primitiveText(item, container, key)));
+    const texts = itemsOf(value).map(([item, container, key]) => encodeText(primitiveText(item, container, key)));
     if (parameter.explode) return texts.map((text) => `${name}=${text}`);
     const delimiter = parameter.style === 'spaceDelimited' ? '%20' : parameter.style === 'pipeDelimited' ? '|' : ',';
     return [`${name}=${texts.join(delimiter)}`];
@@ -117,13 +117,13 @@ function encodeQuery(parameter: OperationParameter, value: unknown): string[] {
     const entries = entriesOf(value);
     if (parameter.explode)
       return entries.map(
-        ([key, item, container]) => `${encodeURIComponent(key)}=${escape(primitiveText(item, container, key))}`,
+        ([key, item, container]) => `${encodeURIComponent(key)}=${encodeText(primitiveText(item, container, key))}`,
       );
     return [
-      `${name}=${entries.flatMap(([key, item, container]) => [escape(key), escape(primitiveText(item, container, key))]).join(',')}`,
+      `${name}=${entries.flatMap(([key, item, container]) => [encodeText(key), encodeText(primitiveText(item, container, key))]).join(',')}`,
     ];
   }
-  return [`${name}=${escape(primitiveText(value))}`];
+  return [`${name}=${encodeText(primitiveText(value))}`];
 }
 
 function encodeCookie(parameter: OperationParameter, value: unknown): string[] {

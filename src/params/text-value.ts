@@ -69,7 +69,7 @@ export function fromText(text: string, schema: SchemaObject | undefined): unknow
 export function arrayFromTexts(texts: readonly string[], schema: SchemaObject | undefined): unknown[] {
   const items = childSchema(schema);
   const array: unknown[] = [];
-  texts.forEach((text, index) => putText(array, index, text, items));
+  for (const [index, text] of texts.entries()) putText(array, index, text, items);
   return array;
 }
 

@@ -8,7 +8,7 @@ import type { GeneratedSettings } from '../contract/events.js';
 import type { RunResult } from '../contract/types.js';
 
 /** `750 ms`, `10 s`, `1.5 s`, `5 min`, `2 min 30 s`, `2 h`. */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
   if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;

@@ -70,7 +70,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       const operation = pending[0]!.case.operation;
       write();
       write(style.bold(`${operation.id}  ${operation.method} ${operation.path}`));
-      lines.forEach((line) => write(line));
+      for (const line of lines) write(line);
     }
     pending = [];
   };

@@ -6,7 +6,7 @@
  */
 
 /** Longest echoed value in the console, in characters (code points). */
-export const MAX_ECHOED = 200;
+const MAX_ECHOED = 200;
 
 /**
  * Characters a terminal shows as nothing or as something else (controls,

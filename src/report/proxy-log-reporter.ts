@@ -58,7 +58,7 @@ export function exchangeLine(exchange: ProxyExchange): string {
 }
 
 /** `plantkit proxy: 12 exchanges, 9 clean, 2 with client violations, 1 with server violations` and the counts by check. */
-export function summaryLines(summary: ProxySummary): string[] {
+function summaryLines(summary: ProxySummary): string[] {
   const lines = [
     `plantkit proxy: ${plural(summary.exchanges, 'exchange')}, ${summary.clean} clean, ${summary.withClientViolations} with client violations, ${summary.withServerViolations} with server violations`,
   ];

@@ -30,7 +30,7 @@ export function sequenceLines(
 }
 
 /** `3 steps, shrunk from 16 in 5 runs; seed 7 (replay with --seed 7; 74 requests)`. */
-export function sequenceSummary(details: SequenceDetails): string {
+function sequenceSummary(details: SequenceDetails): string {
   const count = details.steps.length;
   const shrunk =
     details.originalSteps > count

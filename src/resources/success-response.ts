@@ -25,7 +25,7 @@ export function successOf(operation: Operation): ResourceOperation | undefined {
 }
 
 /** The first JSON media type with a schema. */
-export function jsonMedia(content: readonly MediaTypeContent[]): MediaTypeContent | undefined {
+function jsonMedia(content: readonly MediaTypeContent[]): MediaTypeContent | undefined {
   return content.find(
     (media) =>
       media.schema !== undefined && isJsonMediaType(media.mediaType.toLowerCase()) && media.mediaType !== '*/*',

@@ -12,7 +12,7 @@ export function parseAuthorization(header: string | undefined): { scheme: string
  * back in a message. Anything else in the scheme position may be a bare
  * credential sent without a scheme, and is never echoed.
  */
-export const KNOWN_SCHEMES = new Set([
+const KNOWN_SCHEMES = new Set([
   'basic',
   'bearer',
   'digest',

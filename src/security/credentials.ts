@@ -21,14 +21,6 @@ export interface CredentialSet {
   byScheme: Record<string, string>;
 }
 
-/** No credentials. */
-export const NO_CREDENTIALS: CredentialSet = Object.freeze({
-  bearer: undefined,
-  apiKey: undefined,
-  basic: undefined,
-  byScheme: {},
-});
-
 /** The environment variable that names a scheme's own credential: `partnerKey` -> `PLANTKIT_AUTH_PARTNER_KEY`. */
 export function schemeEnvName(schemeName: string): string {
   return `PLANTKIT_AUTH_${schemeName
@@ -69,14 +61,4 @@ export function credentialFor(scheme: SecuritySchemeUse, set: CredentialSet, fal
     default:
       return undefined;
   }
-}
-
-/** Every secret in the set, for redaction. */
-export function secretsOf(set: CredentialSet): string[] {
-  const basicParts = set.basic
-    ? [set.basic, Buffer.from(set.basic).toString('base64'), ...set.basic.split(':').slice(1)]
-    : [];
-  return [set.bearer, set.apiKey, ...basicParts, ...Object.values(set.byScheme)].filter(
-    (secret): secret is string => typeof secret === 'string' && secret !== '',
-  );
 }

@@ -10,7 +10,7 @@ import { httpOtherHandler, transportLevelHandler } from './http-other.js';
 import type { SchemeHandler } from './types.js';
 
 /** Every handler, most specific first; the transport-level one takes what is left (mutualTLS). */
-export const SCHEME_HANDLERS: readonly SchemeHandler[] = [
+const SCHEME_HANDLERS: readonly SchemeHandler[] = [
   httpBearerHandler,
   httpBasicHandler,
   apiKeyHandler,
@@ -25,4 +25,4 @@ export function handlerFor(scheme: SecuritySchemeUse): SchemeHandler {
   return SCHEME_HANDLERS.find((handler) => handler.handles(scheme)) ?? transportLevelHandler;
 }
 
-export type { CredentialSource, CredentialTarget, InvalidCredentials, SchemeHandler, SchemeVerdict } from './types.js';
+export type { CredentialTarget, InvalidCredentials, SchemeHandler } from './types.js';

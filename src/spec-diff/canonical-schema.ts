@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { originOf, type EffectiveSchema } from './effective-schema.js';
 
 /** How many levels below a schema its key looks. */
-export const KEY_DEPTH = 16;
+const KEY_DEPTH = 16;
 
 /** Keys by depth, per Schema Object (shared by every root built from it) or per derived node. */
 const memo = new WeakMap<object, Map<number, string>>();

@@ -185,9 +185,8 @@ export function createEffectiveSchemas(
       out.items = child(raw.items, `${pointer}/items`);
     const subschemas: Array<[string, EffectiveSchema]> = [];
     if (Array.isArray(raw.prefixItems))
-      raw.prefixItems.forEach((item, index) =>
-        subschemas.push([`prefixItems/${index}`, child(item, `${pointer}/prefixItems/${index}`)]),
-      );
+      for (const [index, item] of raw.prefixItems.entries())
+        subschemas.push([`prefixItems/${index}`, child(item, `${pointer}/prefixItems/${index}`)]);
     for (const keyword of SINGLE_APPLICATORS)
       if (raw[keyword] !== undefined) subschemas.push([keyword, child(raw[keyword], `${pointer}/${keyword}`)]);
     for (const keyword of MAP_APPLICATORS) {
@@ -237,7 +236,7 @@ const NO_NAMES: Set<string> = new EmptySet();
 const NO_DEPENDENCIES: Map<string, Set<string>> = new EmptyMap();
 
 /** A schema that constrains nothing (`types` undefined) or, with `[]`, accepts nothing. */
-export function emptySchema(pointer: string, types: string[] | undefined): EffectiveSchema {
+function emptySchema(pointer: string, types: string[] | undefined): EffectiveSchema {
   return {
     pointer,
     component: undefined,

@@ -25,7 +25,9 @@ export function dropInapplicable(schema: EffectiveSchema): void {
   const types = schema.types;
   const allows = (type: string) =>
     types === undefined || types.includes(type) || (type === 'number' && types.includes('integer'));
-  const drop = (keys: ReadonlyArray<keyof Bounds>) => keys.forEach((key) => delete schema.bounds[key]);
+  const drop = (keys: ReadonlyArray<keyof Bounds>) => {
+    for (const key of keys) delete schema.bounds[key];
+  };
   if (!allows('number')) drop(NUMBER_BOUNDS);
   if (!allows('string')) drop(STRING_BOUNDS);
   if (!allows('array')) {

@@ -1,7 +1,7 @@
 /** JSON Pointers (RFC 6901): the way every finding says "where". */
 
 /** Escape one reference token (RFC 6901 section 3: `~` -> `~0`, `/` -> `~1`). */
-export function escapeToken(token: string | number): string {
+function escapeToken(token: string | number): string {
   return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

@@ -34,7 +34,7 @@ const SERVER_VARIABLE = /(^|\/)servers\/\d+\/variables\/[^/]+$/;
  * `description` is rejected and the wrong spelling accepted; both are fixed
  * here, for that object only.
  */
-export function isServerVariableErratum(error: MetaSchemaError): boolean {
+function isServerVariableErratum(error: MetaSchemaError): boolean {
   return (
     error.keyword === 'unevaluatedProperties' &&
     error.params?.unevaluatedProperty === 'description' &&

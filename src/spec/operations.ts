@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Default serialisation style per location (OAS 4.8.12.4, `style`). */
-export const DEFAULT_STYLE: Record<ParameterLocation, string> = {
+const DEFAULT_STYLE: Record<ParameterLocation, string> = {
   path: 'simple',
   query: 'form',
   header: 'simple',

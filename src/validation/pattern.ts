@@ -14,7 +14,7 @@ const unusable = new Map<string, string>();
 const ANYTHING: { test(text: string): boolean } = { test: () => true };
 
 /** A RegExp for `pattern`, or a match-anything stand-in when it cannot be compiled. */
-export function compilePattern(pattern: string): { test(text: string): boolean } {
+function compilePattern(pattern: string): { test(text: string): boolean } {
   try {
     return new RegExp(pattern, 'u');
   } catch {

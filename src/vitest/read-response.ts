@@ -32,7 +32,9 @@ export async function readResponse(response: AnyResponse): Promise<ReceivedRespo
   }
   if ('clone' in response && typeof response.clone === 'function') {
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+    response.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
     return {
       status: response.status,
       headers,

@@ -60,7 +60,7 @@ export const CATALOG_API_KEY = 'catalog-key-5b1e';
 /** The Basic pair tests should send; the password holds a colon (RFC 7617: only the first colon separates). */
 export const CATALOG_BASIC: BasicPair = { username: 'gardener', password: 'green:thumb' };
 /** The path of the spec's server URL. */
-export const CATALOG_BASE_PATH = '/v1';
+const CATALOG_BASE_PATH = '/v1';
 
 const LANGUAGES = ['en', 'de', 'fr'] as const;
 const TITLES: Record<(typeof LANGUAGES)[number], string> = { en: 'Plant', de: 'Pflanze', fr: 'Plante' };

@@ -39,7 +39,7 @@ export const POT_API_KEY = 'pot-key-73a0';
 /** The Basic pair tests should send to addPot. */
 export const POT_BASIC: BasicPair = { username: 'potter', password: 'clay-2024' };
 /** The document's basePath. */
-export const POT_BASE_PATH = '/api';
+const POT_BASE_PATH = '/api';
 
 const SIZES = ['s', 'm', 'l'];
 

@@ -55,7 +55,10 @@ describe('an interrupted run, in-process', () => {
           stderr: { write: (text: string) => (stdout += text) },
           env: { PLANTKIT_TOKEN: APP_TOKEN },
           cwd: directory,
-          waitForStop: async () => (await requestsArrived(app, 3), signal),
+          waitForStop: async () => {
+            await requestsArrived(app, 3);
+            return signal;
+          },
         },
       );
       expect(code).toBe(exitCode);

@@ -35,7 +35,7 @@ describe('case filters', () => {
         ['contract', '--base-url', app.url, '--no-generated', '--only', 'auth/*-token'],
         env,
       );
-      expect(outcome.stdout).toMatch(/PASS {2}auth\/empty-token[^]*PASS {2}auth\/wrong-token/);
+      expect(outcome.stdout).toMatch(/PASS {2}auth\/empty-token[\s\S]*PASS {2}auth\/wrong-token/);
       expect(outcome.stdout).toMatch(/\n2 passed, 0 failed in/);
     }));
 
@@ -56,12 +56,18 @@ describe('--output is checked before the first request', () => {
   test.each([
     [
       'a directory',
-      async (directory: string) => (await mkdir(path.join(directory, 'reports')), 'reports'),
+      async (directory: string) => {
+        await mkdir(path.join(directory, 'reports'));
+        return 'reports';
+      },
       'is a directory',
     ],
     [
       'a path through a file',
-      async (directory: string) => (await writeFile(path.join(directory, 'file.txt'), ''), 'file.txt/junit.xml'),
+      async (directory: string) => {
+        await writeFile(path.join(directory, 'file.txt'), '');
+        return 'file.txt/junit.xml';
+      },
       /cannot create its directory \((ENOTDIR|EEXIST)\)/,
     ],
   ])('%s: exit 2 and no request sent', async (_name, prepare, problem) =>

@@ -144,7 +144,8 @@ async function consumerFile(): Promise<string> {
       list!
         .split(',')
         .map((part) => part.trim())
-        .filter((part) => typeOnly || part.startsWith('type '))
+        // A formatted list ends in a trailing comma: its last part is empty.
+        .filter((part) => part !== '' && (typeOnly || part.startsWith('type ')))
         .map((part) => part.replace(/^type /, '').replace(/^.* as /, '')),
     )
     .sort();

@@ -52,7 +52,9 @@ async function reportsFor(variant: Variant, generated = false): Promise<Outputs>
       token: APP_TOKEN,
       generated,
       seed: 7,
-      onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)),
+      onEvent: (event) => {
+        for (const reporter of reporters) reporter.onEvent(event);
+      },
     });
   } finally {
     await app.close();

@@ -10,6 +10,7 @@ import { parseHeaderFlags } from '../header-flags.js';
 import { EXIT, exitForSignal, type CliIO, type StopSignal } from '../io.js';
 import { checkReportOutputs, createReporters, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
+import type { RunResult } from '../../contract/types.js';
 
 const HELP = `Usage: plantkit contract --base-url URL [options]
 
@@ -166,43 +167,50 @@ export const contractCommand: Command = {
       stopSignal = signal ?? 'SIGINT';
       interrupt.abort(stopSignal);
     });
-    const result = await runContract({
-      baseUrl: String(values['base-url'] ?? ''),
-      spec,
-      token,
-      credentials: {
-        ...(credentials.apiKey ? { apiKey: credentials.apiKey } : {}),
-        ...(credentials.basic ? { basic: credentials.basic } : {}),
-        byScheme: credentials.byScheme,
-      },
-      tokenEnv,
-      timeoutMs,
-      headers,
-      ...optional('maxDurationMs', durationFlag('max-duration', values['max-duration'])),
-      workers: integerFlag('workers', values.workers, CONTRACT_DEFAULTS.workers),
-      ...optional('rateLimit', rateFlag('rate-limit', values['rate-limit'])),
-      signal: interrupt.signal,
-      strict: values.strict === true,
-      ...(contracts === undefined ? {} : { contracts }),
-      only: (values.only as string[] | undefined) ?? [],
-      skip: (values.skip as string[] | undefined) ?? [],
-      onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)),
-      generated: values.generated !== false,
-      ...(values.seed === undefined ? {} : { seed: integerFlag('seed', values.seed, 0, 0) }),
-      maxCases: integerFlag('max-cases', values['max-cases'], CONTRACT_DEFAULTS.maxCases, 0),
-      maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
-      ...optional('operationBudgetMs', durationFlag('operation-budget', values['operation-budget'])),
-      ...optional('generatedBudgetMs', durationFlag('generated-budget', values['generated-budget'])),
-      ...(typeof values.phases === 'string'
-        ? {
-            phases: values.phases
-              .split(',')
-              .map((phase) => phase.trim())
-              .filter(Boolean) as PhaseName[],
-          }
-        : {}),
-      stateful: values.stateful !== false,
-    }).finally(() => closeAll(reporters));
+    let result: RunResult;
+    try {
+      result = await runContract({
+        baseUrl: String(values['base-url'] ?? ''),
+        spec,
+        token,
+        credentials: {
+          ...(credentials.apiKey ? { apiKey: credentials.apiKey } : {}),
+          ...(credentials.basic ? { basic: credentials.basic } : {}),
+          byScheme: credentials.byScheme,
+        },
+        tokenEnv,
+        timeoutMs,
+        headers,
+        ...optional('maxDurationMs', durationFlag('max-duration', values['max-duration'])),
+        workers: integerFlag('workers', values.workers, CONTRACT_DEFAULTS.workers),
+        ...optional('rateLimit', rateFlag('rate-limit', values['rate-limit'])),
+        signal: interrupt.signal,
+        strict: values.strict === true,
+        ...(contracts === undefined ? {} : { contracts }),
+        only: (values.only as string[] | undefined) ?? [],
+        skip: (values.skip as string[] | undefined) ?? [],
+        onEvent: (event) => {
+          for (const reporter of reporters) reporter.onEvent(event);
+        },
+        generated: values.generated !== false,
+        ...(values.seed === undefined ? {} : { seed: integerFlag('seed', values.seed, 0, 0) }),
+        maxCases: integerFlag('max-cases', values['max-cases'], CONTRACT_DEFAULTS.maxCases, 0),
+        maxShrinks: integerFlag('max-shrinks', values['max-shrinks'], CONTRACT_DEFAULTS.maxShrinks, 0),
+        ...optional('operationBudgetMs', durationFlag('operation-budget', values['operation-budget'])),
+        ...optional('generatedBudgetMs', durationFlag('generated-budget', values['generated-budget'])),
+        ...(typeof values.phases === 'string'
+          ? {
+              phases: values.phases
+                .split(',')
+                .map((phase) => phase.trim())
+                .filter(Boolean) as PhaseName[],
+            }
+          : {}),
+        stateful: values.stateful !== false,
+      });
+    } finally {
+      await closeAll(reporters);
+    }
     if (result.stopped?.reason === 'interrupted') return exitForSignal(stopSignal ?? 'SIGINT');
     return result.failed > 0 ? EXIT.findings : EXIT.ok;
   },

@@ -116,7 +116,9 @@ export const proxyCommand: Command = {
       strict: values.strict === true,
       ...(contracts === undefined ? {} : { contracts }),
       allowExternalRefs: values['allow-external-refs'] === true,
-      onEvent: (event) => reporters.forEach((reporter) => reporter.onEvent(event)),
+      onEvent: (event) => {
+        for (const reporter of reporters) reporter.onEvent(event);
+      },
     });
     const routes =
       proxy.spec.operations.length > 8

@@ -36,4 +36,4 @@ export async function buildCases(
   return cases;
 }
 
-export { createCaseContext, integerCounter, type CaseContext } from './context.js';
+export { createCaseContext, type CaseContext } from './context.js';

@@ -18,8 +18,7 @@ export const secondDeleteNotFoundCheck: Check = {
     const item = expectation?.item;
     const status = exchange.response?.status;
     if (
-      !expectation ||
-      expectation.action !== 'delete' ||
+      expectation?.action !== 'delete' ||
       item?.state !== 'gone' ||
       item.notFound.length === 0 ||
       status === undefined

@@ -20,14 +20,7 @@ export const storedEqualsSentCheck: Check = {
     const expectation = exchange.case.stateful;
     const item = expectation?.item;
     const status = exchange.response?.status ?? 0;
-    if (
-      !expectation ||
-      expectation.action !== 'read' ||
-      item?.state !== 'live' ||
-      status < 200 ||
-      status >= 300 ||
-      !exchange.json?.ok
-    )
+    if (expectation?.action !== 'read' || item?.state !== 'live' || status < 200 || status >= 300 || !exchange.json?.ok)
       return [];
     const body = exchange.json.value;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];

@@ -19,12 +19,7 @@ export function idText(container: unknown, key: string | number): string | undef
 }
 
 /** Whether `received[key]` holds what `sent[key]` wrote, read through `schema` (formats). */
-export function sameValue(
-  sent: object,
-  received: object,
-  key: string | number,
-  schema: SchemaObject | undefined,
-): boolean {
+function sameValue(sent: object, received: object, key: string | number, schema: SchemaObject | undefined): boolean {
   const a = (sent as Record<string | number, unknown>)[key];
   const b = (received as Record<string | number, unknown>)[key];
   if (typeof a === 'number' && typeof b === 'number') {

@@ -48,7 +48,7 @@ export async function shrinkSequence(
 }
 
 /** The check of the first error finding of the failed step. */
-export function failingCheck(run: SequenceRun): string | undefined {
+function failingCheck(run: SequenceRun): string | undefined {
   const step = run.failedAt === undefined ? undefined : run.sent[run.failedAt];
   return step?.result.findings.find((finding) => finding.severity === 'error')?.check;
 }

@@ -117,7 +117,8 @@ function schemaExamples(
 ): Array<{ value: unknown; pointer: string }> {
   const found = schema.example === undefined ? [] : [{ value: schema.example, pointer: `${pointer}/example` }];
   if (version === '3.1' && Array.isArray(schema.examples)) {
-    schema.examples.forEach((value, index) => found.push({ value, pointer: `${pointer}/examples/${index}` }));
+    for (const [index, value] of schema.examples.entries())
+      found.push({ value, pointer: `${pointer}/examples/${index}` });
   }
   return found;
 }
@@ -139,10 +140,9 @@ function walkSchemas(
   if (!visit(schema, pointer)) return;
   for (const key of SINGLE) walkSchemas(document, schema[key], `${pointer}/${key}`, visit);
   for (const key of LISTS) {
-    if (Array.isArray(schema[key]))
-      (schema[key] as unknown[]).forEach((child, index) =>
-        walkSchemas(document, child, `${pointer}/${key}/${index}`, visit),
-      );
+    if (!Array.isArray(schema[key])) continue;
+    for (const [index, child] of (schema[key] as unknown[]).entries())
+      walkSchemas(document, child, `${pointer}/${key}/${index}`, visit);
   }
   for (const key of MAPS) {
     for (const [name, child] of Object.entries(isSchemaObject(schema[key]) ? (schema[key] as SchemaObject) : {}))

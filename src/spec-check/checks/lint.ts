@@ -10,7 +10,7 @@ import { lintWithSpectral } from '../../lint/spectral.js';
 import type { SpecCheck, SpecFinding } from '../types.js';
 
 /** Spectral `spectral:oas` rules owned by another plantkit check, by that check's id. */
-export const SUPERSEDED_RULES: Readonly<Record<string, readonly string[]>> = {
+const SUPERSEDED_RULES: Readonly<Record<string, readonly string[]>> = {
   // invalid-ref is Spectral's own resolver diagnostic, not a ruleset rule: dropped from its results.
   structure: ['oas3-schema', 'oas2-schema', 'operation-operationId-unique', 'path-params', 'invalid-ref'],
   examples: [

@@ -49,7 +49,7 @@ export function applyPolicy(
 }
 
 /** The method and path a change is about, read from its operation label (`POST /plants`, `/plants` for a path, `POST webhook:added`). */
-export function changeTarget(change: Pick<Change, 'operation'>): { method: string | undefined; path: string } {
+function changeTarget(change: Pick<Change, 'operation'>): { method: string | undefined; path: string } {
   const match = /^([A-Z]+) (.*?)(?: \(callback .*\))?$/.exec(change.operation);
   return match ? { method: match[1], path: match[2]! } : { method: undefined, path: change.operation };
 }

@@ -18,7 +18,7 @@ export interface Route {
 export type RouteMatch = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
 
 /** Match `method` and the raw `path` against `routes`; literal segments beat templates (OAS 3.1 section 4.8.8.2). */
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
   const segments = decodeSegments(path);
   if (!segments) return undefined;
   const candidates = routes

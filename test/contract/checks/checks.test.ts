@@ -628,7 +628,7 @@ const table: Array<[string, { check: string; given: Given; want: string[] }]> = 
     {
       check: 'use-after-delete',
       given: read(fern, gone()),
-      want: ['use-after-delete : status 200, body ' + fern + ' | 404: it was deleted'],
+      want: [`use-after-delete : status 200, body ${fern} | 404: it was deleted`],
     },
   ],
   [

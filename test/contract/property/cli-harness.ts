@@ -5,7 +5,7 @@ import { run } from '../../../src/cli/run.js';
 import { APP_TOKEN, startPlantStore, type RunningApp, type Variant } from '../../apps/plant-store.js';
 
 /** The repository root: openapi.yaml and contracts/ live there. */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** What one CLI run printed and returned. */
 export interface CliRun {
