@@ -3,14 +3,35 @@
  * documents. Findings are returned, never thrown (STYLE habit 5).
  */
 
-/** How bad a finding is: errors fail a run, warnings are printed only. */
+/** How bad a finding is: errors fail a run, warnings are printed only. Spec gaps carry `warning` (report readers of version 1.0 count only errors as failures). */
 export type Severity = 'error' | 'warning';
+
+/**
+ * What kind of truth a finding is (STYLE habit 14); every reporter, exit
+ * policy and overlay reads this field and none re-derives it.
+ * - `failure`: the server contradicts the spec (a 5xx, an invalid body, an
+ *   invalid request accepted, a valid one refused, a stateful contradiction).
+ * - `spec-gap`: the server does what HTTP calls for, but the spec does not
+ *   document it (a 404 for an id the run made up, 405 for an undeclared
+ *   method, 401/403 on auth cases, 406/413/414/415/429/431 where they apply,
+ *   a 4xx for invalid input on an operation that documents none). Does not
+ *   fail a run unless `--fail-on spec-gap`.
+ * - `warning`: printed, never failing.
+ */
+export type FindingClass = 'failure' | 'spec-gap' | 'warning';
+
+/** The class a finding of `severity` has when its check names none: errors are failures, warnings warnings. */
+export function classOfSeverity(severity: Severity): FindingClass {
+  return severity === 'error' ? 'failure' : 'warning';
+}
 
 /** One contract or spec finding. */
 export interface Finding {
   /** Stable kebab-case id of the check or rule that produced it, e.g. `response-schema`. */
   check: string;
   severity: Severity;
+  /** What kind of truth it is; see {@link FindingClass}. */
+  class: FindingClass;
   /** operationId (or `METHOD /path`) the finding belongs to. */
   operation: string;
   /** JSON pointer into the response body (`/name`); '' for the whole body, status or headers. */

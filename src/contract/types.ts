@@ -61,7 +61,21 @@ export interface ContractCase {
   needsPinned?: string;
   /** A step of a stateful sequence: what the model expects of it (contract/stateful/). */
   stateful?: StatefulExpectation;
+  /**
+   * Whether the resource the request names (by its path, or another id-like
+   * parameter) exists as far as the run knows: `live` when its id came from
+   * the server (a create's answer, a list, a link) and was not deleted since,
+   * `deleted` when the run deleted it, `made-up` when the run invented it.
+   * Absent: the case makes no claim, read as `made-up` where the operation
+   * has a path parameter. A 404 or 410 for a `made-up` or `deleted` resource
+   * is what HTTP calls for (a spec gap when undocumented); for a `live` one it
+   * is a failure.
+   */
+  resource?: ResourceState;
 }
+
+/** See {@link ContractCase.resource}. */
+export type ResourceState = 'live' | 'deleted' | 'made-up';
 
 /** The response as read off the wire. */
 export interface ReceivedResponse {

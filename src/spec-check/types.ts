@@ -12,7 +12,7 @@ import type { OpenApiVersion } from '../spec/types.js';
 export type SpecFindingSeverity = 'error' | 'warning' | 'info' | 'hint';
 
 /** One problem in a spec, at a file, line and column. */
-export interface SpecFinding extends Omit<Finding, 'severity'> {
+export interface SpecFinding extends Omit<Finding, 'severity' | 'class'> {
   /** Check that found it: `structure`, `examples` or `lint`. */
   check: string;
   /** Rule within the check: `schema`, `ref`, `operation-id-unique`, `example-matches-schema`, Spectral's rule name... */

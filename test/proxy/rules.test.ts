@@ -334,6 +334,7 @@ describe('the JSON report stays bounded on a long run', () => {
             side: 'server',
             check: 'response-schema',
             severity: 'error',
+            class: 'failure',
             operation: 'addPlant',
             pointer: '/name',
             message: 'm',

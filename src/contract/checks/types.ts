@@ -1,5 +1,5 @@
 /** What a check sees and returns. */
-import type { Finding } from '../../findings.js';
+import { classOfSeverity, type Finding, type FindingClass } from '../../findings.js';
 import type { MediaType } from '../../http/media-type.js';
 import type { JsonParseResult } from '../../json/exact-json.js';
 import type { Decoded } from '../../codec/index.js';
@@ -43,17 +43,22 @@ export interface Check {
   run(exchange: AnalysedExchange, context: CheckContext): Finding[];
 }
 
-/** A finding of `check` for the exchange's operation. */
+/** A finding of `check` for the exchange's operation: a failure unless `severity` or `class` says otherwise. */
 export function finding(
   check: Check | string,
   exchange: Exchange,
-  fields: Omit<Finding, 'check' | 'operation' | 'severity'> & { severity?: Finding['severity'] },
+  fields: Omit<Finding, 'check' | 'operation' | 'severity' | 'class'> & {
+    severity?: Finding['severity'];
+    class?: FindingClass;
+  },
 ): Finding {
+  const severity = fields.severity ?? (fields.class && fields.class !== 'failure' ? 'warning' : 'error');
   return {
     check: typeof check === 'string' ? check : check.id,
     operation: exchange.case.operation.id,
-    severity: 'error',
     ...fields,
+    severity,
+    class: fields.class ?? classOfSeverity(severity),
   };
 }
 
