@@ -14,6 +14,10 @@ import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
 import { buildCases, CASE_BUILDERS, createCaseContext } from './cases/index.js';
+import { inferProducers } from '../resources/producers.js';
+import { CoverageTracker } from './coverage.js';
+import { ResourcePool } from './producers/pool.js';
+import { runStaticCases } from './static-run.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
 import {
   analyseExchange,
@@ -30,7 +34,7 @@ import { normalizeContractOptions, type ContractOptions, type NormalizedContract
 import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
 import { statefulPhase } from './stateful/stateful-phase.js';
-import { createRunControl, isRunStopped, RunStoppedError, type RunControl, type RunStop } from './run-control.js';
+import { createRunControl, RunStoppedError, type RunControl, type RunStop } from './run-control.js';
 import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
@@ -62,8 +66,16 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       ? new Map()
       : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
   const notes: string[] = [];
-  const context = createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) });
-  const allCases = await buildCases(spec.operations, context, [...CASE_BUILDERS, ...settings.extraCaseBuilders]);
+  // Which answers feed which parameters (resources/producers.ts): known before any request, filled as the run goes.
+  const producers = inferProducers(spec.operations);
+  const context = {
+    ...createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) }),
+    producers,
+  };
+  const builders = [...CASE_BUILDERS, ...settings.extraCaseBuilders];
+  const allCases = await buildCases(spec.operations, context, builders);
+  const pool = new ResourcePool(producers, context.schemaValidator);
+  const coverage = new CoverageTracker(spec.operations, producers);
   const operationIds = spec.operations.map((operation) => operation.id);
   const selected = createCaseSelector(settings, operationIds);
   const checkContext: CheckContext = createCheckContext(spec, validators, settings.strict);
@@ -82,22 +94,37 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   });
   const results: CaseResult[] = [];
   const extras: RunExtras = {};
-  const execute = (contractCase: ContractCase) =>
-    runCase(contractCase, client, checks, checkContext, settings, control);
+  const send = (contractCase: ContractCase) => runCase(contractCase, client, checks, checkContext, settings, control);
+  // Every answer feeds the resource pool and the coverage, in the order the run takes them in.
+  const observe = (result: CaseResult) => {
+    pool.observe(result.exchange);
+    coverage.observe(result);
+  };
+  const execute = async (contractCase: ContractCase) => {
+    const result = await send(contractCase);
+    observe(result);
+    return result;
+  };
+  const record = (result: CaseResult) => {
+    results.push(result);
+    settings.onEvent({
+      type: 'case-finished',
+      result,
+      index: results.length - 1,
+      total: Math.max(cases.length, results.length),
+    });
+  };
   const session: PhaseSession = {
     spec,
     settings,
     context,
     results,
     execute,
+    resources: pool,
     record: (result) => {
-      results.push(result);
-      settings.onEvent({
-        type: 'case-finished',
-        result,
-        index: results.length - 1,
-        total: Math.max(cases.length, results.length),
-      });
+      // A phase's sent results were taken in by `execute`; a skipped one only now.
+      if (!result.exchange.response && !result.exchange.failure) coverage.observe(result);
+      record(result);
     },
     selected,
     stopped: () => control.stopped(),
@@ -142,7 +169,18 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       ...(serverPath ? { serverPath } : {}),
       ...(others.length > 0 ? { otherCredentials: others } : {}),
     });
-    await runInOrder(cases, settings.workers, execute, session.record);
+    await runStaticCases({
+      operations: spec.operations,
+      context,
+      builders,
+      planned: allCases,
+      selected,
+      workers: settings.workers,
+      pool,
+      execute: send,
+      observe,
+      record,
+    });
     for (const phase of phases) await phase.run(session);
   } finally {
     control.close();
@@ -151,6 +189,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const result = {
     ...summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes),
     ...extras,
+    coverage: coverage.report(),
   };
   settings.onEvent({ type: 'run-finished', result });
   return result;
@@ -163,54 +202,6 @@ function otherCredentials(credentials: NormalizedContractOptions['credentials'])
     ...(credentials.basic ? ['basic'] : []),
     ...Object.keys(credentials.byScheme).map((name) => `scheme ${name}`),
   ];
-}
-
-/**
- * Send `cases` with up to `workers` in flight and record their results in
- * case order. Once the run stops, the cases not yet sent (and those cut off
- * in flight) are recorded as not run.
- */
-async function runInOrder(
-  cases: readonly ContractCase[],
-  workers: number,
-  execute: (contractCase: ContractCase) => Promise<CaseResult>,
-  record: (result: CaseResult) => void,
-): Promise<void> {
-  const done: Array<CaseResult | undefined> = new Array(cases.length);
-  let next = 0;
-  let flushed = 0;
-  const flush = () => {
-    while (flushed < cases.length && done[flushed]) record(done[flushed++]!);
-  };
-  const worker = async () => {
-    for (let index = next++; index < cases.length; index = next++) {
-      const contractCase = cases[index]!;
-      try {
-        done[index] = await execute(contractCase);
-      } catch (error) {
-        if (!isRunStopped(error)) throw error;
-        done[index] = notRunResult(contractCase, error.stop);
-      }
-      flush();
-    }
-  };
-  const outcomes = await Promise.allSettled(
-    Array.from({ length: Math.min(workers, Math.max(1, cases.length)) }, worker),
-  );
-  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
-/** A case the run never sent because it stopped first. */
-function notRunResult(contractCase: ContractCase, stop: RunStop): CaseResult {
-  const skipped = { ...contractCase, skip: `not run: ${stop.message}` };
-  return {
-    case: skipped,
-    exchange: { case: skipped, url: '', durationMs: 0 },
-    findings: [],
-    verdict: 'skipped',
-    notRun: true,
-  };
 }
 
 /**

@@ -11,13 +11,14 @@
  * `plant_id`, `plant-id`, `ID` (integers only).
  */
 import { exactInteger, exactNumberText } from '../../json/exact-json.js';
+import { isIdName } from '../../resources/id-field.js';
 import { decodePointer, joinPointer } from '../../spec/json-pointer.js';
 import type { IntegerRange } from '../../generate/integers.js';
 import { cloneValue } from '../../generate/value-paths.js';
 
 /** True for property names that name an identifier. */
 export function isIdLike(name: string): boolean {
-  return /^id$/i.test(name) || /[a-z0-9]Id$/.test(name) || /[_-]id$/i.test(name) || /[a-z0-9]ID$/.test(name);
+  return isIdName(name);
 }
 
 /** The run-wide register of accepted ids, by JSON pointer. */
