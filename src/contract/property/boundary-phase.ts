@@ -76,7 +76,11 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     // The first edge always goes: a started phase sends at least one request.
     if (requests > 0 && clock.expired()) return cutFrom(index);
     const gen = edge.valid ? target.valid : target.invalid;
-    const intent = { valid: edge.valid, id: label.id, title: label.title };
+    // An edge of a parameter that names a resource keeps its value: it names a made-up one.
+    const keep = target.parts.find(
+      (part) => edge.pointer === part.pointer || edge.pointer.startsWith(`${part.pointer}/`),
+    )?.key;
+    const intent = { valid: edge.valid, id: label.id, title: label.title, ...(keep ? { keep } : {}) };
     // An edge the wire check refuses (or, for an invalid one, accepts) is no edge of this operation.
     const prepared = await run.sender.prepare(target, value, intent);
     if ('unusable' in prepared) continue;

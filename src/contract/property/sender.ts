@@ -13,12 +13,15 @@ import { parseJson } from '../../json/exact-json.js';
 import type { RequestViolation } from '../../request/types.js';
 import type { CaseContext } from '../cases/index.js';
 import { requestViolations } from '../cases/wire-check.js';
+import { parameterKey } from '../cases/request-builder.js';
 import type { PhaseSession } from '../phase.js';
 import type { CaseResult, ContractCase } from '../types.js';
 import { encodeRequest } from './request-encoding.js';
 import { BODY_KEY, bodyPointer, parameterPointer, type RequestValue } from './request-parts.js';
 import { deriveSeed } from './seeds.js';
 import type { PropertyTarget } from './target.js';
+import { bind, type Binding, markCase, NO_BINDING } from '../producers/binding.js';
+import { refill } from '../producers/refill.js';
 import type { UniqueIds } from './unique-ids.js';
 
 /** A generated value turned into a case, or the reason it cannot be one. */
@@ -31,6 +34,8 @@ export interface Intent {
   /** Case id and title. */
   id: string;
   title: string;
+  /** The request-value key of a part left as generated (an edge on an id parameter): it names no pooled resource. */
+  keep?: string;
 }
 
 /** Prepares and sends generated cases. */
@@ -54,10 +59,13 @@ export class GeneratedSender {
       | RequestValue
       | undefined;
     if (mutated === undefined) return { unusable: 'the property to break is not in the request' };
+    // Parameters that name a resource take a live one from the pool; the part an edge or a mutation is about stays.
+    const keep = intent.keep ?? (mutation && partOf(target, mutation.pointer));
+    const binding = await this.binding(target, intent.valid, keep);
     const request = encodeRequest(
       target,
-      this.withFreeIds(target, mutated, mutation),
-      this.context,
+      withPooled(target, this.withFreeIds(target, mutated, mutation), binding, keep),
+      { ...this.context, bound: withoutKey(binding.values, keep) },
       this.boundary(target),
     );
     if ('unusable' in request) return request;
@@ -71,15 +79,40 @@ export class GeneratedSender {
     }
     const { operation } = target;
     return {
-      case: {
-        id: intent.id,
-        kind: 'generated',
-        operation,
-        title: intent.title,
-        request: request.request,
-        expect: { outcome: intent.valid ? 'success' : 'rejection' },
-      },
+      case: markCase(
+        {
+          id: intent.id,
+          kind: 'generated',
+          operation,
+          title: intent.title,
+          request: request.request,
+          expect: { outcome: intent.valid ? 'success' : 'rejection' },
+        },
+        binding,
+      ),
     };
+  }
+
+  /**
+   * Live values for the operation's resource parameters. A valid DELETE
+   * takes an item of its own (made for it when the pool has none left), so
+   * that each one deletes something that exists.
+   */
+  private async binding(target: PropertyTarget, valid: boolean, keep: string | undefined): Promise<Binding> {
+    const pool = this.session.resources;
+    if (!pool) return NO_BINDING;
+    const item = pool.producers.consumers(target.operation.id).find((consumer) => consumer.parameter.in === 'path');
+    const claim =
+      valid && target.operation.method === 'DELETE' && item !== undefined && parameterKey(item.parameter) !== keep;
+    const first = bind(pool, target.operation, claim);
+    if (!claim || first.values.size > 0) return first;
+    const made = await refill(
+      pool,
+      target.operation,
+      (contractCase) => this.session.execute(contractCase),
+      () => {},
+    );
+    return made ? bind(pool, target.operation, claim) : first;
   }
 
   /** Send a prepared case; the ids of an accepted body become taken. */
@@ -134,6 +167,28 @@ function intendedProblem(
   if (!own && !violations.some((violation) => related(violation.pointer, mutation.pointer)))
     return `the mutated %s is invalid elsewhere than ${mutation.describe}: ${violations[0]!.message}`;
   return undefined;
+}
+
+/** The key of the part `pointer` (into the request value) is in. */
+function partOf(target: PropertyTarget, pointer: string): string | undefined {
+  return target.parts.find((part) => pointer === part.pointer || pointer.startsWith(`${part.pointer}/`))?.key;
+}
+
+/** `value` with the bound parts set to their pooled values, all but `keep`. */
+function withPooled(
+  target: PropertyTarget,
+  value: RequestValue,
+  binding: Binding,
+  keep: string | undefined,
+): RequestValue {
+  const parts = target.parts.filter((part) => part.key !== keep && binding.values.has(part.key) && part.key in value);
+  if (parts.length === 0) return value;
+  return { ...value, ...Object.fromEntries(parts.map((part) => [part.key, binding.values.get(part.key)])) };
+}
+
+function withoutKey(values: ReadonlyMap<string, unknown>, key: string | undefined): ReadonlyMap<string, unknown> {
+  if (key === undefined || !values.has(key)) return values;
+  return new Map([...values].filter(([name]) => name !== key));
 }
 
 function related(a: string, b: string): boolean {
