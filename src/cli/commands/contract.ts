@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runContract } from '../../contract/run-contract.js';
 import { CONTRACT_DEFAULTS, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
 import { CHECKS } from '../../contract/checks/index.js';
+import type { Secret } from '../../contract/redact.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { credentialsFromEnv, type CredentialSet } from '../../security/credentials.js';
 import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
@@ -82,14 +83,14 @@ Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error,
             130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).`;
 
 /** The credentials other than the token as secrets, each with the variable it came from (curl lines print `$PLANTKIT_API_KEY`). */
-function credentialSecrets(credentials: CredentialSet, env: CliIO['env']): Array<{ value: string; variable?: string }> {
+function credentialSecrets(credentials: CredentialSet, env: CliIO['env']): Secret[] {
   const basic = credentials.basic;
   return [
     ...(credentials.apiKey ? [{ value: credentials.apiKey, variable: 'PLANTKIT_API_KEY' }] : []),
     // A Basic pair travels base64-encoded; its password may also be echoed alone.
     ...(basic
       ? [
-          { value: Buffer.from(basic).toString('base64') },
+          { value: Buffer.from(basic).toString('base64'), variable: 'PLANTKIT_BASIC', basic: true },
           { value: basic },
           ...(basic.includes(':') && basic.slice(basic.indexOf(':') + 1).length >= 4
             ? [{ value: basic.slice(basic.indexOf(':') + 1) }]
