@@ -105,7 +105,11 @@ export interface ContractOptions {
   onEvent?: (event: RunEvent) => void;
   /** Inject an undici dispatcher (proxies, tests). */
   dispatcher?: Dispatcher;
-  /** First value of the unique-integer counter (default: the current time in ms, unique across runs). */
+  /**
+   * First value of the unique-integer counter of the static cases (default:
+   * 10^9 + seed × 10^6, so the same --seed sends the same static cases, and
+   * runs with other seeds other integers).
+   */
   integerBase?: bigint;
   /** Run the generated (property-based) cases after the static ones (default true). */
   generated?: boolean;
@@ -183,6 +187,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     throw new UsageError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   const maxBodyBytes = options.maxBodyBytes ?? CONTRACT_DEFAULTS.maxBodyBytes;
   checkSeed(options.seed);
+  const seed = options.seed ?? randomInt(0, CONTRACT_DEFAULTS.maxSeed);
   const specPath = typeof options.spec === 'string' ? options.spec : options.spec.source;
   const defaultContracts =
     specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
@@ -211,9 +216,9 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     checks: options.checks,
     onEvent: options.onEvent ?? (() => {}),
     dispatcher: options.dispatcher,
-    integerBase: options.integerBase ?? BigInt(Date.now()),
+    integerBase: options.integerBase ?? 1_000_000_000n + BigInt(seed) * 1_000_000n,
     generated: options.generated ?? CONTRACT_DEFAULTS.generated,
-    seed: options.seed ?? randomInt(0, CONTRACT_DEFAULTS.maxSeed),
+    seed,
     maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
     maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
     phases: parsePhases(options.phases),

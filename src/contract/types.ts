@@ -174,6 +174,8 @@ export interface BudgetCut {
   requests: number;
   /** Boundary cases left unsent (boundary phase only). */
   casesNotSent?: number;
+  /** Ids of the boundary cases left unsent, in the order they would have gone (boundary phase only). */
+  notSent?: string[];
 }
 
 /** The generated phases' budgets and what they cut. */

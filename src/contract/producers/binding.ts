@@ -26,9 +26,11 @@ export interface Binding {
 export const NO_BINDING: Binding = { values: new Map(), sources: new Map() };
 
 /**
- * Live values for `operation`'s consumed parameters. `claim` (a DELETE) hands
- * out the newest unclaimed item and claims it; otherwise the oldest live one
- * (shared: reads and updates leave it in place).
+ * Live values for `operation`'s consumed parameters: the oldest live item
+ * no DELETE has claimed (reads and updates share it). `claim` (a DELETE)
+ * claims it besides: no other case is handed it again. Oldest first, so the
+ * item a case names does not depend on how many items later phases made (a
+ * time budget cut makes fewer).
  */
 export function bind(pool: ResourcePool, operation: Operation, claim = false): Binding {
   const binding: Binding = { values: new Map(), sources: new Map() };
@@ -39,7 +41,7 @@ export function bind(pool: ResourcePool, operation: Operation, claim = false): B
     if (binding.values.has(key)) continue;
     const claiming = claim && consumer === item;
     const candidates = pool.candidates(consumer).filter((value) => !value.claimed && agrees(value, operation, binding));
-    const chosen = claiming ? candidates[candidates.length - 1] : candidates[0];
+    const [chosen] = candidates;
     if (!chosen) continue;
     if (claiming) chosen.claimed = true;
     set(binding, consumer.parameter, chosen, chosen.text, pool);

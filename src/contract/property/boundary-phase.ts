@@ -17,7 +17,8 @@ import type { Prepared } from './sender.js';
 
 /** The edge values of the operation, in the order they are sent. */
 function edgesOf(run: OperationRun): BoundaryValue[] {
-  const { target, ids } = run;
+  const { target } = run;
+  const ids = run.ids.scope(target.operation.id, 'boundary');
   return boundaryValues(target.whole, run.session.context.scope, target.sites, target.mutations, (mode) =>
     target.base(mode, (pointer, range) => ids.fresh(pointer, range)),
   );
@@ -41,29 +42,31 @@ export function plannedBoundaryIds(run: OperationRun): string[] {
 export interface BoundaryOutcome {
   requests: number;
   cut: boolean;
-  notSent: number;
+  /** Ids of the planned boundary cases the cut left unsent. */
+  notSent: string[];
 }
 
 /** Send every boundary case of the operation while `clock` has time left. */
 export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Promise<BoundaryOutcome> {
-  const { target, session, ids } = run;
+  const { target, session } = run;
   const { operation } = target;
+  const ids = run.ids.scope(operation.id, 'boundary');
   const edges = edgesOf(run);
-  const ownIds = edges.map((edge) => ownId(run, edge));
-  for (const id of ownIds) if (id) ids.reserve(id.pointer, id.value);
+  // Every edge's own id stays clear of generated values, sent or not: a cut here changes no other phase's values.
+  for (const own of edges.map((edge) => ownId(run, edge))) if (own) ids.reserve(own.pointer, own.value);
   // Two edges that make the same request (no optional part to add, say) send it once.
   const sent = new Set<string>();
   let requests = 0;
   const cutFrom = (index: number): BoundaryOutcome => ({
     requests,
     cut: true,
-    notSent: edges.slice(index).filter((rest) => run.planned.has(`${operation.id}/generated/boundary/${rest.slug}`))
-      .length,
+    notSent: edges
+      .slice(index)
+      .map((rest) => `${operation.id}/generated/boundary/${rest.slug}`)
+      .filter((id) => run.planned.has(id)),
   });
   for (const [index, edge] of edges.entries()) {
-    const own = ownIds[index];
-    if (own) ids.release(own.pointer, own.value);
-    if (run.halted || session.stopped()) return { requests, cut: false, notSent: 0 };
+    if (run.halted || session.stopped()) return { requests, cut: false, notSent: [] };
     const label: ResultLabel = {
       id: `${operation.id}/generated/boundary/${edge.slug}`,
       title: edge.title,
@@ -80,7 +83,13 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     const keep = target.parts.find(
       (part) => edge.pointer === part.pointer || edge.pointer.startsWith(`${part.pointer}/`),
     )?.key;
-    const intent = { valid: edge.valid, id: label.id, title: label.title, ...(keep ? { keep } : {}) };
+    const intent = {
+      valid: edge.valid,
+      phase: 'boundary' as const,
+      id: label.id,
+      title: label.title,
+      ...(keep ? { keep } : {}),
+    };
     // An edge the wire check refuses (or, for an invalid one, accepts) is no edge of this operation.
     const prepared = await run.sender.prepare(target, value, intent);
     if ('unusable' in prepared) continue;
@@ -112,7 +121,7 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     // The time ran out while this edge shrank: the rest are not sent.
     if (found.cut) return cutFrom(index + 1);
   }
-  return { requests, cut: false, notSent: 0 };
+  return { requests, cut: false, notSent: [] };
 }
 
 /** `attempt`, whose first preparation of `value` is the one already made (a wire check per edge, not two). */
@@ -138,5 +147,5 @@ function ownId(run: OperationRun, edge: BoundaryValue): { pointer: string; value
 /** True when the edge's own id was accepted earlier in the run. */
 function alreadyAccepted(run: OperationRun, edge: BoundaryValue): boolean {
   const own = ownId(run, edge);
-  return own !== undefined && run.ids.isTaken(own.pointer, own.value);
+  return own !== undefined && run.ids.scope(run.target.operation.id, 'boundary').isTaken(own.pointer, own.value);
 }

@@ -140,8 +140,10 @@ async function runOperation(
     if (run.halted || session.stopped()) return;
     const ran = operationBudget.expired();
     if (ran) {
-      // No time left at all: the phase does not start.
-      budget.cut(budgetCut(target.operation.id, phase, ran, 0));
+      // No time left at all: the phase does not start (a boundary phase names every case it leaves out).
+      const unsent =
+        phase === 'boundary' ? [...run.planned].filter((id) => id.includes('/generated/boundary/')) : undefined;
+      budget.cut(budgetCut(target.operation.id, phase, ran, 0, unsent));
       continue;
     }
     const clock = operationBudget.phase(phases.length - index);

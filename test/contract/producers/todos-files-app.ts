@@ -18,7 +18,8 @@ export type TodosVariant =
   | 'lenient-update' // a PUT of a stored todo takes any body (an empty title too) -> outcome
   | 'download-text-plain' // a real file is served as text/plain -> content-type
   | 'stale-list' // the list never shows a todo created after start (it answers none) -> first-page-not-empty
-  | 'total-zero'; // X-Total-Count is always 0 -> total-count-at-least / total-count-matches
+  | 'total-zero' // X-Total-Count is always 0 -> total-count-at-least / total-count-matches
+  | 'rejects-long-title'; // a valid title over 50 characters gets 400 on create -> outcome (generated cases find it)
 
 /** A running app and what it logged. */
 export interface TodosApp extends ReferenceApp {
@@ -34,8 +35,8 @@ interface Todo {
 
 const FILES: Record<string, string> = { 'a.txt': 'alpha\n', 'b.txt': 'beta\n' };
 
-/** Start the app on 127.0.0.1, port 0. */
-export async function startTodosApp(variant: TodosVariant = 'correct'): Promise<TodosApp> {
+/** Start the app on 127.0.0.1, port 0; `delayMs` holds every answer back that long (to make time budgets cut). */
+export async function startTodosApp(variant: TodosVariant = 'correct', delayMs = 0): Promise<TodosApp> {
   const todos = new Map<number, Todo>();
   const log: string[] = [];
   let next = 1;
@@ -73,6 +74,8 @@ export async function startTodosApp(variant: TodosVariant = 'correct'): Promise<
         const read = readJsonBody(request);
         const body = 'value' in read ? todoBody(read.value) : read.error;
         if (typeof body === 'string') return json(response, 400, { message: body });
+        if (variant === 'rejects-long-title' && [...body.title].length > 50)
+          return json(response, 400, { message: 'title too long' });
         const todo = { id: next++, ...body };
         todos.set(todo.id, todo);
         json(response, 201, todo);
@@ -126,12 +129,14 @@ export async function startTodosApp(variant: TodosVariant = 'correct'): Promise<
       },
     },
   ];
-  const app = await startApp(
-    serveRoutes(routes, '', {
-      notFound: (_request, response) => json(response, 404, { message: 'no such path' }),
-      notAllowed: (_request, response, allowed) =>
-        json(response, 405, { message: 'method not allowed' }, { allow: allowed.join(', ') }),
-    }),
-  );
+  const served = serveRoutes(routes, '', {
+    notFound: (_request, response) => json(response, 404, { message: 'no such path' }),
+    notAllowed: (_request, response, allowed) =>
+      json(response, 405, { message: 'method not allowed' }, { allow: allowed.join(', ') }),
+  });
+  const app = await startApp(async (request, response) => {
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return served(request, response);
+  });
   return { ...app, log };
 }
