@@ -15,6 +15,8 @@ import type { CaseResult } from './types.js';
 
 /** Why an operation never succeeded. */
 export type CoverageGap =
+  /** No case of it was selected (--only, --skip): it is left out of the figures. */
+  | 'not-selected'
   /** No request was sent: every case was skipped, not selected, or not run. */
   | 'not-sent'
   /** Every request named an item the run made up: no producer in the spec, or none answered one. */
@@ -43,6 +45,7 @@ export interface OperationCoverage {
 
 /** Coverage of a run. */
 export interface CoverageReport {
+  /** Operations the run had a case for (those --only/--skip left out are not counted). */
   operations: number;
   /** Operations that got at least one success. */
   reached: number;
@@ -90,7 +93,7 @@ export class CoverageTracker {
   report(): CoverageReport {
     const byOperation = this.operations.map((operation) => this.coverageOf(operation));
     return {
-      operations: byOperation.length,
+      operations: byOperation.filter((item) => item.gap !== 'not-selected').length,
       reached: byOperation.filter((item) => item.reached).length,
       byOperation,
     };
@@ -103,15 +106,10 @@ export class CoverageTracker {
     if (tally.successes > 0) return { ...base, reached: true, statuses };
     const answers = describe(tally.statuses);
     const [gap, reason] = ((): [CoverageGap, string] => {
+      if (tally.requests === 0 && !tally.notRun && tally.skip === undefined)
+        return ['not-selected', 'no case was selected (--only/--skip)'];
       if (tally.requests === 0)
-        return [
-          'not-sent',
-          tally.notRun
-            ? 'not run: the run stopped first'
-            : tally.skip
-              ? `every case was skipped (${tally.skip})`
-              : 'no case was selected (--only/--skip)',
-        ];
+        return ['not-sent', tally.notRun ? 'not run: the run stopped first' : `every case was skipped (${tally.skip})`];
       if (tally.live === 0) return ['made-up-only', `${this.madeUp(operation)}; answers: ${answers}`];
       if (![...tally.statuses.keys()].some((key) => /^\d+$/.test(key)))
         return ['no-response', `no request got a usable answer (${answers})`];

@@ -13,6 +13,7 @@ import type { SpecValidators } from '../validation/compile-validators.js';
 import type { CaseBuilder } from './cases/index.js';
 import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
+import type { RerunReport } from './rerun/read-report.js';
 import type { GeneratedPhase } from './types.js';
 import { count, normalizeHeaders, parseBaseUrl, positive, ranged } from './option-values.js';
 
@@ -139,6 +140,12 @@ export interface ContractOptions {
   maxTransportFailures?: number;
   /** Aborting it (Ctrl-C) stops the run: requests in flight end, the rest are reported as not run. */
   signal?: AbortSignal;
+  /**
+   * Send again only the failed cases and sequences of an earlier JSON report
+   * (`--rerun-failed`, contract/rerun/): no case is built, no generated case
+   * runs; the sequences replay from the report's seed.
+   */
+  rerun?: RerunReport;
 }
 
 /** {@link ContractOptions} with every default applied. */
@@ -177,6 +184,7 @@ export interface NormalizedContractOptions {
   maxDurationMs: number | undefined;
   maxTransportFailures: number;
   signal: AbortSignal | undefined;
+  rerun: RerunReport | undefined;
 }
 
 /** Validate and default the options; throws UsageError on a bad value, before any network work. */
@@ -187,7 +195,8 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     throw new UsageError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   const maxBodyBytes = options.maxBodyBytes ?? CONTRACT_DEFAULTS.maxBodyBytes;
   checkSeed(options.seed);
-  const seed = options.seed ?? randomInt(0, CONTRACT_DEFAULTS.maxSeed);
+  // A rerun replays its report's sequences from the seed that planned them.
+  const seed = options.seed ?? options.rerun?.seed ?? randomInt(0, CONTRACT_DEFAULTS.maxSeed);
   const specPath = typeof options.spec === 'string' ? options.spec : options.spec.source;
   const defaultContracts =
     specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
@@ -221,11 +230,12 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     seed,
     maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
     maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
-    phases: parsePhases(options.phases),
-    stateful:
-      (options.generated ?? CONTRACT_DEFAULTS.generated) &&
-      (options.stateful ?? CONTRACT_DEFAULTS.stateful) &&
-      (options.phases === undefined || options.phases.includes('stateful')),
+    phases: options.rerun ? [] : parsePhases(options.phases),
+    stateful: options.rerun
+      ? options.rerun.sequences.length > 0
+      : (options.generated ?? CONTRACT_DEFAULTS.generated) &&
+        (options.stateful ?? CONTRACT_DEFAULTS.stateful) &&
+        (options.phases === undefined || options.phases.includes('stateful')),
     operationBudgetMs: positive('operation-budget', options.operationBudgetMs) ?? CONTRACT_DEFAULTS.operationBudgetMs,
     generatedBudgetMs: positive('generated-budget', options.generatedBudgetMs) ?? CONTRACT_DEFAULTS.generatedBudgetMs,
     headers: normalizeHeaders(options.headers ?? {}),
@@ -234,6 +244,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxDurationMs: positive('max-duration', options.maxDurationMs),
     maxTransportFailures: transportFailures(options.maxTransportFailures),
     signal: options.signal,
+    rerun: options.rerun,
   };
 }
 

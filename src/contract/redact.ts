@@ -137,6 +137,46 @@ function basicVariable(value: string, secrets: readonly Secret[]): string | unde
   return secrets.find((secret) => secret.basic && secret.variable && secret.value === credentials)?.variable;
 }
 
+/**
+ * `text` with every secret written as a reference to its variable, for a
+ * report a later run sends again (`--rerun-failed`): `${NAME}`, or
+ * `${NAME:basic}` for the Basic credentials of a `user:password` variable;
+ * a literal `$` is written `$$`. Undefined when a secret in it has no
+ * variable: such text is left out of reports.
+ */
+export function withSecretReferences(text: string, secrets: readonly Secret[]): string | undefined {
+  const ordered = longestFirst(secrets);
+  let out = text.replace(/\$/g, '$$$$');
+  for (const secret of ordered) {
+    const pattern = standalone(secret.value.replace(/\$/g, '$$$$'));
+    if (!pattern.test(out)) continue;
+    if (!secret.variable) return undefined;
+    out = out.replace(pattern, `\${${secret.variable}${secret.basic ? ':basic' : ''}}`);
+  }
+  return out;
+}
+
+/** Text written by {@link withSecretReferences} with each reference resolved by `lookup`; undefined when one has no value. */
+export function resolveSecretReferences(
+  text: string,
+  lookup: (variable: string) => string | undefined,
+): string | undefined {
+  let missing = false;
+  const resolved = text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(:basic)?\}/g,
+    (match, name?: string, basic?: string) => {
+      if (match === '$$') return '$';
+      const value = lookup(name!);
+      if (value === undefined) {
+        missing = true;
+        return '';
+      }
+      return basic ? Buffer.from(value).toString('base64') : value;
+    },
+  );
+  return missing ? undefined : resolved;
+}
+
 function longestFirst(secrets: readonly Secret[]): Secret[] {
   return [...secrets].filter((secret) => secret.value !== '').sort((a, b) => b.value.length - a.value.length);
 }

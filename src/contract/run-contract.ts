@@ -18,6 +18,8 @@ import { inferProducers } from '../resources/producers.js';
 import { CoverageTracker } from './coverage.js';
 import { ResourcePool } from './producers/pool.js';
 import { runStaticCases } from './static-run.js';
+import { planRerun } from './rerun/plan-rerun.js';
+import { runRerunCases } from './rerun/run-rerun.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
 import {
   analyseExchange,
@@ -33,7 +35,7 @@ import { runHints } from './run-hints.js';
 import { normalizeContractOptions, type ContractOptions, type NormalizedContractOptions } from './options.js';
 import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
-import { statefulPhase } from './stateful/stateful-phase.js';
+import { sequencePrefixes, statefulPhase } from './stateful/stateful-phase.js';
 import { createRunControl, RunStoppedError, type RunControl, type RunStop } from './run-control.js';
 import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult } from './types.js';
 
@@ -73,7 +75,11 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     producers,
   };
   const builders = [...CASE_BUILDERS, ...settings.extraCaseBuilders];
-  const allCases = await buildCases(spec.operations, context, builders);
+  // --rerun-failed: the report's failed cases, checked against this spec before any request, instead of built ones.
+  const rerun = settings.rerun && planRerun(settings.rerun, spec, sequencePrefixes(spec, context));
+  if (rerun && rerun.cases.length + rerun.sequences.length === 0)
+    notes.push(`--rerun-failed: ${settings.rerun!.file} holds no failed case; nothing was sent`);
+  const allCases = rerun ? rerun.cases : await buildCases(spec.operations, context, builders);
   const pool = new ResourcePool(producers, context.schemaValidator);
   const coverage = new CoverageTracker(spec.operations, producers);
   const operationIds = spec.operations.map((operation) => operation.id);
@@ -145,17 +151,18 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const started = performance.now();
   try {
     if (!settings.dispatcher) await client.probe(settings.baseUrl);
-    const generated = settings.generated
-      ? {
-          generated: {
-            seed: settings.seed,
-            maxCases: settings.maxCases,
-            phases: phaseNames,
-            operationBudgetMs: settings.operationBudgetMs,
-            generatedBudgetMs: settings.generatedBudgetMs,
-          },
-        }
-      : {};
+    const generated =
+      settings.generated && !rerun
+        ? {
+            generated: {
+              seed: settings.seed,
+              maxCases: settings.maxCases,
+              phases: phaseNames,
+              operationBudgetMs: settings.operationBudgetMs,
+              generatedBudgetMs: settings.generatedBudgetMs,
+            },
+          }
+        : {};
     const estimate = phases.length > 0 ? { generatedEstimate: planned.filter(selected).length } : {};
     const others = otherCredentials(settings.credentials);
     settings.onEvent({
@@ -168,19 +175,31 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       ...generated,
       ...(serverPath ? { serverPath } : {}),
       ...(others.length > 0 ? { otherCredentials: others } : {}),
+      ...(rerun
+        ? {
+            rerun: {
+              file: settings.rerun!.file,
+              cases: cases.length,
+              sequences: rerun.sequences.length,
+              seed: settings.seed,
+            },
+          }
+        : {}),
     });
-    await runStaticCases({
-      operations: spec.operations,
-      context,
-      builders,
-      planned: allCases,
-      selected,
-      workers: settings.workers,
-      pool,
-      execute: send,
-      observe,
-      record,
-    });
+    if (rerun) await runRerunCases({ cases, operations: spec.operations, context, selected, execute, record });
+    else
+      await runStaticCases({
+        operations: spec.operations,
+        context,
+        builders,
+        planned: allCases,
+        selected,
+        workers: settings.workers,
+        pool,
+        execute: send,
+        observe,
+        record,
+      });
     for (const phase of phases) await phase.run(session);
   } finally {
     control.close();
@@ -189,7 +208,8 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const result = {
     ...summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes),
     ...extras,
-    coverage: coverage.report(),
+    // A rerun sends a few chosen cases: what they reach says nothing of the API's coverage.
+    ...(rerun ? {} : { coverage: coverage.report() }),
   };
   settings.onEvent({ type: 'run-finished', result });
   return result;

@@ -105,7 +105,7 @@ function isDestructive(contractCase: ContractCase): boolean {
  * case order. Once the run stops, the cases not yet sent (and those cut off
  * in flight) are recorded as not run.
  */
-async function runInOrder(
+export async function runInOrder(
   cases: readonly ContractCase[],
   workers: number,
   execute: (contractCase: ContractCase) => Promise<CaseResult>,

@@ -36,11 +36,13 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
           spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source },
           baseUrl: event.baseUrl,
           generated: event.generated ?? null,
+          // A --rerun-failed run names the report it sent again.
+          rerun: event.rerun ?? null,
         };
       } else if (event.type === 'case-finished') {
         cases.push(toCaseRecord(event.result, secrets));
       } else if (event.type === 'run-finished') {
-        const { passed, failed, skipped, notRun, durationMs, stopped, hints, budget } = event.result;
+        const { passed, failed, skipped, notRun, durationMs, stopped, hints, budget, coverage } = event.result;
         document = {
           reportVersion: 1,
           tool: { name: 'plantkit', version: plantkitVersion() },
@@ -53,6 +55,8 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
           hints,
           // The generated phases' time budgets and what they cut (docs/property-cases.md, Budget).
           budget: budget ?? null,
+          // Which operations got a success, and why each other never did (contract/coverage.ts).
+          coverage: coverage ?? null,
           summary: { total: cases.length, passed, failed, skipped, notRun },
           cases,
         };

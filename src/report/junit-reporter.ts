@@ -8,6 +8,7 @@ import type { RunEvent } from '../contract/events.js';
 import { runSecrets, type Secret } from '../contract/redact.js';
 import type { RunResult } from '../contract/types.js';
 import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
+import { coverageProperty } from './coverage-lines.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
 
@@ -49,7 +50,7 @@ function render(records: CaseRecord[], result: RunResult, name: string): string 
     const first = list[0]!;
     const time = seconds(list.reduce((sum, record) => sum + record.durationMs, 0));
     const attributes = `name="${attr(`${operation} ${first.method} ${first.path}`)}" tests="${list.length}" failures="${count(list, 'failed')}" errors="0" skipped="${count(list, 'skipped')}" time="${time}"`;
-    return `  <testsuite ${attributes}>\n${properties}${list.map(testcase).join('\n')}\n  </testsuite>`;
+    return `  <testsuite ${attributes}>\n${suiteProperties(properties, coverageProperty(result, operation))}${list.map(testcase).join('\n')}\n  </testsuite>`;
   });
   // A run interrupted before its first case still says so.
   if (suites.length === 0 && properties)
@@ -69,6 +70,15 @@ function runProperties(result: RunResult): string {
   if (!result.stopped) return '';
   const property = (name: string, value: string) => `      <property name="${attr(name)}" value="${attr(value)}"/>\n`;
   return `    <properties>\n${property('interrupted', String(result.stopped.reason === 'interrupted'))}${property('stopped', result.stopped.message)}${property('notRun', String(result.notRun))}    </properties>\n`;
+}
+
+/** The run's properties with the suite's `coverage` property added (its own `<properties>` when the run has none). */
+function suiteProperties(run: string, coverage: string | undefined): string {
+  if (coverage === undefined) return run;
+  const property = `      <property name="coverage" value="${attr(coverage)}"/>\n`;
+  return run
+    ? run.replace('    </properties>\n', `${property}    </properties>\n`)
+    : `    <properties>\n${property}    </properties>\n`;
 }
 
 function testcase(record: CaseRecord): string {

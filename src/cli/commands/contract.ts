@@ -1,5 +1,8 @@
 /** `plantkit contract`: check an implementation against the spec. */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ReportError } from '../../errors.js';
+import { readRerunReport, type RerunReport } from '../../contract/rerun/read-report.js';
 import { runContract } from '../../contract/run-contract.js';
 import { CONTRACT_DEFAULTS, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
 import { CHECKS } from '../../contract/checks/index.js';
@@ -35,6 +38,10 @@ Options:
   --strict               also flag response properties the schema does not declare
   --contracts DIR        scenario files (default: contracts/ beside the spec)
   --no-contracts         run no scenario files
+  --rerun-failed REPORT  send again only the failed cases and stateful sequences of an
+                         earlier JSON report (--reporter json): the same requests, after the
+                         producer steps that give them live resources again; a report that
+                         does not match the spec is an error (exit 2) before any request
   --only ID              run only cases whose id starts with ID (repeatable); the
                          operation may be left out (auth/wrong-token) and * matches
                          within a segment (*/auth); matching nothing is an error
@@ -122,6 +129,7 @@ export const contractCommand: Command = {
       contracts: { type: 'string' },
       // Declared so parseArgs reads --no-contracts as contracts: false (negation needs a boolean).
       'no-contracts': { type: 'boolean' },
+      'rerun-failed': { type: 'string' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       quiet: { type: 'boolean', default: false },
@@ -155,6 +163,8 @@ export const contractCommand: Command = {
     const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), {
       allowExternalRefs: values['allow-external-refs'] === true,
     });
+    const rerun =
+      typeof values['rerun-failed'] === 'string' ? await rerunReport(values['rerun-failed'], io) : undefined;
     const contracts =
       values.contracts === false
         ? false
@@ -208,6 +218,7 @@ export const contractCommand: Command = {
             }
           : {}),
         stateful: values.stateful !== false,
+        ...(rerun ? { rerun } : {}),
       });
     } finally {
       await closeAll(reporters);
@@ -216,6 +227,17 @@ export const contractCommand: Command = {
     return result.failed > 0 ? EXIT.findings : EXIT.ok;
   },
 };
+
+/** The report `--rerun-failed` names, read and checked (secret references from the environment). */
+async function rerunReport(file: string, io: CliIO): Promise<RerunReport> {
+  let text: string;
+  try {
+    text = await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new ReportError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return readRerunReport(text, file, (variable) => io.env[variable] || undefined);
+}
 
 /** `{ [key]: value }`, or nothing when the value is absent. */
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -71,7 +71,7 @@ export function markCase(contractCase: ContractCase, binding: Binding, made?: 'm
 }
 
 /** The producer step of a pooled value, for the report (--rerun-failed sends it again). */
-export function stepOf(key: string, text: string, pooled: PooledValue): ProducerStep {
+function stepOf(key: string, text: string, pooled: PooledValue): ProducerStep {
   return {
     parameter: key,
     value: text,

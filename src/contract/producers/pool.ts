@@ -108,7 +108,7 @@ export class ResourcePool {
  * beyond 2^53 as a bigint; a string one takes any text), or undefined when
  * its schema refuses it.
  */
-function typedValue(text: string, parameter: OperationParameter, validator: SchemaValidator): unknown {
+export function typedValue(text: string, parameter: OperationParameter, validator: SchemaValidator): unknown {
   const schema = parameter.schema;
   if (!schema) return text;
   const types = schemaTypes(schema);

@@ -23,6 +23,8 @@ import { sequenceResult, skippedSequence } from './sequence-result.js';
 import { shrinkSequence } from './shrink.js';
 import type { StepTools } from './step-case.js';
 import { statefulTargets, type StatefulTarget } from './targets.js';
+import type { LoadedSpec } from '../../spec/types.js';
+import type { CaseContext } from '../cases/context.js';
 
 /** The stateful sequences as a phase of the runner. */
 export const statefulPhase: ContractPhase = {
@@ -34,12 +36,27 @@ export const statefulPhase: ContractPhase = {
 
 /** Random sequences per collection: one per {@link CONTRACT_DEFAULTS.casesPerSequence} of --max-cases (5 by default). */
 function sequenceIds(target: StatefulTarget, settings: NormalizedContractOptions): Array<[string, number]> {
-  const prefix = `${target.create.operation.id}/stateful/${target.collection.name}`;
+  const prefix = sequencePrefix(target);
+  // A rerun follows the sequences its report names, whatever --max-cases says.
+  if (settings.rerun)
+    return settings.rerun.sequences
+      .filter((sequence) => sequence.id.startsWith(`${prefix}/`))
+      .map((sequence): [string, number] => [sequence.id, Number(/\/random-(\d+)$/.exec(sequence.id)?.[1] ?? 0)]);
   const random = Math.ceil(settings.maxCases / CONTRACT_DEFAULTS.casesPerSequence);
   return [
     [`${prefix}/lifecycle`, 0],
     ...Array.from({ length: random }, (_, index): [string, number] => [`${prefix}/random-${index + 1}`, index + 1]),
   ];
+}
+
+/** `createPlant/stateful/plants`: what the ids of a collection's sequences start with. */
+function sequencePrefix(target: StatefulTarget): string {
+  return `${target.create.operation.id}/stateful/${target.collection.name}`;
+}
+
+/** The sequence id prefixes of every collection the phase follows in `spec` (for checking a rerun's report). */
+export function sequencePrefixes(spec: LoadedSpec, context: CaseContext): string[] {
+  return statefulTargets(spec, context).map(sequencePrefix);
 }
 
 /** The collections to follow, worked out once per run: the plan and the run share them. */

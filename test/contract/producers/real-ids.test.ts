@@ -150,7 +150,7 @@ describe('coverage per operation', () => {
     expect(by.get('getFile')).toMatchObject({ reached: false, gap: 'made-up-only' });
     expect(by.get('createTodo')).toMatchObject({
       reached: false,
-      gap: 'not-sent',
+      gap: 'not-selected',
       reason: 'no case was selected (--only/--skip)',
     });
     const refused = await run('update-500', { generated: false });
