@@ -108,8 +108,9 @@ export interface ContractOptions {
   dispatcher?: Dispatcher;
   /**
    * First value of the unique-integer counter of the static cases (default:
-   * 10^9 + seed × 10^6, so the same --seed sends the same static cases, and
-   * runs with other seeds other integers).
+   * from the seed, 10^12 + (seed × 1,000,003 mod 9 × 10^11): the same --seed
+   * sends the same static cases, and runs with other seeds start far apart,
+   * at 13-digit values as the clock-based start before it).
    */
   integerBase?: bigint;
   /** Run the generated (property-based) cases after the static ones (default true). */
@@ -225,7 +226,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     checks: options.checks,
     onEvent: options.onEvent ?? (() => {}),
     dispatcher: options.dispatcher,
-    integerBase: options.integerBase ?? 1_000_000_000n + BigInt(seed) * 1_000_000n,
+    integerBase: options.integerBase ?? 1_000_000_000_000n + ((BigInt(seed) * 1_000_003n) % 900_000_000_000n),
     generated: options.generated ?? CONTRACT_DEFAULTS.generated,
     seed,
     maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
