@@ -126,6 +126,19 @@ describe('--rerun-failed', () => {
     expect(target.requests).toEqual([]);
   });
 
+  test('a report file that does not exist: exit 2, no request', async () => {
+    const target = await app('correct');
+    const missing = path.join(directory, 'missing.json');
+    const outcome = await contract(target, path.join(directory, 'out.json'), ['--rerun-failed', missing]);
+    expect([outcome.code, outcome.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /^plantkit: error: --rerun-failed: cannot read .*missing\.json: ENOENT \(give the JSON report of a plantkit contract run/,
+      ),
+    ]);
+    expect(target.requests).toEqual([]);
+  });
+
   test('secrets stay references in the report; the rerun reads them from the environment again', async () => {
     const report = path.join(directory, 'catalog.json');
     const catalog = await TARGETS.catalog.start('no-location', true);

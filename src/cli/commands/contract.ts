@@ -234,7 +234,10 @@ async function rerunReport(file: string, io: CliIO): Promise<RerunReport> {
   try {
     text = await readFile(path.resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    throw new ReportError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ReportError(
+      `--rerun-failed: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'give the JSON report of a plantkit contract run (--reporter json --output FILE)',
+    );
   }
   return readRerunReport(text, file, (variable) => io.env[variable] || undefined);
 }
