@@ -78,22 +78,26 @@ export async function createSpecHandlers(
   };
   const checkContext = createCheckContext(state.spec, state.validators, false);
 
-  const answer = async (request: Request, fixed?: FixedAnswer, operationId?: string) => {
+  const answer = async (
+    { request, cookies }: { request: Request; cookies: Record<string, string> },
+    fixed?: FixedAnswer,
+    operationId?: string,
+  ) => {
     const target = base.targetOf(request.url);
     if (target === undefined) return undefined;
     if (operationId !== undefined) {
       const routed = state.route(request.method, target);
       if (routed.kind !== 'found' || routed.operation.id !== operationId) return undefined;
     }
-    const reply = await handleRequest(fetchRequest(request, target), state, pipeline, fixed);
+    const reply = await handleRequest(fetchRequest(request, target, cookies), state, pipeline, fixed);
     return toFetchResponse(reply, state.identity);
   };
 
   return {
-    handlers: [http.all(base.pattern, ({ request }) => answer(request))],
+    handlers: [http.all(base.pattern, (resolver) => answer(resolver))],
     override(operationId, response, overrideOptions = {}) {
       const { fixed } = checkOverride(state, checkContext, operationId, response);
-      return http.all(base.pattern, ({ request }) => answer(request, fixed, operationId), {
+      return http.all(base.pattern, (resolver) => answer(resolver, fixed, operationId), {
         once: overrideOptions.once,
       });
     },

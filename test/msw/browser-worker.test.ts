@@ -5,8 +5,10 @@
  * dist/browser/msw.js), served with MSW's worker from 127.0.0.1:0, and run
  * in Debian's Chromium. The worker answers with the mock's pipeline: the
  * request checks and refusals, auth, the 404 for an undocumented path,
- * validated overrides and the stateful store, and nothing reaches the
- * page's server but the page, its script, the worker and the specs.
+ * validated overrides, the stateful store, a Swagger 2.0 spec, cookie
+ * credentials from document.cookie, the documented limit (multipart request
+ * bodies need Node), and nothing reaches the page's server but the page,
+ * its script, the worker and the specs.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -59,6 +61,17 @@ async function main() {
   const placed = await call('/shop/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ item: 'Pot', quantity: 2, status: 'open' }) });
   results.placed = placed;
   results.readBack = await call('/shop/orders/' + JSON.parse(placed.body).id);
+  const legacy = await createHandlers('/specs/swagger2.yaml', { baseUrl: '/legacy' });
+  results.swagger2 = legacy.spec.convertedFrom;
+  const forms = await createHandlers('/specs/forms.yaml', { baseUrl: '/forms' });
+  worker.use(...forms.handlers);
+  document.cookie = 'SESSION=page-session; path=/';
+  const photo = new FormData();
+  photo.append('plant', '3');
+  photo.append('image', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), 'leaf.png');
+  results.upload = await call('/forms/photos', { method: 'POST', body: photo });
+  document.cookie = 'SESSION=; path=/; max-age=0';
+  results.uploadWithoutSession = await call('/forms/photos', { method: 'POST', body: photo });
   document.getElementById('out').textContent = JSON.stringify(results);
 }
 main().catch((error) => { document.getElementById('out').textContent = 'failed: ' + (error && error.stack || error); });
@@ -94,6 +107,14 @@ beforeAll(async () => {
       body: await readFile(path.join(ROOT, 'node_modules/msw/lib/mockServiceWorker.js'), 'utf8'),
     },
     '/specs/openapi.yaml': { type: 'application/yaml', body: await readFile(path.join(ROOT, 'openapi.yaml'), 'utf8') },
+    '/specs/swagger2.yaml': {
+      type: 'application/yaml',
+      body: await readFile(path.join(ROOT, 'test/fixtures/specs/swagger2.yaml'), 'utf8'),
+    },
+    '/specs/forms.yaml': {
+      type: 'application/yaml',
+      body: await readFile(path.join(ROOT, 'test/fixtures/rich/forms-3.0.yaml'), 'utf8'),
+    },
     '/specs/orders.yaml': {
       type: 'application/yaml',
       body: await readFile(path.join(ROOT, 'test/fixtures/stateful/orders-3.0.yaml'), 'utf8'),
@@ -160,9 +181,25 @@ test('the service worker answers with the mock pipeline', async () => {
   expect(results.overridden).toMatchObject({ status: 200, body: '{"name":"Override"}' });
   expect(results.placed).toMatchObject({ status: 201, mock: 'credentials=any; stateful=true' });
   expect(JSON.parse(results.readBack!.body)).toEqual(JSON.parse(results.placed!.body));
+  expect(results.swagger2).toBe('2.0');
+  // The session cookie reaches the pipeline (a service worker never sees a Cookie header)...
+  expect(results.uploadWithoutSession).toMatchObject({ status: 401 });
+  // ...and multipart bodies are the documented limit of the browser build: busboy needs Node's streams.
+  expect(results.upload).toMatchObject({ status: 400 });
+  expect(JSON.parse(results.upload!.body)).toMatchObject({
+    reason: "multipart body cannot be read: Writable needs Node: not part of plantkit's browser build",
+  });
   // Every API call was answered in the page: the server saw only the page's own files.
   // (Chromium may or may not have asked for /favicon.ico by now.)
   expect([...new Set(served)].filter((file) => file !== '/favicon.ico').sort()).toEqual(
-    ['/', '/app.js', '/mockServiceWorker.js', '/specs/openapi.yaml', '/specs/orders.yaml'].sort(),
+    [
+      '/',
+      '/app.js',
+      '/mockServiceWorker.js',
+      '/specs/forms.yaml',
+      '/specs/openapi.yaml',
+      '/specs/orders.yaml',
+      '/specs/swagger2.yaml',
+    ].sort(),
   );
 }, 90_000);

@@ -1,12 +1,14 @@
 /**
  * plantkit as a consumer gets it: `npm pack`, then one install of the
- * tarball into a scratch project that holds an ESM package ("type":
- * "module") and a CommonJS one (no "type"), sharing its node_modules. A file
- * that uses every public export and `expect(res).toMatchContract(...)` must
- * type-check in both (NodeNext and Bundler resolution, skipLibCheck off), the
- * package must load (import and require), npm must print no warning, and the
- * tarball must be self-consistent (no source map pointing at a file that is
- * not shipped).
+ * tarball (with vitest and msw) into a scratch project that holds an ESM
+ * package ("type": "module") and a CommonJS one (no "type"), sharing its
+ * node_modules. A file that uses every public export,
+ * `expect(res).toMatchContract(...)` and `plantkit/msw` with `msw/node`
+ * must type-check in both (NodeNext and Bundler resolution, skipLibCheck
+ * off), the package must load (import and require), npm must print no
+ * warning, the tarball must be self-consistent (no source map pointing at a
+ * file that is not shipped), and a React-free frontend test suite must pass
+ * under a real vitest with msw/node (issue 21).
  *
  * Slow by nature: an install from the npm cache and three type checks.
  */
@@ -91,7 +93,8 @@ beforeAll(async () => {
   await writeFile(
     path.join(project, 'package.json'),
     JSON.stringify(
-      { name: 'consumer', version: '1.0.0', private: true, allowScripts: { '@scarf/scarf': false } },
+      // msw's install script only copies its worker into a folder named in package.json: none here.
+      { name: 'consumer', version: '1.0.0', private: true, allowScripts: { '@scarf/scarf': false, msw: false } },
       null,
       2,
     ),
@@ -112,7 +115,7 @@ beforeAll(async () => {
     }
     await writeFile(path.join(directory, 'consumer.ts'), consumerSource);
   }
-  const versions = ['vitest', '@types/node'].map(
+  const versions = ['vitest', '@types/node', 'msw'].map(
     (dependency) => `${dependency}@${ownPackage.devDependencies[dependency]}`,
   );
   install = await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...versions], project);
@@ -129,7 +132,8 @@ beforeAll(async () => {
       typeChecks[`${name}/${config}`] = `${checked.stdout}${checked.stderr}`;
     }),
   );
-}, 240_000);
+  // An install from the npm cache (now with msw) and three type checks: minutes on a loaded 2-core machine.
+}, 480_000);
 
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -150,7 +154,16 @@ async function consumerFile(): Promise<string> {
     )
     .sort();
   return `import { expect } from 'vitest';
+import { setupServer } from 'msw/node';
 import { contractMatchers, type ContractMatchOptions } from 'plantkit/vitest';
+import {
+  createHandlers,
+  type MswHandlerOptions,
+  type MswSpec,
+  type OverrideOptions,
+  type OverrideResponse,
+  type SpecHandlers,
+} from 'plantkit/msw';
 import { ${values.join(', ')} } from 'plantkit';
 export type { ${types.join(', ')} } from 'plantkit';
 
@@ -161,6 +174,18 @@ export async function matchesContract(response: Response): Promise<void> {
   const options: ContractMatchOptions = { strict: true };
   await expect(response).toMatchContract('addPlant', options);
   await expect(response).not.toMatchContract('addPlant');
+}
+
+export async function mockedInMsw(spec: MswSpec): Promise<SpecHandlers> {
+  const options: MswHandlerOptions = { baseUrl: 'http://localhost:4010', stateful: true, token: 'pinned' };
+  const plants = await createHandlers(spec, options);
+  const server = setupServer(...plants.handlers);
+  const answer: OverrideResponse = { status: 200, body: { name: 'Monstera' }, headers: { 'x-trace': '1' } };
+  const once: OverrideOptions = { once: true };
+  server.use(plants.override('addPlant', answer, once));
+  plants.reset();
+  server.close();
+  return plants;
 }
 `;
 }
@@ -208,16 +233,16 @@ describe.each(Object.keys(CONSUMERS))('a %s consumer package', (name) => {
     },
   );
 
-  test('loads: import and require, the library and the vitest entry, and the CLI', async () => {
+  test('loads: import and require, the library, the vitest and msw entries, and the CLI', async () => {
     const script =
       name === 'esm'
-        ? "const p = await import('plantkit'); const v = await import('plantkit/vitest'); console.log(typeof p.runContract, typeof v.contractMatchers);"
-        : "const p = require('plantkit'); const v = require('plantkit/vitest'); console.log(typeof p.runContract, typeof v.contractMatchers);";
+        ? "const p = await import('plantkit'); const v = await import('plantkit/vitest'); const m = await import('plantkit/msw'); console.log(typeof p.runContract, typeof v.contractMatchers, typeof m.createHandlers);"
+        : "const p = require('plantkit'); const v = require('plantkit/vitest'); const m = require('plantkit/msw'); console.log(typeof p.runContract, typeof v.contractMatchers, typeof m.createHandlers);";
     // A script file in the package, so that its package.json decides ESM or CommonJS.
     const file = path.join(directory(), name === 'esm' ? 'load.js' : 'load.cjs');
     await writeFile(file, script);
     const loaded = await exec(process.execPath, [file], { cwd: directory() });
-    expect(loaded.stdout).toBe('function function\n');
+    expect(loaded.stdout).toBe('function function function\n');
     const version = await exec(
       process.execPath,
       [path.join(scratch, 'project/node_modules/plantkit/bin/plantkit.js'), '--version'],
@@ -225,4 +250,92 @@ describe.each(Object.keys(CONSUMERS))('a %s consumer package', (name) => {
     );
     expect(version.stdout).toBe(`${ownPackage.version}\n`);
   });
+});
+
+/** A React-free frontend module: what a component calls to save a plant. */
+const PLANT_CLIENT = `export async function savePlant(baseUrl, token, plant) {
+  const response = await fetch(baseUrl + '/plants', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + token, 'content-type': 'application/json' },
+    body: JSON.stringify(plant),
+  });
+  const body = await response.json();
+  return response.ok ? { ok: true, plant: body } : { ok: false, status: response.status, message: body.message };
+}
+`;
+
+/** The consumer's own suite: the README's Vitest recipe, run by a real vitest with msw/node. */
+const PLANT_CLIENT_TEST = `import path from 'node:path';
+import { setupServer } from 'msw/node';
+import { createHandlers } from 'plantkit/msw';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { savePlant } from './plant-client.js';
+
+const API = 'http://127.0.0.1:4010';
+let plants;
+const server = setupServer();
+
+beforeAll(async () => {
+  plants = await createHandlers(path.resolve('../node_modules/plantkit/openapi.yaml'));
+  server.resetHandlers(...plants.handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => server.resetHandlers(...plants.handlers));
+afterAll(() => server.close());
+
+test('the handlers answer under the spec server URL', () => {
+  expect(plants.baseUrl).toBe(API);
+});
+
+test('a plant is saved', async () => {
+  expect(await savePlant(API, 't0ken', { id: 1, name: 'Calathea', tag: 'indoor' })).toEqual({
+    ok: true,
+    plant: { name: 'Calathea', tag: 'indoor' },
+  });
+});
+
+test('a plant without a name gets the documented 400', async () => {
+  const saved = await savePlant(API, 't0ken', { id: 2 });
+  expect(saved).toMatchObject({ ok: false, status: 400 });
+  expect(saved.message).toContain("'name'");
+});
+
+test('an override the API documents reaches the component', async () => {
+  server.use(plants.override('addPlant', { status: 400, body: { error: 400, message: 'that name is taken' } }));
+  expect(await savePlant(API, 't0ken', { id: 3, name: 'Fern' })).toEqual({
+    ok: false,
+    status: 400,
+    message: 'that name is taken',
+  });
+});
+
+test('an override the API can never send fails the test that wrote it', () => {
+  expect(() => plants.override('addPlant', { status: 200, body: { tag: 7 } })).toThrow(
+    /response-schema \\/name: body must have required property 'name'/,
+  );
+});
+`;
+
+describe('a React-free frontend suite under the consumer vitest, with msw/node', () => {
+  test('passes: saving, the documented 400, a valid override, an off-spec override refused', async () => {
+    const directory = path.join(scratch, 'project', 'esm');
+    await writeFile(path.join(directory, 'plant-client.js'), PLANT_CLIENT);
+    await writeFile(path.join(directory, 'plant-client.test.js'), PLANT_CLIENT_TEST);
+    const vitest = path.join(scratch, 'project/node_modules/vitest/vitest.mjs');
+    const outcome = await exec(
+      process.execPath,
+      [vitest, 'run', '--reporter=json', '--outputFile=vitest-result.json', 'plant-client.test.js'],
+      { cwd: directory, env: { ...process.env, CI: 'true' } },
+    ).catch((error: { stdout: string; stderr: string }) => error);
+    const result = JSON.parse(await readFile(path.join(directory, 'vitest-result.json'), 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: Array<{ assertionResults: Array<{ title: string; failureMessages: string[] }> }>;
+    };
+    const failures = result.testResults.flatMap((file) =>
+      file.assertionResults.filter((test) => test.failureMessages.length > 0),
+    );
+    expect(failures, `${outcome.stdout}${outcome.stderr}`).toEqual([]);
+    expect({ passed: result.numPassedTests, failed: result.numFailedTests }).toEqual({ passed: 5, failed: 0 });
+  }, 120_000);
 });
