@@ -8,18 +8,23 @@
  *   const plants = await createHandlers('/openapi.yaml', { baseUrl: '/api' });
  *   await setupWorker(...plants.handlers).start();
  */
-import { createSpecHandlers, type SpecHandlers } from './create-handlers.js';
+import { http, type HttpHandler } from 'msw';
+import { createSpecHandlers, type SpecHandlers as Handlers } from './create-handlers.js';
 import type { MswHandlerOptions } from './options.js';
 import type { MswSpec } from './spec-input.js';
 
-export type { OverrideOptions, SpecHandlers } from './create-handlers.js';
+export type { OverrideOptions } from './create-handlers.js';
 export type { MswHandlerOptions } from './options.js';
 export type { OverrideResponse } from './override.js';
 export type { MswSpec } from './spec-input.js';
 
+/** Handlers for one spec (MSW's `HttpHandler`s), and the means to steer them from a test. */
+export type SpecHandlers = Handlers<HttpHandler>;
+
 /** MSW handlers for `spec` (a URL, a document object or a loaded spec); throws a PlantkitError when it cannot be loaded. */
 export function createHandlers(spec: MswSpec, options: MswHandlerOptions = {}): Promise<SpecHandlers> {
   return createSpecHandlers(spec, options, {
+    http,
     strings: 'url',
     location: () => (globalThis as { location?: { href?: string } }).location?.href,
   });

@@ -5,11 +5,13 @@
  * self-check of every answer as `plantkit mock`. One catch-all handler
  * answers every request under the API's base URL, so a request no
  * operation matches gets the mock's 404 or 405 instead of MSW's
- * passthrough; requests elsewhere fall through to MSW. Platform entries
- * (index.ts for Node, browser.ts for pages) say how a bare string names a
- * spec.
+ * passthrough; requests elsewhere fall through to MSW. The entries
+ * (index.ts for Node's `import`, index.cts for `require`, browser.ts for
+ * pages) hand in MSW's `http` as the consumer loads it: msw ships an ES
+ * module and a CommonJS build, and handlers (and their types) must come
+ * from the copy the consumer's `setupServer` is from. They also say how a
+ * bare string names a spec.
  */
-import { http, type HttpHandler } from 'msw';
 import { createCheckContext } from '../contract/checks/index.js';
 import { handleRequest, type PipelineSettings } from '../mock/handle-request.js';
 import { buildMockState } from '../mock/mock-state.js';
@@ -29,16 +31,25 @@ export interface OverrideOptions {
   once?: boolean;
 }
 
-/** Handlers for one spec, and the means to steer them from a test. */
-export interface SpecHandlers {
+/** What the handlers need of MSW's `http` namespace: `http.all` (MSW 2). */
+export interface MswHttp<Handler> {
+  all(
+    path: RegExp,
+    resolver: (info: { request: Request; cookies: Record<string, string> }) => Promise<Response | undefined>,
+    options?: { once?: boolean },
+  ): Handler;
+}
+
+/** Handlers for one spec, and the means to steer them from a test; `Handler` is MSW's `HttpHandler`. */
+export interface SpecHandlers<Handler> {
   /** For `setupServer(...handlers)` or `setupWorker(...handlers)`: answers every request under {@link baseUrl}. */
-  handlers: HttpHandler[];
+  handlers: Handler[];
   /**
    * A handler for `server.use()` that answers `operationId` with `response` once the request passes its checks.
    * Checked now: an undocumented operation, status, media type, body or header throws a PlantkitError with
    * the findings `plantkit contract` would report.
    */
-  override(operationId: string, response: OverrideResponse, options?: OverrideOptions): HttpHandler;
+  override(operationId: string, response: OverrideResponse, options?: OverrideOptions): Handler;
   /** Forget what the stateful store holds (call it between tests); nothing to do without state. */
   reset(): void;
   /** The absolute base URL the handlers answer under. */
@@ -47,18 +58,20 @@ export interface SpecHandlers {
   spec: LoadedSpec;
 }
 
-/** How a platform entry reads specs and where a page is (none in Node). */
-export interface Platform {
+/** MSW's `http` as the entry loaded it, how a bare string names a spec, and where a page is (none in Node). */
+export interface Platform<Handler> {
+  http: MswHttp<Handler>;
   strings: SpecStrings;
   location: () => string | undefined;
 }
 
 /** Build the handlers for `spec` on `platform`; throws a PlantkitError when the spec cannot be loaded. */
-export async function createSpecHandlers(
+export async function createSpecHandlers<Handler>(
   spec: MswSpec,
   options: MswHandlerOptions,
-  platform: Platform,
-): Promise<SpecHandlers> {
+  platform: Platform<Handler>,
+): Promise<SpecHandlers<Handler>> {
+  const { http } = platform;
   const settings = normalizeMswOptions(options);
   const location = platform.location();
   const input = await readMswSpec(spec, platform.strings, location);
