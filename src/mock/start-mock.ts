@@ -11,6 +11,7 @@ import type { LoadedSpec } from '../spec/types.js';
 import { corsHeaders } from './cors.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
 import { listenFault } from './listen-fault.js';
+import { nodeRequest } from './pipeline-request.js';
 import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
 import { normalizeMockOptions, type MockOptions } from './options.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
@@ -66,7 +67,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (request, response) => {
     const started = performance.now();
     const current = state;
-    handleRequest(request, current, pipeline)
+    handleRequest(nodeRequest(request), current, pipeline)
       .catch((error: unknown) =>
         errorReply(
           current,
