@@ -70,7 +70,7 @@ const KNOWN: Record<string, Known> = {
     refused: /invalid OpenAPI document at \/components\/schemas\/Item\/definitions\/itemType\/type/,
   },
   'opensuse.org/obs.json': {
-    why: 'spec: a path key with a query part whose parameters the document does not declare validly',
+    why: 'spec: an invalid `properties` in the XML response schema of a path key with a query part (`?view=ymp`)',
     refused: /invalid OpenAPI document at \/paths\/~1published~1\{project_name\}/,
   },
   'codat.io/sync-for-commerce.json': {
