@@ -32,6 +32,14 @@ const UNREACHABLE_CODES = new Set([
   'SELF_SIGNED_CERT_IN_CHAIN',
 ]);
 
+/** Errors of a request that found its kept-alive connection closed before any response byte. */
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** True when `error` says a kept-alive connection was closed under the request (worth one retry); an upgrade is not that. */
+export function isStaleConnection(error: unknown, switched: boolean): boolean {
+  return STALE_CONNECTION_CODES.has(errorCode(error)) && !isUpgradeError(error, switched);
+}
+
 /** Status 101 Switching Protocols (RFC 9110 section 15.2.2). */
 export const SWITCHING_PROTOCOLS = 101;
 

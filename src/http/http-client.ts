@@ -16,6 +16,7 @@ import { decodeContent } from './content-coding.js';
 import {
   errorCode,
   failureOf,
+  isStaleConnection,
   isUpgradeError,
   refusedArgument,
   SWITCHING_PROTOCOLS,
@@ -96,9 +97,6 @@ export interface HttpClient {
   relay(request: RelayedRequest): Promise<RelayedResult>;
   close(): Promise<void>;
 }
-
-/** Errors of a request that found its kept-alive connection closed before any response byte. */
-const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /** An HTTP client for contract runs. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -195,9 +193,9 @@ async function exchange(
       // A kept-alive connection the server closed while the request was being written (RFC 9112
       // section 9.3.1 allows the server to close an idle connection at any time): retry once on a
       // new connection, as browsers do. Any other failure, and a second one, is the server's.
-      // A streamed body (the proxy's) cannot be sent twice; an upgrade (bad upgrade is a socket error) is no stale connection.
-      const stale = STALE_CONNECTION_CODES.has(errorCode(error)) && !isUpgradeError(error, switched);
-      if (!stale || request.signal?.aborted || request.body instanceof Readable) throw error;
+      // A streamed body (the proxy's) cannot be sent twice.
+      if (!isStaleConnection(error, switched) || request.signal?.aborted || request.body instanceof Readable)
+        throw error;
       response = await attempt();
     }
   } catch (error) {
