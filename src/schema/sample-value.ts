@@ -35,6 +35,15 @@ const STRING_FORMATS: Record<string, string> = {
   byte: 'cGxhbnRraXQ=',
   binary: 'plantkit',
   password: 'plantkit-secret',
+  // The other formats ajv-formats checks in full mode (JSON Schema 2020-12 validation section 7.3).
+  duration: 'P1DT2H',
+  'iso-date-time': '2024-05-01T12:00:00Z',
+  'iso-time': '12:00:00Z',
+  'uri-template': 'https://plants.example.com/plants/{id}',
+  'json-pointer': '/plants/0',
+  'json-pointer-uri-fragment': '#/plants/0',
+  'relative-json-pointer': '0/name',
+  regex: '^[a-z]+$',
 };
 
 /** A value valid for `schema` in the common cases (patterns and exotic keywords may still fail: callers validate). */

@@ -101,6 +101,8 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     if (found.first) shrinkRequests += 1;
     options.onRequest?.(found.requests, found.first !== undefined);
     verdicts.set(key, result.verdict !== 'failed');
+    // An exchange the runner cannot judge (an upgrade): every other value would get the same, so the hunt ends.
+    if (result.verdict === 'skipped') stopped = true;
     if (result.verdict !== 'failed') {
       found.passed = result;
       return true;
