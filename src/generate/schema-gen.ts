@@ -35,15 +35,34 @@ export function valueGen(schema: SchemaObject | undefined, scope: SchemaScope, d
   if (branches.length > 0) {
     // Past the depth bound only the first branch is followed, so recursive schemas end.
     const chosen = depth >= MAX_DEPTH ? branches.slice(0, 1) : branches;
-    return oneOf(...chosen.map((branch) => ({ gen: valueGen(branch, scope, depth + 1), weight: 1 })));
+    return either(chosen.map((branch) => () => ({ gen: valueGen(branch, scope, depth + 1), weight: 1 })));
   }
   const types = allowedTypes(flat, scope.version);
   if (types.length === 0) return anyPrimitive(scope.shapeOnly, scope.charset);
-  const alternatives: Array<Weighted<unknown>> = types.map((type) => ({
-    gen: typeGen(type, flat, scope, depth, recurse),
-    weight: TYPE_WEIGHTS[type],
-  }));
-  return alternatives.length === 1 ? alternatives[0]!.gen : oneOf(...alternatives);
+  return either(
+    types.map((type) => () => ({ gen: typeGen(type, flat, scope, depth, recurse), weight: TYPE_WEIGHTS[type] })),
+  );
+}
+
+/**
+ * One of the alternatives that can be built. An impossible one (a string
+ * whose minLength is above its maxLength, a branch with contradictory
+ * bounds) throws while it is built: it is left out, so a schema that allows
+ * something else (`null` beside it, another `anyOf` branch) still generates.
+ * With none left, the first reason is thrown.
+ */
+function either(alternatives: Array<() => Weighted<unknown>>): Gen<unknown> {
+  const built: Array<Weighted<unknown>> = [];
+  let firstError: unknown;
+  for (const build of alternatives) {
+    try {
+      built.push(build());
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  if (built.length === 0) throw firstError;
+  return built.length === 1 ? built[0]!.gen : oneOf(...built);
 }
 
 /** Each `oneOf`/`anyOf` branch merged with the rest of the schema (OAS 4.8.24 composition). */

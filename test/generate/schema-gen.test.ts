@@ -173,6 +173,21 @@ const CASES: Case[] = [
     },
   ],
   [
+    'values that can only be null (issue 23), beside impossible alternatives',
+    {
+      schema: {
+        type: 'object',
+        required: ['only', 'branch', 'impossibleString', 'impossibleBranch'],
+        properties: {
+          only: { type: 'null' },
+          branch: { anyOf: [{ type: 'null' }] },
+          impossibleString: { type: ['string', 'null'], minLength: 2, maxLength: 1 },
+          impossibleBranch: { anyOf: [{ type: 'string', minLength: 3, maxLength: 2 }, { type: 'null' }] },
+        },
+      },
+    },
+  ],
+  [
     'pattern',
     {
       schema: {
