@@ -48,9 +48,12 @@ const CODE_NAMES = /^(error|code|status|statuscode|errorcode|status_code|error_c
 /** The factory for `spec`; `validators` prove each body fits before it is used. */
 export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators): ErrorBodyFactory {
   const scope: SchemaScope = { document: spec.document, version: spec.version, direction: 'response' };
+  // An operation the mock cannot serve may reach a broken schema: its error shape is no one else's fallback.
+  const unservable = new Set(spec.unservable?.map((item) => item.route));
+  const servable = spec.operations.filter((operation) => !unservable.has(`${operation.method} ${operation.path}`));
   const fallbackOperation =
-    spec.operations.find((operation) => errorContent(operation, 400)) ??
-    spec.operations.find((operation) => otherErrorStatus(operation) !== undefined);
+    servable.find((operation) => errorContent(operation, 400)) ??
+    servable.find((operation) => otherErrorStatus(operation) !== undefined);
   return (operation, status, message) => {
     const attempts: Array<[Operation | undefined, number]> = [
       [operation, status],
@@ -63,14 +66,20 @@ export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators):
     for (const [candidate, documentedStatus] of attempts) {
       const content = candidate && errorContent(candidate, documentedStatus);
       if (!candidate || !content?.schema) continue;
-      const validate = validators.response(candidate.id, documentedStatus, content.mediaType);
-      const body = fill(
-        content.schema,
-        status,
-        message,
-        validate && ((value: unknown) => validate(value).length === 0),
-        scope,
-      );
+      let body: unknown;
+      try {
+        const validate = validators.response(candidate.id, documentedStatus, content.mediaType);
+        body = fill(
+          content.schema,
+          status,
+          message,
+          validate && ((value: unknown) => validate(value).length === 0),
+          scope,
+        );
+      } catch {
+        // A schema Ajv cannot compile (a part the mock isolated as invalid): the next candidate shapes the error.
+        continue;
+      }
       if (body !== undefined) return { status, mediaType: content.mediaType, body, schema: content.schema };
     }
     return { status, mediaType: 'application/json', body: { error: status, message }, schema: undefined };

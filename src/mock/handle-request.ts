@@ -80,13 +80,13 @@ export async function handleRequest(
   }
   const { operation, pathParameters } = routed;
   const unservable = state.spec.unservable?.find((item) => item.route === `${operation.method} ${operation.path}`);
-  // The spec's fault, not the client's: a 500 that says which $ref to fix.
+  // The spec's fault, not the client's: a 500 that says which $ref or which part to fix.
   if (unservable)
     return errorReply(
       state,
       operation,
       500,
-      `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every unresolved $ref)`,
+      `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every problem)`,
     );
 
   const read = await readBody(request, settings.maxBodyBytes);
