@@ -16,7 +16,8 @@ import { parsePrefer } from './prefer.js';
 import { readQuerySwitches } from './query-switches.js';
 import { readBody } from './read-body.js';
 import type { MockReply } from './reply.js';
-import { errorReply, respond } from './respond.js';
+import { errorReply } from './error-reply.js';
+import { respond } from './respond.js';
 import { answerFromStore, type StatefulSettings } from './stateful/answer.js';
 import { RESET_PATH, resetReply } from './stateful/reset.js';
 

@@ -16,7 +16,7 @@ import { normalizeMockOptions, type MockOptions } from './options.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
 import { scanPatterns, takeUnusablePatterns } from '../validation/pattern.js';
 import type { MockReply } from './reply.js';
-import { errorReply } from './respond.js';
+import { errorReply } from './error-reply.js';
 import { watchSpec } from './spec-watcher.js';
 import { readDataFile } from './stateful/data-file.js';
 import { ResourceStore } from './stateful/store.js';
