@@ -13,6 +13,7 @@ import { parseMediaType } from '../http/media-type.js';
 import { stringifyJson } from '../json/exact-json.js';
 import type { Operation, OperationResponse } from '../spec/types.js';
 import { findResponse } from '../validation/compile-validators.js';
+import type { ErrorResponse } from './error-body.js';
 import type { MockState } from './mock-state.js';
 import type { MockReply } from './reply.js';
 import { responseHeaders } from './response-headers.js';
@@ -39,24 +40,45 @@ export function errorReply(
     );
   const spec = own.ok ? own.headers : {};
   const reason = { [REASON_HEADER]: headerText(message) };
-  if (documented && documented.content.length === 0)
+  // A refusal documented without content has none. The mock's own 500s (a fault of the spec it serves) always
+  // say why in the body too: they are no documented answer.
+  const ownFault = status >= 500;
+  if (documented && documented.content.length === 0 && !ownFault)
     return { status, headers: { ...spec, ...reason, ...headers }, body: undefined, reason: message };
   const error = state.errorBody(operation, status, message);
-  const mediaType = parseMediaType(error.mediaType);
-  if (!mediaType)
-    return {
-      status,
-      headers: { ...spec, 'content-type': 'application/json', ...reason, ...headers },
-      body: stringifyJson(error.body),
-      reason: message,
-    };
-  const encoded = codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} });
+  const encoded =
+    ownFault && !saysWhy(error.body, message) ? undefined : encodeError(error.mediaType, error.body, error.schema);
   return {
     status,
-    headers: { ...spec, 'content-type': encoded.contentType, ...reason, ...headers },
-    body: encoded.body,
+    headers: {
+      ...spec,
+      'content-type': encoded?.contentType ?? 'application/json',
+      ...reason,
+      ...headers,
+    },
+    body: encoded?.body ?? stringifyJson({ error: status, message }),
     reason: message,
   };
+}
+
+/** The body written by its media type's codec; undefined when that cannot be done (the caller writes JSON). */
+function encodeError(
+  mediaTypeText: string,
+  body: unknown,
+  schema: ErrorResponse['schema'],
+): { body: Buffer | string; contentType: string } | undefined {
+  const mediaType = parseMediaType(mediaTypeText);
+  if (!mediaType) return undefined;
+  try {
+    return codecFor(mediaType).encode(body, { mediaType, schema, encoding: {} });
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `body` holds the explanation itself (a schema without a free-text field cannot). */
+function saysWhy(body: unknown, message: string): boolean {
+  return body === message || (typeof body === 'object' && body !== null && Object.values(body).includes(message));
 }
 
 type HeaderResult = ReturnType<typeof responseHeaders>;
@@ -66,11 +88,16 @@ function documentedHeaders(state: MockState, response: OperationResponse | undef
   if (!response || response.headers.length === 0) return NO_HEADERS;
   let headers = HEADERS.get(response);
   if (!headers) {
-    headers = responseHeaders(response, {
-      validator: (schema) => state.schemaValidator(schema, 'response'),
-      scope: state.scope,
-      seed: 1,
-    });
+    try {
+      headers = responseHeaders(response, {
+        validator: (schema) => state.schemaValidator(schema, 'response'),
+        scope: state.scope,
+        seed: 1,
+      });
+    } catch (error) {
+      // A header schema Ajv cannot compile: the answer says so instead of failing to be written.
+      headers = { ok: false, message: `a documented header's schema cannot be read (${(error as Error).message})` };
+    }
     HEADERS.set(response, headers);
   }
   return headers.ok ? { ok: true, headers: { ...headers.headers } } : headers;

@@ -257,3 +257,40 @@ describe('issue 23: spec corners over HTTP', () => {
     });
   });
 });
+
+describe('issue 23, bad input: every 500 of the mock says why, in its body and in x-plantkit-reason', () => {
+  test.each<[string, { path: string; reason: RegExp; body: (message: string) => unknown }]>([
+    [
+      'an unsatisfiable schema where the spec documents 500 without content',
+      {
+        path: '/bare',
+        reason: /^the mock cannot produce a valid 200 response for getBare .*#\/paths\/~1bare\/get\/responses\/200/,
+        body: (message) => ({ error: 500, message }),
+      },
+    ],
+    [
+      'an unsatisfiable schema where the error shape has no room for a message',
+      {
+        path: '/coded',
+        reason: /^the mock cannot produce a valid 200 response for getCoded/,
+        body: (message) => ({ error: 500, message }),
+      },
+    ],
+    [
+      'a refusal whose required header nothing satisfies: a 500 naming the header, in the documented shape',
+      {
+        path: '/headers?page=x',
+        reason: /^the mock's 400 response for getHeaders fails the spec: .*required response header 'X-Trace'/,
+        body: (message) => ({ message }),
+      },
+    ],
+  ])('%s', async (_name, { path, reason, body }) => {
+    await withMock({ spec: fixturePath('mock/own-faults.yaml') }, async (mock) => {
+      const answer = await call(`${mock.url}${path}`);
+      expect(answer.status).toBe(500);
+      const said = answer.headers.get('x-plantkit-reason') ?? '';
+      expect(said).toMatch(reason);
+      expect(answer.json).toEqual(body(said));
+    });
+  });
+});
