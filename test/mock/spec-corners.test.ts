@@ -172,6 +172,29 @@ const ROWS: Array<[string, Row]> = [
     },
   ],
   [
+    'Swagger 2.0: an example keyed by a media type outside produces is not served: generated data in what it produces',
+    {
+      spec: '2.0',
+      path: '/plants',
+      status: 200,
+      contentType: 'application/xml',
+      text: '<?xml version="1.0" encoding="UTF-8"?><plant><name>Fern</name></plant>',
+    },
+  ],
+  [
+    'Swagger 2.0: nor is that media type offered',
+    {
+      spec: '2.0',
+      path: '/plants',
+      init: { headers: { accept: 'application/json' } },
+      status: 406,
+      headers: {
+        'x-plantkit-reason':
+          "none of the media types this response documents (application/xml) is acceptable to 'Accept: application/json'",
+      },
+    },
+  ],
+  [
     'Swagger 2.0: allowEmptyValue false on a urlencoded formData field refuses an empty value',
     {
       spec: '2.0',
