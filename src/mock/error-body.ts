@@ -39,32 +39,18 @@ export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators):
     servable.find((operation) => errorContent(operation, 400)?.schema) ??
     servable.find((operation) => otherErrorStatus(operation) !== undefined);
 
-  /** The body `content` (documented for `candidate` at `documented`) gives this error, or undefined when it cannot. */
-  const fromContent = (
-    candidate: Operation,
-    documented: number,
-    content: MediaTypeContent,
-    status: number,
-    message: string,
-  ): unknown => {
-    if (!content.schema) return content.examples[0]?.value ?? textOrRecord(content.mediaType, status, message);
-    try {
-      const validate = validators.response(candidate.id, documented, content.mediaType);
-      const valid = validate && ((value: unknown) => validate(value).length === 0);
-      return fillErrorBody(content.schema, {
-        status,
-        message,
-        valid,
-        scope,
-        example: validExample(content, validate),
-      });
-    } catch {
-      // A schema Ajv cannot compile (a part the mock isolated as invalid): the next candidate shapes the error.
-      return undefined;
-    }
-  };
-
-  return (operation, status, message) => {
+  /**
+   * The documented shapes an error of `status` may take for `operation`, best first, worked out once per
+   * operation and status (a refusal is answered often, always alike): the status's own response, which
+   * speaks even without a schema, then the schemas other statuses and operations lend. A schema Ajv cannot
+   * compile (a part the mock isolated as invalid) is left out.
+   */
+  const shapesFor = (operation: Operation | undefined, status: number): ErrorShape[] => {
+    const key = operation ?? NO_OPERATION;
+    let byStatus = shapeMemo.get(key);
+    if (!byStatus) shapeMemo.set(key, (byStatus = new Map()));
+    let shapes = byStatus.get(status);
+    if (shapes) return shapes;
     const attempts: Array<[Operation | undefined, number]> = [
       [operation, status],
       [operation, 400],
@@ -73,16 +59,46 @@ export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators):
       [fallbackOperation, 400],
       [fallbackOperation, otherErrorStatus(fallbackOperation) ?? 400],
     ];
+    shapes = [];
     for (const [index, [candidate, documented]] of attempts.entries()) {
       const content = candidate && errorContent(candidate, documented);
-      // The status's own response speaks even without a schema; other statuses only lend a schema.
       if (!candidate || !content || (index > 0 && !content.schema)) continue;
-      const body = fromContent(candidate, documented, content, status, message);
+      try {
+        const validate = content.schema ? validators.response(candidate.id, documented, content.mediaType) : undefined;
+        shapes.push({
+          content,
+          valid: validate && ((value: unknown) => validate(value).length === 0),
+          example: validExample(content, validate),
+        });
+      } catch {
+        // Left out: the next shape speaks for the error.
+      }
+    }
+    byStatus.set(status, shapes);
+    return shapes;
+  };
+  const shapeMemo = new WeakMap<Operation | typeof NO_OPERATION, Map<number, ErrorShape[]>>();
+
+  return (operation, status, message) => {
+    for (const { content, valid, example } of shapesFor(operation, status)) {
+      const body = content.schema
+        ? fillErrorBody(content.schema, { status, message, valid, scope, ...(example ? { example } : {}) })
+        : (content.examples[0]?.value ?? textOrRecord(content.mediaType, status, message));
       if (body !== undefined) return { status, mediaType: content.mediaType, body, schema: content.schema };
     }
     return { status, mediaType: 'application/json', body: { error: status, message }, schema: undefined };
   };
 }
+
+/** One documented shape of an error: its media type content, a check of its schema, its first valid example. */
+interface ErrorShape {
+  content: MediaTypeContent;
+  valid: ((value: unknown) => boolean) | undefined;
+  example: { value: unknown } | undefined;
+}
+
+/** The key of errors no operation is known for (an unknown path, a malformed request). */
+const NO_OPERATION = {};
 
 /** The content documented for `status` (exact, range or default): JSON preferred, then one with a schema, then any. */
 function errorContent(operation: Operation, status: number): MediaTypeContent | undefined {
@@ -108,16 +124,11 @@ function statusOf(key: string): number {
   return key === '4XX' ? 400 : Number(key);
 }
 
-/** The first documented example the schema accepts, worked out once per media type. */
+/** The first documented example the schema accepts. */
 function validExample(content: MediaTypeContent, validate: BodyValidator | undefined): { value: unknown } | undefined {
-  if (!EXAMPLES.has(content)) {
-    const found = content.examples.find((example) => !validate || validate(example.value).length === 0);
-    EXAMPLES.set(content, found && { value: found.value });
-  }
-  return EXAMPLES.get(content);
+  const found = content.examples.find((example) => !validate || validate(example.value).length === 0);
+  return found && { value: found.value };
 }
-
-const EXAMPLES = new WeakMap<MediaTypeContent, { value: unknown } | undefined>();
 
 /** A media type documented without a schema: the message as text for text types, else `{error, message}`. */
 function textOrRecord(mediaType: string, status: number, message: string): unknown {

@@ -49,7 +49,7 @@ export function fillErrorBody(schema: SchemaObject, context: FillContext): unkno
   const accept = valid ?? (() => true);
   const filled = messageShaped(schema, status, message);
   // The spec's own example speaks for this error (OAS 4.8.20); only the explanation is written into it.
-  if (example) return overlaid(cloneJson(example.value), filled, accept, explanationFields(schema, status));
+  if (example) return overlaid(example.value, filled, accept, explanationFields(schema, status));
   if (accept(filled)) return filled;
   if (!valid) return undefined;
   let generated = GENERATED.get(schema);
@@ -73,8 +73,9 @@ export function fillErrorBody(schema: SchemaObject, context: FillContext): unkno
 const GENERATED = new WeakMap<SchemaObject, ReturnType<typeof validValue>>();
 
 /**
- * `base` with the fields of `filled` written over it one by one (only `only`, when given), each kept
- * only where the whole still passes `accept`.
+ * A copy of `base` with the fields of `filled` written over it (only `only`, when given): all at once when
+ * the whole passes `accept` (one validation, the common case), else one by one, each kept only where the
+ * whole still passes. `base` is never changed.
  */
 function overlaid(
   base: unknown,
@@ -83,9 +84,11 @@ function overlaid(
   only?: ReadonlySet<string>,
 ): unknown {
   if (!isObject(base) || !isObject(filled)) return base;
+  const fields = Object.entries(filled).filter(([name]) => !only || only.has(name));
+  const all: Record<string, unknown> = { ...base, ...Object.fromEntries(fields) };
+  if (accept(all)) return all;
   const result: Record<string, unknown> = { ...base };
-  for (const [name, value] of Object.entries(filled)) {
-    if (only && !only.has(name)) continue;
+  for (const [name, value] of fields) {
     const before = result[name];
     const had = name in result;
     result[name] = value;
@@ -99,12 +102,10 @@ function overlaid(
 /** The fields that explain a refusal in an example: the named message field and numeric status codes, not the example's own codes or ids. */
 function explanationFields(schema: SchemaObject, status: number): ReadonlySet<string> {
   const plan = planFor(schema, status);
-  const names = new Set<string>();
-  if (plan.text) return names;
-  for (const [name, source] of plan.fields)
-    if (('from' in source && source.named) || (!('from' in source) && source.value === status)) names.add(name);
-  return names;
+  return plan.text ? NONE : plan.explains;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -115,7 +116,9 @@ type FillPlan =
   | { text: true }
   | {
       text: false;
-      fields: Array<[string, { from: 'message'; named: boolean } | { value: unknown; exact?: string }]>;
+      fields: Array<[string, { from: 'message' } | { value: unknown; exact?: string }]>;
+      /** The fields written into a documented example: the named message field and numeric status codes. */
+      explains: ReadonlySet<string>;
     };
 const PLANS = new WeakMap<SchemaObject, Map<number, FillPlan>>();
 
@@ -160,10 +163,12 @@ function fillPlan(schema: SchemaObject, status: number): FillPlan {
         property.format === undefined &&
         property.pattern === undefined,
     )?.[0];
+  const explains = new Set<string>();
   for (const [name, property] of entries) {
     const propertyTypes = schemaTypes(property);
     if (name === messageName) {
-      fields.push([name, { from: 'message', named: name === named }]);
+      fields.push([name, { from: 'message' }]);
+      if (name === named) explains.add(name);
     } else if (propertyTypes.includes('string') && MESSAGE_NAMES.includes(name.toLowerCase()) && !hasEnum(property)) {
       fields.push([name, { value: STATUS_CODES[status] ?? `HTTP ${status}` }]);
     } else if (
@@ -172,6 +177,7 @@ function fillPlan(schema: SchemaObject, status: number): FillPlan {
       !hasEnum(property)
     ) {
       fields.push([name, { value: status }]);
+      explains.add(name);
     } else if (propertyTypes.includes('string') && CODE_NAMES.test(name) && !hasEnum(property)) {
       fields.push([name, { value: String(status) }]);
     } else if (shape.required.includes(name)) {
@@ -183,7 +189,7 @@ function fillPlan(schema: SchemaObject, status: number): FillPlan {
       fields.push([name, typeof value === 'bigint' ? { value: undefined, exact: value.toString() } : { value }]);
     }
   }
-  return { text: false, fields };
+  return { text: false, fields, explains };
 }
 
 function hasEnum(schema: SchemaObject | undefined): boolean {

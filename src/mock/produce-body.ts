@@ -15,7 +15,7 @@ import { describeViolation } from '../validation/violations.js';
 import { echoRequest } from './echo.js';
 import type { MockState } from './mock-state.js';
 import type { Preferences } from './prefer.js';
-import { xmlDocument } from './xml-document.js';
+import { mayBeXmlDocument, xmlDocument } from './xml-document.js';
 
 /** A checked request ready to be answered. */
 export interface ValidRequest {
@@ -61,7 +61,7 @@ export async function produceBody(request: ValidRequest, plan: BodyPlan, state: 
         status: 404,
         message: `${operation.id} has no example '${preferences.example}' for status ${status} (${media.mediaType}); documented: ${media.examples.map((candidate) => candidate.name).join(', ') || 'none'}`,
       };
-    const document = await xmlDocument(example.value, media);
+    const document = mayBeXmlDocument(example.value, media) ? await xmlDocument(example.value, media) : undefined;
     const pinned = checked(
       document?.value ?? example.value,
       validate,
@@ -92,7 +92,8 @@ export async function produceBody(request: ValidRequest, plan: BodyPlan, state: 
       !plan.dynamic,
       (schema, candidate) => state.schemaValidator(schema, 'response')(candidate).length === 0,
     );
-  const document = prism.ok ? await xmlDocument(prism.body, media) : undefined;
+  // Only a string answer for an XML media type costs a read-back (and a promise): JSON answers pay nothing.
+  const document = prism.ok && mayBeXmlDocument(prism.body, media) ? await xmlDocument(prism.body, media) : undefined;
   if (document && (!validate || validate(document.value).length === 0))
     return { ok: true, value: document.value, document: document.text };
   const value =

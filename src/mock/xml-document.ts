@@ -8,14 +8,20 @@ import { codecFor, isXmlMediaType } from '../codec/index.js';
 import { parseMediaType } from '../http/media-type.js';
 import type { MediaTypeContent } from '../spec/types.js';
 
+/** True when `value` may be an XML document written for `media` (cheap: no parsing, no promise). */
+export function mayBeXmlDocument(value: unknown, media: MediaTypeContent): value is string {
+  if (typeof value !== 'string' || !value.trimStart().startsWith('<')) return false;
+  const mediaType = parseMediaType(media.mediaType);
+  return mediaType !== undefined && isXmlMediaType(mediaType.essence);
+}
+
 /** The text and the value it reads as, when `value` is an XML document written for `media`; else undefined. */
 export async function xmlDocument(
   value: unknown,
   media: MediaTypeContent,
 ): Promise<{ text: string; value: unknown } | undefined> {
-  if (typeof value !== 'string' || !value.trimStart().startsWith('<')) return undefined;
-  const mediaType = parseMediaType(media.mediaType);
-  if (!mediaType || !isXmlMediaType(mediaType.essence)) return undefined;
+  if (!mayBeXmlDocument(value, media)) return undefined;
+  const mediaType = parseMediaType(media.mediaType)!;
   const decoded = await codecFor(mediaType).decode(Buffer.from(value), {
     mediaType,
     schema: media.schema,
