@@ -8,7 +8,8 @@ import { setExactNumber } from '../json/exact-json.js';
 import { resolveSchema } from '../spec/circular-refs.js';
 import type { SchemaObject } from '../spec/types.js';
 import { INTEGER_FORMAT_RANGES } from '../validation/exact-integer.js';
-import { jsonType, objectShape, schemaTypes } from './object-shape.js';
+import { chosenBranch, outsideBranches } from './branch-exclusion.js';
+import { objectShape, schemaTypes } from './object-shape.js';
 
 /** How to sample. */
 export interface SampleOptions {
@@ -51,7 +52,11 @@ export function sampleValue(given: SchemaObject | undefined, options: SampleOpti
   const schema = chosenBranchFirst(resolveSchema(given), options);
   if (!schema || depth > 8) return null;
   const value = sampleOwn(schema, options, depth);
-  return options.exclusive ? outsideOtherBranches(value, schema) : value;
+  // At a oneOf, the sample is made for the first branch (chooseBranch moved it there): keep it out of the others.
+  const branches = asList(schema.oneOf);
+  return options.exclusive && branches.length > 1
+    ? outsideBranches(value, chosenBranch(schema, branches[0]!), branches.slice(1))
+    : value;
 }
 
 function sampleOwn(schema: SchemaObject, options: SampleOptions, depth: number): unknown {
@@ -165,38 +170,6 @@ function sampleString(schema: SchemaObject, options: SampleOptions): string {
   let text = STRING_FORMATS[String(schema.format)] ?? 'plantkit sample';
   while (text.length < minLength) text += 'x';
   return text.slice(0, maxLength);
-}
-
-/**
- * An object sampled for the first `oneOf` branch, with one property for each
- * other branch that it declares (and the sample's own schema does not) set to
- * a value of a type it does not allow: where branches overlap (objects whose
- * properties are all optional), the value then matches exactly one of them
- * (JSON Schema 2020-12 section 10.2.1.3). Callers validate the result.
- */
-function outsideOtherBranches(value: unknown, schema: SchemaObject): unknown {
-  const branches = asList(schema.oneOf);
-  if (branches.length < 2 || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  const declared = objectShape(schema).properties;
-  const result: Record<string, unknown> = { ...value };
-  for (const other of branches.slice(1)) {
-    for (const [name, property] of Object.entries(objectShape(other).properties)) {
-      const allowed = schemaTypes(property);
-      if (name in declared || name in result || allowed.length === 0) continue;
-      const spoiler = [() => 'plantkit', () => true, () => 1.5, () => [], () => ({})]
-        .map((make) => make())
-        .find((candidate) => !allowsType(allowed, candidate));
-      if (spoiler === undefined) continue;
-      result[name] = spoiler;
-      break;
-    }
-  }
-  return result;
-}
-
-function allowsType(allowed: string[], value: unknown): boolean {
-  const type = jsonType(value);
-  return allowed.includes(type) || (type === 'integer' && allowed.includes('number'));
 }
 
 /** `schema` with the branch `chooseBranch` picks moved first, where sampling (and objectShape) take their branch. */

@@ -173,6 +173,21 @@ const CASES: Case[] = [
     },
   ],
   [
+    'overlapping oneOf of objects whose properties are all optional (issue 23): each value kept out of the other branch',
+    {
+      schema: {
+        oneOf: [
+          { type: 'object', properties: { cat: { type: 'string' } } },
+          { type: 'object', properties: { dog: { type: 'integer' } } },
+        ],
+      },
+    },
+  ],
+  [
+    'oneOf integer or number (issue 23): the number branch gives no whole numbers, the integer branch can never be exclusive',
+    { schema: { oneOf: [{ type: 'integer' }, { type: 'number' }] }, invalidAllowed: 0.5 },
+  ],
+  [
     'values that can only be null (issue 23), beside impossible alternatives',
     {
       schema: {
