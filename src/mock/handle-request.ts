@@ -15,7 +15,8 @@ import { parsePrefer } from './prefer.js';
 import { readQuerySwitches } from './query-switches.js';
 import type { PipelineRequest } from './pipeline-request.js';
 import type { MockReply } from './reply.js';
-import { errorReply, respond, type FixedAnswer } from './respond.js';
+import { errorReply } from './error-reply.js';
+import { respond, type FixedAnswer } from './respond.js';
 import { answerFromStore, type StatefulSettings } from './stateful/answer.js';
 import { RESET_PATH, resetReply } from './stateful/reset.js';
 
@@ -84,13 +85,13 @@ export async function handleRequest(
   }
   const { operation, pathParameters } = routed;
   const unservable = state.spec.unservable?.find((item) => item.route === `${operation.method} ${operation.path}`);
-  // The spec's fault, not the client's: a 500 that says which $ref to fix.
+  // The spec's fault, not the client's: a 500 that says which $ref or which part to fix.
   if (unservable)
     return errorReply(
       state,
       operation,
       500,
-      `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every unresolved $ref)`,
+      `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every problem)`,
     );
 
   const read = await request.readBody(settings.maxBodyBytes);
