@@ -30,7 +30,6 @@ describe.each([
   ['a missing file', 'test/fixtures/specs/no-such-spec.yaml'],
   ['a file that is not YAML', 'test/fixtures/specs/invalid-yaml.yaml'],
   ['a YAML file that is not a mapping', 'test/fixtures/specs/not-a-mapping.yaml'],
-  ['an invalid OpenAPI document', 'test/fixtures/specs/invalid-structure.yaml'],
   ['a Swagger 1.2 file', 'test/fixtures/specs/swagger1.yaml'],
 ])('%s', (_name, file) => {
   test('throws one PlantkitError, the line plantkit mock prints', async () => {
@@ -38,6 +37,19 @@ describe.each([
     const cli = await runCli(['mock', '--spec', file, '--port', '0']);
     expect(cli.code).toBe(2);
     expect(faultLine(error)).toBe(cli.stderr);
+  });
+});
+
+describe('an invalid part inside one operation (issue 23)', () => {
+  test('is isolated: the handlers load and that operation is unservable, as plantkit mock warns', async () => {
+    const file = 'test/fixtures/specs/invalid-structure.yaml';
+    const handlers = await createHandlers(file, { baseUrl: 'http://127.0.0.1:1' });
+    expect(handlers.spec.unservable).toEqual([
+      expect.objectContaining({
+        cause: 'invalid-part',
+        reason: expect.stringMatching(/^invalid OpenAPI document at \/paths\/~1plants\/post\/responses\/200: /),
+      }),
+    ]);
   });
 });
 

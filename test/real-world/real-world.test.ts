@@ -73,13 +73,20 @@ const KNOWN: Record<string, Known> = {
     why: 'spec: an invalid `properties` in the XML response schema of a path key with a query part (`?view=ymp`)',
     refused: /invalid OpenAPI document at \/paths\/~1published~1\{project_name\}/,
   },
-  'codat.io/sync-for-commerce.json': {
-    why: 'mock side of issue 23 (3.0 `nullable: true` without `type`): Ajv throws while compiling, and the contract run stops with that error',
-    runError: /"nullable" cannot be used without "type"/,
-  },
   'autorest-testserver/body-string.quirks.json': {
     why: 'spec: GET /string/null documents `type: string, enum: [null]`, which no value satisfies; the mock says so in its 500 (as the issue asks)',
     cases: { stateless: ['string_getNull/positive/request'], stateful: ['string_getNull/positive/request'] },
+  },
+  'codat.io/sync-for-commerce.json': {
+    why: 'verdicts: the stateful mock answers 404 for made-up connection ids; the spec documents only 200',
+    cases: {
+      stateful: [
+        'update-connection/positive/minimal',
+        'update-connection/positive/full',
+        'create-connection/stateful/connections/lifecycle',
+        'create-connection/stateful/connections/random-1',
+      ],
+    },
   },
   'oas-examples/2.0/yaml/petstore-expanded.yaml': {
     why: 'verdicts: the stateful mock answers 404 for made-up ids; the spec documents only 200 and default',
