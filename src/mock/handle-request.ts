@@ -57,12 +57,8 @@ export async function handleRequest(
   if (path === RESET_PATH) return resetReply(method, settings.store, state);
 
   const headers = flattenHeaders(request);
-  let routed = state.route(method, target, headers);
-  // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
-  if (method === 'HEAD' && routed.kind !== 'found') {
-    const get = state.route('GET', target, headers);
-    if (get.kind === 'found') routed = get;
-  }
+  // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
+  const routed = state.route(method, target, headers);
   if (routed.kind === 'no-path') {
     const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))];
     const listed =

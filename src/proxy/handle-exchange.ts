@@ -11,7 +11,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpClient, RelayedResult } from '../http/http-client.js';
 import { isPreflight } from '../mock/cors.js';
-import type { RouteResult } from '../routing/router.js';
 import { teeBody, type BodyCopy } from './body-tee.js';
 import { errorAnswer, violationMessage, type Answer } from './error-answer.js';
 import { exchangeRecord } from './exchange-record.js';
@@ -51,7 +50,8 @@ export async function handleExchange(
   const target = request.url ?? '/';
   const { path, search } = splitTarget(target);
   const headers = flatHeaders(request);
-  const routed = route(state, method, path, search, headers);
+  // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
+  const routed = state.route(method, search ? `${path}?${search}` : path, headers);
   // A CORS preflight for an operation the spec does not document as OPTIONS is browser plumbing, not an API call.
   const judged = !(isPreflight(method, headers) && routed.kind !== 'found');
   // Numbered in the order requests arrive; preflights are not exchanges of the API.
@@ -178,23 +178,6 @@ function write(response: ServerResponse, answer: Answer): number {
     response.end(message);
     return 502;
   }
-}
-
-function route(
-  state: ProxyState,
-  method: string,
-  path: string,
-  search: string,
-  headers: Record<string, string>,
-): RouteResult {
-  const target = search ? `${path}?${search}` : path;
-  const routed = state.route(method, target, headers);
-  // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
-  if (method === 'HEAD' && routed.kind !== 'found') {
-    const get = state.route('GET', target, headers);
-    if (get.kind === 'found') return get;
-  }
-  return routed;
 }
 
 /** The path (as the router reads it) and the query of a request target; `//x` stays a path. */

@@ -9,6 +9,8 @@
  *   published specs) matches when the query carries those parameters
  *   (literal values must be equal); more such conditions win.
  * - The path of the spec's first server (`/v1`) may prefix every path.
+ * - HEAD is GET without the body (RFC 9110 section 9.3.2): where the spec
+ *   documents no HEAD of its own, a HEAD request finds the GET operation.
  * Unknown paths get `no-path` (404); known paths with another method
  * `no-method` with the allowed methods (405, RFC 9110 section 15.5.6).
  */
@@ -55,19 +57,34 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
     return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
   };
 
-  return (method, target, headers = {}) => {
-    const [path = '', search = ''] = splitTarget(target);
-    const query = new URLSearchParams(search);
-    const upper = method.toUpperCase();
-    let fallback: RouteResult = match(upper, path, query, headers);
+  const matchPrefixed = (
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    headers: Readonly<Record<string, string>>,
+  ): RouteResult => {
+    let fallback: RouteResult = match(method, path, query, headers);
     if (fallback.kind === 'found') return fallback;
     for (const prefix of prefixes) {
       if (path !== prefix && !path.startsWith(`${prefix}/`)) continue;
-      const result = match(upper, path.slice(prefix.length) || '/', query, headers);
+      const result = match(method, path.slice(prefix.length) || '/', query, headers);
       if (result.kind === 'found') return result;
       if (fallback.kind === 'no-path') fallback = result;
     }
     return fallback;
+  };
+
+  return (method, target, headers = {}) => {
+    const [path = '', search = ''] = splitTarget(target);
+    const query = new URLSearchParams(search);
+    const upper = method.toUpperCase();
+    const routed = matchPrefixed(upper, path, query, headers);
+    // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
+    if (upper === 'HEAD' && routed.kind !== 'found') {
+      const get = matchPrefixed('GET', path, query, headers);
+      if (get.kind === 'found') return get;
+    }
+    return routed;
   };
 }
 
