@@ -13,6 +13,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { TargetUnreachableError } from '../errors.js';
 import { formatBytes } from './byte-size.js';
 import { decodeContent } from './content-coding.js';
+import { flattenHeaders } from './flat-headers.js';
 
 /** A request on the wire. */
 export interface OutgoingRequest {
@@ -296,11 +297,4 @@ function rawHeaders(headers: Record<string, string | string[] | undefined>): Rec
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) kept[name.toLowerCase()] = value;
   return kept;
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  return flat;
 }

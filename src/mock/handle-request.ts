@@ -6,6 +6,7 @@
  * Returns the reply; the server writes it.
  */
 import type { IncomingMessage } from 'node:http';
+import { flattenHeaders } from '../http/flat-headers.js';
 import { checkRequest } from '../request/check-request.js';
 import type { RequestViolation } from '../request/types.js';
 import type { Operation } from '../spec/types.js';
@@ -56,7 +57,7 @@ export async function handleRequest(
 
   if (path === RESET_PATH) return resetReply(method, settings.store, state);
 
-  const headers = flattenHeaders(request);
+  const headers = flattenHeaders(request.headers);
   // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
   const routed = state.route(method, target, headers);
   if (routed.kind === 'no-path') {
@@ -123,13 +124,6 @@ function refuse(state: MockState, operation: Operation, first: RequestViolation,
   const extra: Record<string, string> =
     first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
   return errorReply(state, operation, refusalStatus(operation, first.kind, first.pointer), message, extra);
-}
-
-function flattenHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
 }
 
 function queryRecord(search: string): Record<string, string | string[]> {

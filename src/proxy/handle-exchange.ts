@@ -9,6 +9,7 @@
  * 504) or, when asked, a violating answer (`errors`: 502) is replaced.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { flattenHeaders } from '../http/flat-headers.js';
 import type { HttpClient, RelayedResult } from '../http/http-client.js';
 import { isPreflight } from '../mock/cors.js';
 import { teeBody, type BodyCopy } from './body-tee.js';
@@ -49,7 +50,7 @@ export async function handleExchange(
   const method = (request.method ?? 'GET').toUpperCase();
   const target = request.url ?? '/';
   const { path, search } = splitTarget(target);
-  const headers = flatHeaders(request);
+  const headers = flattenHeaders(request.headers);
   // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
   const routed = state.route(method, search ? `${path}?${search}` : path, headers);
   // A CORS preflight for an operation the spec does not document as OPTIONS is browser plumbing, not an API call.
@@ -188,13 +189,6 @@ function splitTarget(target: string): { path: string; search: string } {
   } catch {
     return { path: target, search: '' };
   }
-}
-
-function flatHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
 }
 
 /** The copy, or an incomplete one when the client does not finish sending before the deadline. */
