@@ -8,12 +8,14 @@
  * `{error, message}`. XML and other media types are written by their codecs.
  */
 import { STATUS_CODES } from 'node:http';
-import { cloneJson, setExactNumber } from '../json/exact-json.js';
+import { codecFor } from '../codec/index.js';
+import type { Encoded } from '../codec/types.js';
+import { cloneJson, setExactNumber, stringifyJson } from '../json/exact-json.js';
 import { objectShape, schemaTypes } from '../schema/object-shape.js';
 import { sampleValue } from '../schema/sample-value.js';
 import type { LoadedSpec, MediaTypeContent, Operation, SchemaObject } from '../spec/types.js';
 import { findResponse, type SpecValidators } from '../validation/compile-validators.js';
-import { isJsonMediaType } from '../http/media-type.js';
+import { isJsonMediaType, parseMediaType } from '../http/media-type.js';
 import { patternSample } from '../generate/pattern-sample.js';
 import type { SchemaScope } from '../generate/schema-facts.js';
 import { validValue } from '../generate/valid-value.js';
@@ -75,6 +77,13 @@ export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators):
     }
     return { status, mediaType: 'application/json', body: { error: status, message }, schema: undefined };
   };
+}
+
+/** An error response's body as sent, written by its media type's codec (XML element names from its schema); JSON where the media type does not parse. */
+export function encodeError(error: ErrorResponse): Encoded {
+  const mediaType = parseMediaType(error.mediaType);
+  if (!mediaType) return { contentType: 'application/json', body: Buffer.from(stringifyJson(error.body)) };
+  return codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} });
 }
 
 /** The content documented for `status` (exact, range or default) with a schema, JSON preferred. */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { codecFor } from '../codec/index.js';
 import { negotiate } from '../http/accept.js';
 import { parseMediaType } from '../http/media-type.js';
-import { canonicalJson, cloneJson, stringifyJson } from '../json/exact-json.js';
+import { canonicalJson, cloneJson } from '../json/exact-json.js';
 import type { MediaTypeContent, Operation, OperationResponse } from '../spec/types.js';
 import { validValue } from '../generate/valid-value.js';
 import { findResponse, type BodyValidator } from '../validation/compile-validators.js';
@@ -21,6 +21,7 @@ import { describeViolation } from '../validation/violations.js';
 import { forbidsBody } from '../http/bodyless.js';
 import { chooseResponse } from './choose-response.js';
 import { echoRequest } from './echo.js';
+import { encodeError } from './error-body.js';
 import type { MockState } from './mock-state.js';
 import type { Preferences } from './prefer.js';
 import type { MockReply } from './reply.js';
@@ -290,18 +291,9 @@ export function errorReply(
   const documented = operation && findResponse(operation, status);
   if (documented && documented.content.length === 0)
     return { status, headers: { ...headers, [REASON_HEADER]: headerText(message) }, body: undefined, reason: message };
-  const error = state.errorBody(operation, status, message);
+  const encoded = encodeError(state.errorBody(operation, status, message));
   // The spec's error schema may have no free-text field for the explanation: it always travels in a header too.
   const reason = { [REASON_HEADER]: headerText(message) };
-  const mediaType = parseMediaType(error.mediaType);
-  if (!mediaType)
-    return {
-      status,
-      headers: { 'content-type': 'application/json', ...reason, ...headers },
-      body: stringifyJson(error.body),
-      reason: message,
-    };
-  const encoded = codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} });
   return {
     status,
     headers: { 'content-type': encoded.contentType, ...reason, ...headers },
