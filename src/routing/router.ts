@@ -38,12 +38,8 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
   routes.sort((a, b) => compareSpecificity(a.template, b.template));
   const prefixes = [...new Set((options.basePaths ?? []).filter((prefix) => prefix !== '' && prefix !== '/'))];
 
-  const match = (
-    method: string,
-    path: string,
-    query: URLSearchParams,
-    headers: Readonly<Record<string, string>>,
-  ): RouteResult => {
+  /** The route of an upper-case method and a path without prefix. */
+  const match: Match = (method, path, query, headers) => {
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'no-path' };
     const allow = new Set<string>();
@@ -57,12 +53,8 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
     return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
   };
 
-  const matchPrefixed = (
-    method: string,
-    path: string,
-    query: URLSearchParams,
-    headers: Readonly<Record<string, string>>,
-  ): RouteResult => {
+  /** The route of the path as it is, else under a server prefix; a 405 wins over a 404. */
+  const matchPrefixed: Match = (method, path, query, headers) => {
     let fallback: RouteResult = match(method, path, query, headers);
     if (fallback.kind === 'found') return fallback;
     for (const prefix of prefixes) {
@@ -87,6 +79,13 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
     return routed;
   };
 }
+
+type Match = (
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  headers: Readonly<Record<string, string>>,
+) => RouteResult;
 
 /**
  * Concrete segments before templated ones, left to right, and within
