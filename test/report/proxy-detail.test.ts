@@ -5,40 +5,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { createTally } from '../../src/proxy/summary.js';
-import type { ProxyExchange } from '../../src/proxy/types.js';
 import { createDetailBudget, MAX_DETAILED } from '../../src/report/proxy-detail.js';
 import { createProxyJunitReporter } from '../../src/report/proxy-junit-reporter.js';
 import type { LoadedSpec } from '../../src/spec/types.js';
-
-const exchange = (seq: number, violating: boolean): ProxyExchange => ({
-  seq,
-  startedAt: '2026-01-01T00:00:00.000Z',
-  method: 'POST',
-  target: '/plants',
-  operation: 'addPlant',
-  kind: 'positive',
-  upstreamStatus: 200,
-  status: 200,
-  durationMs: 1,
-  violations: violating
-    ? [
-        {
-          side: 'server',
-          check: 'response-schema',
-          severity: 'error',
-          class: 'failure',
-          operation: 'addPlant',
-          pointer: '/name',
-          message: 'm',
-        },
-      ]
-    : [],
-  request: violating ? { headers: {}, body: `{"seq":${seq}}`, bodyTruncated: false } : null,
-  response: violating ? { status: 200, headers: {}, body: `{"answer":${seq}}`, bodyTruncated: false } : null,
-  transportFailure: null,
-  replaced: false,
-  clientLeft: false,
-});
+import { reportedExchange } from '../support/proxy.js';
 
 describe('createDetailBudget', () => {
   test.each<[string, { given: { max: number; violating: boolean[] }; want: { detailed: boolean[]; omitted: number } }]>(
@@ -61,7 +31,7 @@ describe('createDetailBudget', () => {
     ],
   )('%s', (_name, { given, want }) => {
     const budget = createDetailBudget(given.max);
-    const kept = given.violating.map((violating, index) => budget.keep(exchange(index + 1, violating)));
+    const kept = given.violating.map((violating, index) => budget.keep(reportedExchange(index + 1, violating)));
     expect(kept.map((item) => item.request !== null && item.response !== null)).toEqual(want.detailed);
     expect(kept.map((item) => item.violations.length)).toEqual(given.violating.map((violating) => (violating ? 1 : 0)));
     expect(budget.omitted()).toBe(want.omitted);
@@ -80,7 +50,7 @@ test('the JUnit report keeps the detail of the first MAX_DETAILED violating exch
     startedAt: '2026-01-01T00:00:00.000Z',
   });
   for (let seq = 1; seq <= MAX_DETAILED + 1; seq += 1)
-    reporter.onEvent({ type: 'exchange', exchange: exchange(seq, true) });
+    reporter.onEvent({ type: 'exchange', exchange: reportedExchange(seq, true) });
   reporter.onEvent({ type: 'proxy-stopped', summary: createTally(() => 0).summary() });
   await reporter.close();
   expect(xml).toContain(`{"answer":${MAX_DETAILED}}`);
