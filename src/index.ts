@@ -35,6 +35,8 @@ export type {
   ContractCase,
   Exchange,
   RunResult,
+  RunStop,
+  StopReason,
   CaseKind,
   Expectation,
   GeneratedDetails,
@@ -45,7 +47,6 @@ export type {
 export type { StatefulExpectation } from './contract/stateful/expectation.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
 export { isCredentialHeader, type Secret } from './contract/redact.js';
-export type { RunStop, StopReason } from './contract/run-control.js';
 export type { Finding, Severity } from './findings.js';
 
 // Reporters of contract runs

@@ -30,8 +30,8 @@ import { normalizeContractOptions, type ContractOptions, type NormalizedContract
 import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
 import { statefulPhase } from './stateful/stateful-phase.js';
-import { createRunControl, isRunStopped, RunStoppedError, type RunControl, type RunStop } from './run-control.js';
-import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult } from './types.js';
+import { createRunControl, isRunStopped, RunStoppedError, type RunControl } from './run-control.js';
+import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult, RunStop } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
 const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];

@@ -4,7 +4,6 @@
  */
 import type { Finding } from '../findings.js';
 import type { Operation } from '../spec/types.js';
-import type { RunStop } from './run-control.js';
 import type { StatefulExpectation } from './stateful/expectation.js';
 
 /** An HTTP request as plantkit sends it. `body` is exact JSON text (int64 kept). */
@@ -194,6 +193,16 @@ export interface SequenceDetails {
   shrinks: number;
   /** Requests this result stands for: the sequence, its shrinking and the clean-up deletes. */
   requests: number;
+}
+
+/** Why a run stopped before its end. */
+export type StopReason = 'interrupted' | 'max-duration' | 'unresponsive';
+
+/** A stop, as reports show it (run-control.ts decides when). */
+export interface RunStop {
+  reason: StopReason;
+  /** One line: `3 requests in a row got no response (timeout)`. */
+  message: string;
 }
 
 /** The verdict on a whole run. */

@@ -23,6 +23,7 @@ import {
   UPGRADE_NOT_SUPPORTED,
   type TransportFailure,
 } from './exchange-failure.js';
+import { flattenHeaders } from './flat-headers.js';
 import { unsendableRequest } from './wire-text.js';
 
 /** A request on the wire. */
@@ -289,11 +290,4 @@ function rawHeaders(headers: Record<string, string | string[] | undefined>): Rec
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) kept[name.toLowerCase()] = value;
   return kept;
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  return flat;
 }

@@ -11,7 +11,10 @@
  * result passes the schema it claims (a refusal passes the mock's self-check
  * like any answer); XML and other media types are written by their codecs.
  */
+import { codecFor } from '../codec/index.js';
+import type { Encoded } from '../codec/types.js';
 import { isJsonMediaType, parseMediaType } from '../http/media-type.js';
+import { stringifyJson } from '../json/exact-json.js';
 import type { SchemaScope } from '../generate/schema-facts.js';
 import type { LoadedSpec, MediaTypeContent, Operation, SchemaObject } from '../spec/types.js';
 import { findResponse, type BodyValidator, type SpecValidators } from '../validation/compile-validators.js';
@@ -88,6 +91,13 @@ export function createErrorBodies(spec: LoadedSpec, validators: SpecValidators):
     }
     return { status, mediaType: 'application/json', body: { error: status, message }, schema: undefined };
   };
+}
+
+/** An error response's body as sent, written by its media type's codec (XML element names from its schema); JSON where the media type does not parse. */
+export function encodeError(error: ErrorResponse): Encoded {
+  const mediaType = parseMediaType(error.mediaType);
+  if (!mediaType) return { contentType: 'application/json', body: Buffer.from(stringifyJson(error.body)) };
+  return codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} });
 }
 
 /** One documented shape of an error: its media type content, a check of its schema, its first valid example. */

@@ -8,12 +8,11 @@
  * has no body. The explanation always travels in `x-plantkit-reason` too:
  * the spec's error schema may have no free-text field for it.
  */
-import { codecFor } from '../codec/index.js';
-import { parseMediaType } from '../http/media-type.js';
+import type { Encoded } from '../codec/types.js';
 import { stringifyJson } from '../json/exact-json.js';
 import type { Operation, OperationResponse } from '../spec/types.js';
 import { findResponse } from '../validation/compile-validators.js';
-import type { ErrorResponse } from './error-body.js';
+import { encodeError, type ErrorResponse } from './error-body.js';
 import type { MockState } from './mock-state.js';
 import type { MockReply } from './reply.js';
 import { responseHeaders } from './response-headers.js';
@@ -46,8 +45,7 @@ export function errorReply(
   if (documented && documented.content.length === 0 && !ownFault)
     return { status, headers: { ...spec, ...reason, ...headers }, body: undefined, reason: message };
   const error = state.errorBody(operation, status, message);
-  const encoded =
-    ownFault && !saysWhy(error.body, message) ? undefined : encodeError(error.mediaType, error.body, error.schema);
+  const encoded = ownFault && !saysWhy(error.body, message) ? undefined : encodedOrNothing(error);
   return {
     status,
     headers: {
@@ -61,16 +59,10 @@ export function errorReply(
   };
 }
 
-/** The body written by its media type's codec; undefined when that cannot be done (the caller writes JSON). */
-function encodeError(
-  mediaTypeText: string,
-  body: unknown,
-  schema: ErrorResponse['schema'],
-): { body: Buffer | string; contentType: string } | undefined {
-  const mediaType = parseMediaType(mediaTypeText);
-  if (!mediaType) return undefined;
+/** The body written by its media type's codec (encodeError); undefined when the codec cannot write it (the caller writes JSON). */
+function encodedOrNothing(error: ErrorResponse): Encoded | undefined {
   try {
-    return codecFor(mediaType).encode(body, { mediaType, schema, encoding: {} });
+    return encodeError(error);
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@
  * with the status the spec documents for it), Prefer, then the answer.
  * Returns the reply; the server writes it.
  */
+import { flattenHeaders } from '../http/flat-headers.js';
 import { checkRequest } from '../request/check-request.js';
 import type { RequestViolation } from '../request/types.js';
 import type { Operation } from '../spec/types.js';
@@ -61,13 +62,9 @@ export async function handleRequest(
 
   if (path === RESET_PATH) return resetReply(method, settings.store, state);
 
-  const headers = flattenHeaders(request);
-  let routed = state.route(method, target, headers);
-  // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
-  if (method === 'HEAD' && routed.kind !== 'found') {
-    const get = state.route('GET', target, headers);
-    if (get.kind === 'found') routed = get;
-  }
+  const headers = flattenHeaders(request.headers);
+  // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
+  const routed = state.route(method, target, headers);
   if (routed.kind === 'no-path') {
     const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))];
     const listed =
@@ -133,13 +130,6 @@ function refuse(state: MockState, operation: Operation, first: RequestViolation,
   const extra: Record<string, string> =
     first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
   return errorReply(state, operation, refusalStatus(operation, first.kind, first.pointer), message, extra);
-}
-
-function flattenHeaders(request: PipelineRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
 }
 
 function queryRecord(search: string): Record<string, string | string[]> {

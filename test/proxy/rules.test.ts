@@ -14,6 +14,7 @@ import { clientResponseHeaders, upstreamRequestHeaders } from '../../src/proxy/f
 import { createTally, failsOn, type FailOn } from '../../src/proxy/summary.js';
 import type { ProxyExchange, ProxyViolation } from '../../src/proxy/types.js';
 import { createProxyJsonReporter } from '../../src/report/proxy-json-reporter.js';
+import { reportedExchange } from '../support/proxy.js';
 
 const bearer = {
   name: 'bearerAuth',
@@ -318,35 +319,7 @@ describe('the JSON report stays bounded on a long run', () => {
     openapi: '3.1.0',
     source: 's',
   } as unknown as import('../../src/spec/types.js').LoadedSpec;
-  const exchange = (seq: number, violating: boolean): ProxyExchange => ({
-    seq,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    method: 'POST',
-    target: '/plants',
-    operation: 'addPlant',
-    kind: 'positive',
-    upstreamStatus: 200,
-    status: 200,
-    durationMs: 1,
-    violations: violating
-      ? [
-          {
-            side: 'server',
-            check: 'response-schema',
-            severity: 'error',
-            class: 'failure',
-            operation: 'addPlant',
-            pointer: '/name',
-            message: 'm',
-          },
-        ]
-      : [],
-    request: violating ? { headers: {}, body: '{}', bodyTruncated: false } : null,
-    response: violating ? { status: 200, headers: {}, body: '{}', bodyTruncated: false } : null,
-    transportFailure: null,
-    replaced: false,
-    clientLeft: false,
-  });
+  const exchange = reportedExchange;
 
   test('at most maxRecorded exchanges listed, the first maxDetailed violating ones with their request and answer', async () => {
     let text = '';

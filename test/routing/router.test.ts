@@ -197,3 +197,31 @@ test('specificity does not depend on spec order (a consistent order over templat
     ]);
   }
 });
+
+describe('HEAD is GET without the body (RFC 9110 section 9.3.2)', () => {
+  const routeOf = createRouter(
+    [
+      operation('GET', '/plants/{id}'),
+      operation('HEAD', '/seeds'),
+      operation('GET', '/seeds'),
+      operation('POST', '/orders'),
+      operation('GET', '/a/b/{y}'),
+    ],
+    { basePaths: ['/v1'] },
+  );
+  const found = (method: string, target: string) => {
+    const result = routeOf(method, target);
+    return result.kind === 'found' ? { id: result.operation.id, params: result.pathParameters } : result;
+  };
+  test.each([
+    ['HEAD finds the GET operation', 'HEAD', '/plants/7', { id: 'GET /plants/{id}', params: { id: '7' } }],
+    ['under the server path too', 'HEAD', '/v1/a/b/c', { id: 'GET /a/b/{y}', params: { y: 'c' } }],
+    ['a documented HEAD wins over GET', 'HEAD', '/seeds', { id: 'HEAD /seeds', params: {} }],
+    ['in any case of the method name', 'head', '/plants/7', { id: 'GET /plants/{id}', params: { id: '7' } }],
+    ['no GET there: 405 with the methods of the path', 'HEAD', '/orders', { kind: 'no-method', allow: ['POST'] }],
+    ['no path: 404', 'HEAD', '/trees', { kind: 'no-path' }],
+    ['only HEAD falls back', 'OPTIONS', '/plants/7', { kind: 'no-method', allow: ['GET'] }],
+  ])('%s', (_name, method, target, want) => {
+    expect(found(method, target)).toEqual(want);
+  });
+});

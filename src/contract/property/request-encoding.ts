@@ -12,11 +12,10 @@
  * per line; Node's limit is 16 KiB for all headers): an operation with fifty
  * query parameters can otherwise draw a valid request no server reads.
  */
-import { codecFor } from '../../codec/index.js';
-import { numberText, toJsonText, toJsonValue } from '../../generate/logical-value.js';
-import { parseMediaType } from '../../http/media-type.js';
+import { numberText, toJsonValue } from '../../generate/logical-value.js';
 import { fieldValueProblem } from '../../http/wire-text.js';
 import type { CaseContext } from '../cases/context.js';
+import { encodeBody } from '../cases/request-body.js';
 import { buildRequest } from '../cases/request-builder.js';
 import type { CaseRequest } from '../types.js';
 import { BODY_KEY, type RequestValue } from './request-parts.js';
@@ -42,7 +41,8 @@ export function encodeRequest(
     if (part.key in value) values.set(part.key, parameterText(value[part.key], part.parameter.mediaType !== undefined));
     else if (part.required) omit.add(part.key);
   }
-  const body = BODY_KEY in value && target.body ? encodeBody(target, value[BODY_KEY], boundary) : undefined;
+  const body =
+    BODY_KEY in value && target.body ? encodeBody(target.body, wireValue(value[BODY_KEY]), boundary) : undefined;
   let request: CaseRequest;
   try {
     request = buildRequest(
@@ -83,17 +83,7 @@ function parameterText(value: unknown, asJson: boolean): unknown {
   return text ?? toJsonValue(value);
 }
 
-function encodeBody(target: PropertyTarget, value: unknown, boundary: string): { text: string; contentType: string } {
-  const { media, codec } = target.body!;
-  if (codec.name === 'json') return { text: toJsonText(value), contentType: media.mediaType };
-  const mediaType = parseMediaType(media.mediaType)!;
-  const root = numberText(value);
-  const encoded = codecFor(mediaType).encode(root ?? toJsonValue(value), {
-    mediaType,
-    schema: media.schema,
-    encoding: media.encoding,
-    boundary,
-  });
-  // Binary strings are generated as ASCII (strings.ts), so every body the phase builds is text.
-  return { text: encoded.body.toString('utf8'), contentType: encoded.contentType };
+/** A generated body value as encodeBody reads it: exact JSON, a root number as it was generated (its digits kept). */
+function wireValue(value: unknown): unknown {
+  return numberText(value) === undefined ? toJsonValue(value) : value;
 }
