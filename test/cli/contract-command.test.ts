@@ -121,7 +121,7 @@ describe('plantkit contract: results', () => {
     try {
       const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated'], env);
       expect(outcome.code).toBe(0);
-      expect(outcome.stdout).toMatch(/\n22 passed, 0 failed in \d+\.\d s\n$/);
+      expect(outcome.stdout).toMatch(/\n22 passed, 0 failed; 1 spec gap in \d+\.\d s\n$/);
       expect(outcome.stdout).toContain('PASS  positive/example/monstera');
       expect(outcome.stderr).toBe('');
     } finally {
@@ -134,7 +134,7 @@ describe('plantkit contract: results', () => {
     try {
       const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated'], env);
       expect(outcome.code).toBe(1);
-      expect(outcome.stdout).toMatch(/\n14 passed, 8 failed in \d+\.\d s\n$/);
+      expect(outcome.stdout).toMatch(/\n14 passed, 8 failed \(1 distinct failure\); 1 spec gap in \d+\.\d s\n$/);
       expect(outcome.stdout).toContain(
         '        response-schema /name: body must have required property \'name\' (status 200)\n          received:   absent from {"title":"Monstera deliciosa","tag":"indoor"}\n          documented: must have required property \'name\'\n',
       );
@@ -189,7 +189,7 @@ describe('plantkit contract: results', () => {
     for (const flag of ['--header', '--max-duration', '--workers', '--rate-limit'])
       expect(outcome.stdout).toContain(flag);
     expect(outcome.stdout).toContain(
-      'Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error,\n            130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).',
+      'Exit codes: 0 no failure (spec gaps are listed, not failed), 1 a case failed (or, with\n            --fail-on spec-gap, a spec gap was found), 2 usage, spec or target error,\n            130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).',
     );
   });
 });
