@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { APP_TOKEN, startPlantStore } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures/specs', name);
 const env = { PLANTKIT_TOKEN: APP_TOKEN };
@@ -86,7 +86,7 @@ describe('plantkit contract: bad input gets one clear line and exit 2', () => {
   });
 
   test('a broken contracts/ file', async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-cli-'));
+    const directory = await temporaryDirectory('cli');
     await writeFile(
       path.join(directory, 'addPlant.yaml'),
       'operation: addPlant\nrequests:\n  - name: x\n    expect: {status: ok}\n',

@@ -1,10 +1,10 @@
 /** --only/--skip as the console prints ids, and --output checked before the first request. */
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { APP_TOKEN, startPlantStore, type RunningApp } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 const env = { PLANTKIT_TOKEN: APP_TOKEN };
 
@@ -72,7 +72,7 @@ describe('--output is checked before the first request', () => {
     ],
   ])('%s: exit 2 and no request sent', async (_name, prepare, problem) =>
     withApp(async (app) => {
-      const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-output-'));
+      const directory = await temporaryDirectory('output');
       const output = await prepare(directory);
       const outcome = await runCli(
         ['contract', '--base-url', app.url, '--reporter', 'junit', '--output', output],
@@ -90,7 +90,7 @@ describe('--output is checked before the first request', () => {
 
   test('a missing directory is created', () =>
     withApp(async (app) => {
-      const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-output-'));
+      const directory = await temporaryDirectory('output');
       const outcome = await runCli(
         [
           'contract',

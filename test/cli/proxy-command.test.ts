@@ -4,8 +4,7 @@
  * and exits by --fail-on, so a CI job can run its end-to-end suite through
  * it. Credentials travel but appear in no output and no report.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { describe, expect, test } from 'vitest';
@@ -13,6 +12,7 @@ import { run } from '../../src/cli/run.js';
 import { createSchemaCompiler } from '../../src/validation/ajv.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 /** Output, exit code and reports of a proxy in front of `variant` that saw `traffic`. */
 async function proxySession(
@@ -119,7 +119,7 @@ const validate = createSchemaCompiler().compile(
 
 describe('reports', () => {
   test('JSON validates against schemas/proxy-report.schema.json, JUnit parses, neither holds a secret', async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-proxy-'));
+    const directory = await temporaryDirectory('proxy');
     const files = { json: path.join(directory, 'reports/proxy.json'), junit: path.join(directory, 'proxy.xml') };
     const session = await proxySession(
       'accepts-invalid',

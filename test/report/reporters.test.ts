@@ -3,7 +3,7 @@
  * JUnit read by a JUnit parser, GitHub annotations and step summary, and
  * the token in none of them.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
@@ -60,14 +60,18 @@ async function reportsFor(variant: Variant, generated = false): Promise<Outputs>
     await app.close();
   }
   for (const reporter of reporters) await reporter.close();
-  const jsonText = await readFile(files.json, 'utf8');
-  return {
-    json: JSON.parse(jsonText) as Record<string, unknown>,
-    jsonText,
-    junit: await readFile(files.junit, 'utf8'),
-    annotations,
-    summary: await readFile(files.summary, 'utf8'),
-  };
+  try {
+    const jsonText = await readFile(files.json, 'utf8');
+    return {
+      json: JSON.parse(jsonText) as Record<string, unknown>,
+      jsonText,
+      junit: await readFile(files.junit, 'utf8'),
+      annotations,
+      summary: await readFile(files.summary, 'utf8'),
+    };
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
 }
 
 /** The line of `post:` (the addPlant operation) in openapi.yaml. */
