@@ -7,12 +7,18 @@
  * counts, those of shrinking and of stateful sequences too.
  */
 import type { Finding } from '../findings.js';
-import { parseMediaType } from '../http/media-type.js';
+import { isJsonMediaType, parseMediaType } from '../http/media-type.js';
+import { parseJson } from '../json/exact-json.js';
 import { httpRefusalReason } from './checks/http-refusals.js';
 import type { CaseResult, FailOn, SpecGap } from './types.js';
 
-/** Bodies kept per gap, and how much of each: enough to infer a schema, little to print. */
-const MAX_BODIES = 3;
+/**
+ * Bodies kept per gap, and how much of each: one per shape (JSON types and
+ * keys, or the media type), so a schema inferred from them accepts every
+ * answer seen, not only the first few (a 400 whose `message` is a list for
+ * one refusal and a string for another).
+ */
+const MAX_BODIES = 8;
 const MAX_BODY_CHARACTERS = 2048;
 
 /** Gathers the spec gaps of the exchanges it is shown. */
@@ -47,10 +53,8 @@ export class SpecGapCollector {
       if (!gap.cases.includes(result.case.id)) gap.cases.push(result.case.id);
       const mediaType = parseMediaType(response.headers['content-type'])?.essence;
       const body = response.body.slice(0, MAX_BODY_CHARACTERS);
-      if (
-        gap.bodies.length < MAX_BODIES &&
-        !gap.bodies.some((seen) => seen.body === body && seen.mediaType === mediaType)
-      )
+      const shape = shapeOf(mediaType, body);
+      if (gap.bodies.length < MAX_BODIES && !gap.bodies.some((seen) => shapeOf(seen.mediaType, seen.body) === shape))
         gap.bodies.push({ mediaType, body });
       // One response, one entry: two spec-gap findings on it (none today) count once.
       break;
@@ -61,6 +65,23 @@ export class SpecGapCollector {
   list(): SpecGap[] {
     return [...this.gaps.values()];
   }
+}
+
+/** What makes two bodies differ for a schema: the media type, and for JSON the types and keys all the way down. */
+function shapeOf(mediaType: string | undefined, body: string): string {
+  const parsed = mediaType !== undefined && isJsonMediaType(mediaType) ? parseJson(body) : undefined;
+  return `${mediaType ?? ''}\u0000${body === '' ? 'empty' : parsed?.ok ? typeShape(parsed.value) : 'text'}`;
+}
+
+function typeShape(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `[${[...new Set(value.map(typeShape))].sort().join('|')}]`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, item]) => `${key}:${typeShape(item)}`)
+      .join(',')}}`;
+  return typeof value === 'number' && !Number.isInteger(value) ? 'fraction' : typeof value;
 }
 
 /** `document 404 on findOne, update, remove`: the fix lines, one per status, operations in the order they were seen. */

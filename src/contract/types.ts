@@ -218,7 +218,7 @@ export interface SpecGap {
   cases: string[];
   /** Responses with this status, shrinking and sequences included. */
   responses: number;
-  /** Distinct bodies seen (at most 3, each cut at 2 KiB), with their media type; raw: reporters redact them. */
+  /** Bodies seen, one per shape (at most 8, each cut at 2 KiB), with their media type; raw: reporters redact them. */
   bodies: Array<{ mediaType: string | undefined; body: string }>;
 }
 

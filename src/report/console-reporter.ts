@@ -235,7 +235,7 @@ function caseLines(result: CaseResult, { style, secrets }: BlockContext): string
     (finding) => finding.class !== 'spec-gap' || finding.severity === 'error',
   )) {
     lines.push(
-      `        ${style.red(item.check)}${item.pointer ? ` ${displayText(item.pointer)}` : ''}: ${displayText(item.message)}`,
+      `        ${item.class === 'spec-gap' ? 'spec gap: ' : ''}${style.red(item.check)}${item.pointer ? ` ${displayText(item.pointer)}` : ''}: ${displayText(item.message)}`,
     );
     if (item.received !== undefined) lines.push(`          received:   ${displayText(item.received)}`);
     if (item.documented !== undefined) lines.push(`          documented: ${displayText(item.documented)}`);
