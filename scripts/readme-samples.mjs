@@ -75,6 +75,10 @@ export const SAMPLES = {
       '0.4 s',
     ),
   'contract-dead-target': (s) => s.contract('dead', ['--quiet', '--no-generated'], '30.0 s'),
+  'contract-spec-gaps': (s) =>
+    s.contract('framework-mock', ['--spec', FRAMEWORK_SPEC, '--no-generated', '--quiet'], '0.2 s'),
+  'contract-spec-gaps-overlay': (s) =>
+    s.overlay('framework-mock', ['--spec', FRAMEWORK_SPEC, '--only', 'TodosController_findOne', '--no-generated']),
   'contract-help': (s) => s.cli('npx plantkit contract --help', ['contract', '--help']),
   'stateful-mock-start': (s) =>
     s.mockBanner(`npx plantkit mock --spec ${STATEFUL_SPEC} --stateful`, ['--spec', STATEFUL_SPEC, '--stateful']),
@@ -112,6 +116,9 @@ export const SAMPLES = {
   'vitest-failure': (s) =>
     s.matcherFailure({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"title":"Fern"}' }),
 };
+
+/** The spec of the spec-gap samples: shaped like what @nestjs/swagger generates (successes only). */
+const FRAMEWORK_SPEC = 'test/fixtures/framework/todos-nest-3.0.yaml';
 
 /** The spec of docs/stateful.md, and its walk-through: create, read, list, delete, read (404), delete (404), reset. */
 const STATEFUL_SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
