@@ -315,7 +315,10 @@ export async function createSession() {
       servers.cleanups.push(() => rm(directory, { recursive: true, force: true }));
       const file = path.join(directory, 'spec-gaps.yaml');
       await runCli(['contract', '--base-url', await start(), ...args, '--spec-gaps', file], { PLANTKIT_TOKEN: TOKEN });
-      const overlay = (await readFile(file, 'utf8')).replace(/^extends: .*$/m, `extends: ${args[args.indexOf('--spec') + 1]}`);
+      const overlay = (await readFile(file, 'utf8')).replace(
+        /^extends: .*$/m,
+        `extends: ${args[args.indexOf('--spec') + 1]}`,
+      );
       return `$ npx plantkit contract --base-url ${MOCK_URL} ${args.join(' ')} --spec-gaps spec-gaps.yaml
 $ cat spec-gaps.yaml
 ${overlay.trimEnd()}`;

@@ -8,7 +8,7 @@
  * what ran and marks the rest as not run (run-control.ts).
  */
 import { PlantkitError } from '../errors.js';
-import { createHttpClient, type HttpClient } from '../http/http-client.js';
+import { createHttpClient, type HttpClient, type IncomingResult } from '../http/http-client.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec } from '../spec/types.js';
@@ -247,6 +247,7 @@ async function runCase(
   const sentCase = withExtraHeaders(contractCase, settings.headers ?? {});
   await control?.acquire();
   const sent = await client.send({ url, ...sentCase.request, ...(control ? { signal: control.signal } : {}) });
+  if (sent.unsupported) return unsupportedResult(sentCase, url, sent.durationMs, sent.unsupported);
   const stop = control?.stopped();
   // A request the stop cut off never got its answer: it is not run, not failed.
   if (stop && sent.failure) throw new RunStoppedError(stop);
@@ -273,6 +274,25 @@ async function runCase(
       };
   control?.record(result);
   return result;
+}
+
+/**
+ * A case the runner could not judge (http-client.ts): a request the HTTP
+ * client cannot send as built is a value it could not generate, an upgrade
+ * an exchange it does not support. A skip with the reason, never a finding.
+ */
+function unsupportedResult(
+  contractCase: ContractCase,
+  url: string,
+  durationMs: number,
+  unsupported: NonNullable<IncomingResult['unsupported']>,
+): CaseResult {
+  const reason =
+    unsupported.kind === 'upgrade'
+      ? `not supported by the runner: ${unsupported.message}`
+      : `cannot generate a sendable request: ${unsupported.message}`;
+  const skipped = { ...contractCase, skip: reason };
+  return { case: skipped, exchange: { case: skipped, url, durationMs }, findings: [], verdict: 'skipped' };
 }
 
 /**

@@ -19,7 +19,7 @@ export interface FailureSignature {
 }
 
 /** The signature of `finding` on `exchange`. */
-export function signatureOf(finding: Finding, exchange: Exchange): FailureSignature {
+function signatureOf(finding: Finding, exchange: Exchange): FailureSignature {
   const status = statusPart(exchange);
   const key = `${finding.operation} ${finding.check} ${status}${finding.pointer ? ` ${finding.pointer}` : ''}`;
   return { key, operation: finding.operation, check: finding.check, status, pointer: finding.pointer };
@@ -34,11 +34,6 @@ export function failingSignatures(result: CaseResult): FailureSignature[] {
     if (!seen.has(signature.key)) seen.set(signature.key, signature);
   }
   return [...seen.values()];
-}
-
-/** True when the result fails with `key` among its signatures. */
-export function failsWith(result: CaseResult, key: string): boolean {
-  return failingSignatures(result).some((signature) => signature.key === key);
 }
 
 /** The distinct failures of `results`, in the order their first case was recorded; a case with two signatures is behind both. */

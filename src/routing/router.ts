@@ -8,7 +8,8 @@
  * - A path key with a query part (`/export?format={format}`, seen in
  *   published specs) matches when the query carries those parameters
  *   (literal values must be equal); more such conditions win.
- * - The path of the spec's first server (`/v1`) may prefix every path.
+ * - The path of the spec's first server (`/v1`) may prefix every path; a
+ *   match under it wins over a more templated match of the whole path.
  * Unknown paths get `no-path` (404); known paths with another method
  * `no-method` with the allowed methods (405, RFC 9110 section 15.5.6).
  */
@@ -60,15 +61,22 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
     const query = new URLSearchParams(search);
     const upper = method.toUpperCase();
     let fallback: RouteResult = match(upper, path, query, headers);
-    if (fallback.kind === 'found') return fallback;
     for (const prefix of prefixes) {
       if (path !== prefix && !path.startsWith(`${prefix}/`)) continue;
       const result = match(upper, path.slice(prefix.length) || '/', query, headers);
-      if (result.kind === 'found') return result;
+      // Paths are relative to the server (OAS 4.8.8): under the server `/story`, `/story/file` is the
+      // concrete `/file` rather than `/{id}/file` with id `story` (presalytics.io, in the real-world loop).
+      if (result.kind === 'found' && (fallback.kind !== 'found' || templated(result) < templated(fallback)))
+        return result;
       if (fallback.kind === 'no-path') fallback = result;
     }
     return fallback;
   };
+}
+
+/** How many path parameters a match took: fewer is more concrete. */
+function templated(result: Extract<RouteResult, { kind: 'found' }>): number {
+  return Object.keys(result.pathParameters).length;
 }
 
 /**

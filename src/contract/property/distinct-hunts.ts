@@ -12,7 +12,7 @@ import type { ShrinkPair } from './target.js';
 import { hunt, type Attempt, type HuntOptions, type HuntResult, type Tried } from './hunt.js';
 
 /** Distinct failures hunted per random phase: enough for the bugs of one operation, bounded in requests. */
-export const MAX_DISTINCT = 5;
+const MAX_DISTINCT = 5;
 
 /** The hunts of one phase: one per distinct failure found (the first with the phase's passes), or the one hunt that found none. */
 export async function huntDistinct<T>(

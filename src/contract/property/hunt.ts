@@ -159,6 +159,8 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     options.onRequest?.(found.requests, found.first !== undefined);
     tried.byRequest.set(key, result);
     tried.byValue.set(valueKey, result);
+    // An exchange the runner cannot judge (an upgrade): every other value would get the same, so the hunt ends.
+    if (result.verdict === 'skipped') stopped = true;
     return judge(result);
   };
 
