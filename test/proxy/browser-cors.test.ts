@@ -113,6 +113,7 @@ test('a page from another origin reads the answers through the proxy, with crede
   expect(exchanges.map((exchange) => exchange.violations.map((violation) => violation.check)).sort()).toEqual([
     [],
     ['request-body'],
-    ['request-credentials', 'request-body', 'request-body'],
+    // The spec gap is listed with the exchange's findings, as the proxy log and reports show it.
+    ['request-credentials', 'request-body', 'request-body', 'status-documented'],
   ]);
 }, 30_000);
