@@ -14,7 +14,7 @@ import type { CaseBuilder } from './cases/index.js';
 import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
 import type { RerunReport } from './rerun/read-report.js';
-import type { GeneratedPhase } from './types.js';
+import type { FailOn, GeneratedPhase } from './types.js';
 import { count, normalizeHeaders, parseBaseUrl, positive, ranged } from './option-values.js';
 
 /** Defaults of {@link ContractOptions}. */
@@ -70,6 +70,8 @@ export const CONTRACT_DEFAULTS = {
    * timeouts, not one per case.
    */
   maxTransportFailures: 3,
+  /** Spec gaps (undocumented statuses HTTP calls for) are listed, not failed: `--fail-on spec-gap` fails them. */
+  failOn: 'failure' as FailOn,
 } as const;
 
 /** What a contract run needs. Only `baseUrl` and `spec` are required. */
@@ -147,6 +149,8 @@ export interface ContractOptions {
    * runs; the sequences replay from the report's seed.
    */
   rerun?: RerunReport;
+  /** What fails the run: `failure` (default) or `spec-gap` (spec gaps too; `--fail-on spec-gap`). */
+  failOn?: FailOn;
 }
 
 /** {@link ContractOptions} with every default applied. */
@@ -186,6 +190,7 @@ export interface NormalizedContractOptions {
   maxTransportFailures: number;
   signal: AbortSignal | undefined;
   rerun: RerunReport | undefined;
+  failOn: FailOn;
 }
 
 /** Validate and default the options; throws UsageError on a bad value, before any network work. */
@@ -246,7 +251,18 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxTransportFailures: transportFailures(options.maxTransportFailures),
     signal: options.signal,
     rerun: options.rerun,
+    failOn: failOnValue(options.failOn),
   };
+}
+
+/** Values `--fail-on` takes, mildest first. */
+export const CONTRACT_FAIL_ON: readonly FailOn[] = ['failure', 'spec-gap'];
+
+function failOnValue(value: string | undefined): FailOn {
+  if (value === undefined) return CONTRACT_DEFAULTS.failOn;
+  if (!(CONTRACT_FAIL_ON as readonly string[]).includes(value))
+    throw new UsageError(`--fail-on must be one of ${CONTRACT_FAIL_ON.join(', ')}, got '${value}'`);
+  return value as FailOn;
 }
 
 /** `maxTransportFailures` (a library option, no flag): an integer >= 0. */

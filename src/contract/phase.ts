@@ -8,8 +8,7 @@ import type { LoadedSpec } from '../spec/types.js';
 import type { CaseContext } from './cases/index.js';
 import type { NormalizedContractOptions } from './options.js';
 import type { ResourcePool } from './producers/pool.js';
-import type { RunStop } from './run-control.js';
-import type { CaseResult, ContractCase, RunExtras } from './types.js';
+import type { CaseResult, ContractCase, RunExtras, RunStop } from './types.js';
 
 /** What a phase may use while it runs. */
 export interface PhaseSession {

@@ -8,7 +8,7 @@
  * what ran and marks the rest as not run (run-control.ts).
  */
 import { PlantkitError } from '../errors.js';
-import { createHttpClient, type HttpClient } from '../http/http-client.js';
+import { createHttpClient, type HttpClient, type IncomingResult } from '../http/http-client.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec } from '../spec/types.js';
@@ -36,8 +36,10 @@ import { normalizeContractOptions, type ContractOptions, type NormalizedContract
 import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
 import { sequencePrefixes, statefulPhase } from './stateful/stateful-phase.js';
-import { createRunControl, RunStoppedError, type RunControl, type RunStop } from './run-control.js';
-import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult } from './types.js';
+import { createRunControl, RunStoppedError, type RunControl } from './run-control.js';
+import { distinctFailures } from './signature.js';
+import { SpecGapCollector, withFailOn } from './spec-gaps.js';
+import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult, RunStop } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
 const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];
@@ -102,9 +104,11 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const extras: RunExtras = {};
   const send = (contractCase: ContractCase) => runCase(contractCase, client, checks, checkContext, settings, control);
   // Every answer feeds the resource pool and the coverage, in the order the run takes them in.
+  const gaps = new SpecGapCollector();
   const observe = (result: CaseResult) => {
     pool.observe(result.exchange);
     coverage.observe(result);
+    gaps.observe(result);
   };
   const execute = async (contractCase: ContractCase) => {
     const result = await send(contractCase);
@@ -208,6 +212,9 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const result = {
     ...summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes),
     ...extras,
+    failOn: settings.failOn,
+    specGaps: gaps.list(),
+    distinctFailures: distinctFailures(results),
     // A rerun sends a few chosen cases: what they reach says nothing of the API's coverage.
     ...(rerun ? {} : { coverage: coverage.report() }),
   };
@@ -234,7 +241,7 @@ async function runCase(
   client: HttpClient,
   checks: readonly Check[],
   context: CheckContext,
-  settings: Pick<NormalizedContractOptions, 'baseUrl'> & Partial<Pick<NormalizedContractOptions, 'headers'>>,
+  settings: Pick<NormalizedContractOptions, 'baseUrl' | 'failOn'> & Partial<Pick<NormalizedContractOptions, 'headers'>>,
   control?: RunControl,
 ): Promise<CaseResult> {
   const url = settings.baseUrl + contractCase.request.path;
@@ -249,6 +256,7 @@ async function runCase(
   const sentCase = withExtraHeaders(contractCase, settings.headers ?? {});
   await control?.acquire();
   const sent = await client.send({ url, ...sentCase.request, ...(control ? { signal: control.signal } : {}) });
+  if (sent.unsupported) return unsupportedResult(sentCase, url, sent.durationMs, sent.unsupported);
   const stop = control?.stopped();
   // A request the stop cut off never got its answer: it is not run, not failed.
   if (stop && sent.failure) throw new RunStoppedError(stop);
@@ -260,7 +268,10 @@ async function runCase(
     ...(sent.failure ? { failure: sent.failure } : {}),
   };
   const analysed = analyseExchange(exchange, await decodeResponseBody(exchange));
-  const findings = checks.flatMap((check) => check.run(analysed, context));
+  const findings = withFailOn(
+    checks.flatMap((check) => check.run(analysed, context)),
+    settings.failOn,
+  );
   const unpinned = unpinnedMock(sentCase, exchange);
   const result: CaseResult = unpinned
     ? { case: { ...sentCase, skip: unpinned }, exchange, findings: [], verdict: 'skipped' }
@@ -272,6 +283,25 @@ async function runCase(
       };
   control?.record(result);
   return result;
+}
+
+/**
+ * A case the runner could not judge (http-client.ts): a request the HTTP
+ * client cannot send as built is a value it could not generate, an upgrade
+ * an exchange it does not support. A skip with the reason, never a finding.
+ */
+function unsupportedResult(
+  contractCase: ContractCase,
+  url: string,
+  durationMs: number,
+  unsupported: NonNullable<IncomingResult['unsupported']>,
+): CaseResult {
+  const reason =
+    unsupported.kind === 'upgrade'
+      ? `not supported by the runner: ${unsupported.message}`
+      : `cannot generate a sendable request: ${unsupported.message}`;
+  const skipped = { ...contractCase, skip: reason };
+  return { case: skipped, exchange: { case: skipped, url, durationMs }, findings: [], verdict: 'skipped' };
 }
 
 /**
@@ -308,7 +338,7 @@ function summarise(
   stopped: RunStop | undefined,
   durationMs: number,
   notes: readonly string[],
-): RunResult {
+): Omit<RunResult, 'failOn' | 'specGaps' | 'distinctFailures'> {
   const count = (predicate: (result: CaseResult) => boolean) => results.filter(predicate).length;
   return {
     baseUrl,

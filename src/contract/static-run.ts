@@ -15,8 +15,8 @@ import { bind, type Binding, markCase, NO_BINDING, rebind } from './producers/bi
 import { operationStages } from './producers/operation-order.js';
 import type { ResourcePool } from './producers/pool.js';
 import { refill } from './producers/refill.js';
-import { isRunStopped, type RunStop } from './run-control.js';
-import type { CaseResult, ContractCase } from './types.js';
+import { isRunStopped } from './run-control.js';
+import type { CaseResult, ContractCase, RunStop } from './types.js';
 
 /** What the static run needs from the runner. */
 export interface StaticRun {

@@ -8,7 +8,7 @@ import { parseJson } from '../../json/exact-json.js';
 import type { Harvester, HarvestSource } from '../../resources/producers.js';
 import { compileTemplate, templatePath } from '../../routing/path-template.js';
 import { decodePointer, encodePointer, valueAt } from '../../spec/json-pointer.js';
-import { idText } from '../stateful/compare.js';
+import { idText } from '../../resources/id-text.js';
 import type { Exchange } from '../types.js';
 
 /** One value read off an answer: its text (as it goes into a path) and its JSON value. */

@@ -151,9 +151,18 @@ describe('GeneratedSender.prepare', () => {
     [
       'a header value with a line break',
       { 'header:x-trace': 'a\nb' },
-      /^header x-trace would carry a character HTTP cannot send$/,
+      /^header x-trace cannot carry the value as generated: U\+000A is not a field-value character/,
     ],
-    ['a header value beyond Latin-1', { 'header:x-trace': '虎' }, /^header x-trace would carry a character/],
+    [
+      'a header value beyond Latin-1',
+      { 'header:x-trace': '虎' },
+      /^header x-trace cannot carry the value as generated: '虎' \(U\+864E\)/,
+    ],
+    [
+      'a header value the server would read trimmed',
+      { 'header:x-trace': 'ab ' },
+      /^header x-trace cannot carry the value as generated: a field value has no leading or trailing whitespace/,
+    ],
     ['a path segment URL resolution removes', { 'path:shelf': '..' }, /dot segment/],
   ])('never sends %s', async (_name, parts, reason) => {
     const { sender, target } = await setup();
