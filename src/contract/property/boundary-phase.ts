@@ -48,12 +48,29 @@ export interface BoundaryOutcome {
 
 /** Send every boundary case of the operation while `clock` has time left. */
 export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Promise<BoundaryOutcome> {
+  const ids = run.ids.scope(run.target.operation.id, 'boundary');
+  const edges = edgesOf(run);
+  // Each edge's own id stays clear of the values sent before it (shrinking drives ids towards 0), until its turn.
+  const owns = edges.map((edge) => ownId(run, edge));
+  for (const own of owns) if (own) ids.reserve(own.pointer, own.value);
+  try {
+    return await sendEdges(run, clock, edges, owns);
+  } finally {
+    // Reserved for this phase only, cut or not: the random phases after it then draw the same values either way.
+    for (const own of owns) if (own) ids.release(own.pointer, own.value);
+  }
+}
+
+/** Send the edges in order while `clock` has time left; each edge's own id is released just before its turn. */
+async function sendEdges(
+  run: OperationRun,
+  clock: PhaseClock,
+  edges: readonly BoundaryValue[],
+  owns: ReadonlyArray<{ pointer: string; value: bigint } | undefined>,
+): Promise<BoundaryOutcome> {
   const { target, session } = run;
   const { operation } = target;
   const ids = run.ids.scope(operation.id, 'boundary');
-  const edges = edgesOf(run);
-  // Every edge's own id stays clear of generated values, sent or not: a cut here changes no other phase's values.
-  for (const own of edges.map((edge) => ownId(run, edge))) if (own) ids.reserve(own.pointer, own.value);
   // Two edges that make the same request (no optional part to add, say) send it once.
   const sent = new Set<string>();
   let requests = 0;
@@ -66,6 +83,8 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
       .filter((id) => run.planned.has(id)),
   });
   for (const [index, edge] of edges.entries()) {
+    const own = owns[index];
+    if (own) ids.release(own.pointer, own.value);
     if (run.halted || session.stopped()) return { requests, cut: false, notSent: [] };
     const label: ResultLabel = {
       id: `${operation.id}/generated/boundary/${edge.slug}`,

@@ -4,9 +4,11 @@
  * request carrying it was accepted (2xx): only then can the server hold it.
  * Generated values that hit a taken id move to the nearest free one of the
  * same sign; boundary values are never moved (the edge is the point): one
- * already accepted is left out. The ids a boundary edge sets are reserved
- * for the whole run, sent or not, so that shrinking an earlier failure
- * (which drives ids towards 0) does not use them up.
+ * already accepted is left out. The ids the boundary edges set are reserved
+ * while the boundary phase runs, each until its edge is sent, so that
+ * shrinking an earlier failure (which drives ids towards 0) does not use
+ * them up; the phase releases them all when it ends, cut or not, so the
+ * random phases after it draw the same values either way.
  *
  * A replay is exact whether or not a time budget cuts (issue 18 section 5):
  * each phase of each operation works in a scope of its own (`scope()`),
@@ -82,11 +84,16 @@ export class UniqueIds {
     return (this.taken.get(pointer)?.has(value) ?? false) || (this.run?.isTaken(pointer, value) ?? false);
   }
 
-  /** Keep `value` at `pointer` out of generated values for the rest of the run (a boundary edge's own id). */
+  /** Keep `value` at `pointer` out of generated values until released (a boundary edge's own id, until it is sent). */
   reserve(pointer: string, value: bigint): void {
     let values = this.reserved.get(pointer);
     if (!values) this.reserved.set(pointer, (values = new Set()));
     values.add(value);
+  }
+
+  /** Let generated values take `value` at `pointer` again. */
+  release(pointer: string, value: bigint): void {
+    this.reserved.get(pointer)?.delete(value);
   }
 
   /** Record the id-like integers of a body the server accepted (parsed JSON, exact texts kept). */
