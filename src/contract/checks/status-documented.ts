@@ -6,7 +6,9 @@
  * id the run made up, 401 on an auth case, any 4xx for invalid input; see
  * http-refusals.ts) is a spec gap, not a failure. An undocumented 4xx to a
  * valid request is left to `outcome` (the refusal is the failure, not the
- * missing line in the spec); any other undocumented status is a failure.
+ * missing line in the spec). An operation that documents no response at all
+ * (OAS 3.1 allows it) gets a spec gap for its successes: the spec says
+ * nothing to contradict. Any other undocumented status is a failure.
  */
 import { httpRefusalReason } from './http-refusals.js';
 import { documentedStatuses, finding, type Check } from './types.js';
@@ -34,6 +36,17 @@ export const statusDocumentedCheck: Check = {
         }),
       ];
     if (clientError && expect.outcome === 'success') return [];
+    // OAS 3.1 lets an operation document no response at all: the spec is silent, not contradicted.
+    if (operation.responses.length === 0 && status < 400)
+      return [
+        finding(this, exchange, {
+          pointer: '',
+          class: 'spec-gap',
+          message: `status ${status} is not documented for ${operation.id}, which documents no response at all`,
+          received: `status ${status}`,
+          documented: documentedStatuses(exchange),
+        }),
+      ];
     return [
       finding(this, exchange, {
         pointer: '',

@@ -38,6 +38,16 @@ beforeAll(async () => {
     const richContext = createCheckContext(rich, compileValidators(rich), false);
     for (const item of rich.operations) others.set(`${name}:${item.id}`, { operation: item, context: richContext });
   }
+  // OAS 3.1 lets an operation document no response at all.
+  const silent = await loadSpec({
+    document: {
+      openapi: '3.1.0',
+      info: { title: 'Silent', version: '1' },
+      paths: { '/notes': { put: { operationId: 'putNote' } } },
+    },
+  });
+  const silentContext = createCheckContext(silent, compileValidators(silent), false);
+  others.set('silent:putNote', { operation: silent.operations[0]!, context: silentContext });
 });
 
 interface Given {
@@ -225,6 +235,18 @@ const table: Array<[string, { check: string; given: Given; want: string[] }]> = 
     { check: 'status-documented', given: { status: 302 }, want: ['status-documented : status 302 | 200, 400'] },
   ],
   ['5xx is left to server-error', { check: 'status-documented', given: { status: 500 }, want: [] }],
+  [
+    'a success of an operation that documents no response at all: a spec gap',
+    {
+      check: 'status-documented',
+      given: { of: 'silent:putNote', method: 'PUT', status: 200 },
+      want: ['spec-gap status-documented : status 200 | '],
+    },
+  ],
+  [
+    'a 4xx to a valid request there is still left to outcome',
+    { check: 'status-documented', given: { of: 'silent:putNote', method: 'PUT', status: 409 }, want: [] },
+  ],
   // content-type
   [
     'text/html',
