@@ -25,7 +25,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = path.join(ROOT, 'bin/plantkit.js');
 
 /** The seed of every run, so a table can be compared with the one before it. */
-export const SEED = 18;
+const SEED = 18;
 
 /** Longest a CLI run may take before it is ended (by its pid). */
 const RUN_LIMIT_MS = 180_000;
@@ -129,7 +129,7 @@ export function startStatefulMock(spec) {
 }
 
 /** The operations of an OpenAPI document, each with a matcher for its path template. */
-export function operationsOf(document) {
+function operationsOf(document) {
   const operations = [];
   for (const [template, item] of Object.entries(document.paths ?? {}))
     for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']) {
@@ -149,7 +149,7 @@ export function operationsOf(document) {
  * Every exchange of a report as `{ operation, status, record, step }`: a case's own exchange, and each step
  * of a stateful sequence (its operation found from its method and path).
  */
-export function exchangesOf(report, document) {
+function exchangesOf(report, document) {
   const operations = operationsOf(document);
   const exchanges = [];
   for (const record of report.cases ?? []) {
@@ -220,7 +220,7 @@ export function reportFigures(report, document) {
 }
 
 /** Whether `figures` hold a failure for `bug`: its operation, one of its checks, its status. */
-export function plantedBugFound(figures, bug) {
+function plantedBugFound(figures, bug) {
   return [...figures.failures.keys()].some((signature) => {
     const [operation, check, status] = signature.split(' ');
     return operation === bug.operation && bug.checks.includes(check) && status === String(bug.status);
@@ -253,7 +253,7 @@ async function measureRun({ label, spec, baseUrl, directory, planted, args }) {
 }
 
 /** Every app and variant, then a stateful mock of each committed spec; `onRow` sees each row as it comes. */
-export async function measureFrameworkApps({ args = [], writeSpecs = false, onRow = () => {} } = {}) {
+async function measureFrameworkApps({ args = [], writeSpecs = false, onRow = () => {} } = {}) {
   const directory = mkdtempSync(path.join(tmpdir(), 'plantkit-framework-apps-'));
   const rows = [];
   try {
