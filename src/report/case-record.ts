@@ -5,6 +5,7 @@
 import { createRedactor, redactHeaders, redactUrl, toCurl, type Secret } from '../contract/redact.js';
 import type { CaseResult } from '../contract/types.js';
 import type { Finding } from '../findings.js';
+import { producerCurls } from './producer-curls.js';
 import { replayRecord, type ReplayRecord } from './replay-record.js';
 
 /** Bodies in reports are cut here; the curl line replays the full request. */
@@ -28,6 +29,8 @@ export interface CaseRecord {
   transportFailure: { kind: string; message: string } | null;
   findings: Finding[];
   curl: string | null;
+  /** For a failed case that named a live resource: the curl lines of the requests that produced it, to run first. */
+  producerCurls: Array<{ produced: string; curl: string }>;
   /** For generated cases: phase, seed, requests spent, shrink steps and the body before shrinking. */
   generated: {
     phase: string;
@@ -91,6 +94,7 @@ export function toCaseRecord(result: CaseResult, secrets: readonly Secret[]): Ca
       : null,
     findings: result.findings.map((finding) => JSON.parse(redact(JSON.stringify(finding))) as Finding),
     curl: result.verdict === 'failed' ? toCurl(exchange.url, contractCase.request, secrets) : null,
+    producerCurls: producerCurls(result, secrets),
     generated: result.generated
       ? {
           phase: result.generated.phase,

@@ -16,6 +16,7 @@ import { budgetHeader, budgetLines } from './budget-lines.js';
 import { coverageLines } from './coverage-lines.js';
 import { displayText } from './display-text.js';
 import { generatedLines } from './generated-lines.js';
+import { producerCurls } from './producer-curls.js';
 import { sequenceLines } from './sequence-lines.js';
 import type { Reporter, TextSink } from './reporter.js';
 import { createStyle, type Style } from './style.js';
@@ -253,8 +254,16 @@ function caseLines(result: CaseResult, { style, secrets }: BlockContext): string
   for (const line of generatedLines(result)) lines.push(`        ${line}`);
   // A sequence is reproduced step by step; any other case by its one request.
   for (const line of sequenceLines(result, secrets, curlLine)) lines.push(`        ${line}`);
-  if (result.verdict === 'failed' && !result.sequence)
+  if (result.verdict === 'failed' && !result.sequence) {
+    const producers = producerCurls(result, secrets);
+    for (const step of producers)
+      lines.push(`        first:     ${curlLine(step.curl)}  (${displayText(step.produced)})`);
+    if (producers.length > 0)
+      lines.push(
+        `        ${style.dim('then, with the values those answer (a server may name a new item otherwise):')}`,
+      );
     lines.push(`        reproduce: ${curlLine(toCurl(result.exchange.url, result.case.request, secrets))}`);
+  }
   return lines;
 }
 

@@ -100,6 +100,7 @@ function annotation(
     ...record.findings.map(findingLine),
     ...generatedNotes(record),
     ...sequenceNotes(record),
+    ...record.producerCurls.map((step) => `first: ${step.curl}  (${step.produced})`),
     record.curl ? `reproduce: ${record.curl}` : '',
   ]
     .filter(Boolean)

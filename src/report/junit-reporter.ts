@@ -164,6 +164,7 @@ function testcase(record: CaseRecord, signatures: ReadonlyMap<string, DistinctFa
     ...generatedNotes(record),
     ...sequenceNotes(record),
     record.response ? `response: ${record.response.status} ${record.response.body.slice(0, 500)}` : '',
+    ...record.producerCurls.map((step) => `first: ${step.curl}  (${step.produced})`),
     record.curl ? `reproduce: ${record.curl}` : '',
   ]
     .filter(Boolean)

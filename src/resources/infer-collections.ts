@@ -9,6 +9,7 @@
  * collection too, identified by `id`. OpenAPI links (links.ts) override what
  * the paths suggest. Operations that fit no collection are left alone.
  */
+import { schemaTypes } from '../schema/object-shape.js';
 import type { Operation, SchemaObject } from '../spec/types.js';
 import { idFieldFor } from './id-field.js';
 import { linkedItems } from './links.js';
@@ -142,8 +143,13 @@ function listOf(operation: Operation, idField: string): ListOperation | undefine
   const success = successOf(operation);
   const schema = success?.media?.schema;
   const array = success && listArray(schema);
-  if (!array || !declares(array.items, idField)) return undefined;
-  return { ...success!, itemsPointer: array.itemsPointer };
+  if (!array) return undefined;
+  if (declares(array.items, idField)) return { ...success!, itemsPointer: array.itemsPointer };
+  // A list of names or numbers lists the items by their ids (Hono and Express file services answer `["a.txt"]`).
+  const types = schemaTypes(array.items);
+  if (types.length > 0 && types.every((type) => type === 'string' || type === 'integer'))
+    return { ...success!, itemsPointer: array.itemsPointer, itemsAreIds: true };
+  return undefined;
 }
 
 /** Links on a create's success response decide its id field and item operations (OAS 4.8.20). */

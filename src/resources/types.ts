@@ -30,6 +30,8 @@ export interface UpdateOperation extends ItemOperation {
 export interface ListOperation extends ResourceOperation {
   /** JSON pointer of the array in the body: '' for a bare array, `/items` for `{items: [...], total}`. */
   itemsPointer: string;
+  /** The list holds the items' ids (strings or numbers), not the items: `GET /files` answering the file names. */
+  itemsAreIds?: true;
 }
 
 /** Paging a list operation declares (query parameters and a total count), by the names the spec uses. */

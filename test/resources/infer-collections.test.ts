@@ -182,6 +182,14 @@ describe('collections of the fixture specs', () => {
     ).toEqual([['photos', 'photoId', 'uploadPhoto', 'getPhoto', undefined]]);
   });
 
+  test('files (the document @hono/zod-openapi generates): a list of names lists the items by their ids', async () => {
+    const { collections } = await collectionsOf('test/frameworks/specs/hono-files.openapi.json');
+    expect(collections.map(summary)).toEqual([
+      expect.objectContaining({ name: 'files', idField: 'name', list: 'listFiles (array)', read: 'downloadFile' }),
+    ]);
+    expect(collections[0]!.list!.itemsAreIds).toBe(true);
+  });
+
   test.each([
     ['openapi.yaml (a create whose answer has no id)', 'openapi.yaml'],
     ['greenhouse (lists and actions, nothing created)', 'test/fixtures/rich/auth-3.1.yaml'],

@@ -31,7 +31,10 @@ export function readList(
   const items = valueAt(body, expectation.itemsPointer);
   if (!Array.isArray(items)) return undefined;
   const ids = new Set(
-    items.map((_, index) => idText(items[index], idField)).filter((id): id is string => id !== undefined),
+    // A list of ids (`["a.txt"]`) names each item by the element itself.
+    items
+      .map((_, index) => idText(items[index], idField) ?? idText(items, index))
+      .filter((id): id is string => id !== undefined),
   );
   const onlyPage = expectation.unpaged || (expectation.pageSize !== undefined && items.length < expectation.pageSize);
   return { body, items, ids, onlyPage };

@@ -82,20 +82,24 @@ export class SequenceModel {
         state: 'live',
       });
     }
-    const item = this.items.get(number);
-    if (!item) return { ok: true };
+    const named = this.items.get(number);
+    if (!named) return { ok: true };
+    // A deleted item's id that the server gave to a new one names that live item now: a step on it acts on that item.
+    const item = this.holderOf(named);
     if (action === 'update' && item.state === 'live')
       item.written = this.target.collection.update?.merge ? { ...item.written, ...written } : written;
     if (action === 'delete' && item.state === 'live') Object.assign(item, { state: 'gone', deletedIn: step });
     return { ok: true };
   }
 
+  /** The item `item`'s id names now: a server may give a deleted item's id to a new one, which the id then names. */
+  private holderOf(item: ModelItem): ModelItem {
+    if (item.state === 'live') return item;
+    return [...this.items.values()].find((other) => other.state === 'live' && other.id.text === item.id.text) ?? item;
+  }
+
   private itemExpectation(item: ModelItem, action: StepAction): ItemExpectation {
-    // A server may give a deleted item's id to a new one: the id then names the live item.
-    const holder =
-      item.state === 'gone'
-        ? ([...this.items.values()].find((other) => other.state === 'live' && other.id.text === item.id.text) ?? item)
-        : item;
+    const holder = this.holderOf(item);
     const deleted = [...this.items.values()]
       .filter((other) => other !== holder && other.state === 'gone' && other.id.text === item.id.text)
       .map((other) => ({ written: other.written, deletedIn: other.deletedIn! }));

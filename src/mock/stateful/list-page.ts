@@ -64,7 +64,9 @@ export function listBody(
   scope: SchemaScope,
   seed: number,
 ): { ok: true; value: unknown } | { ok: false; reason: string } {
-  const items = page.items.map((item) => cloneJson(item));
+  const items = list.itemsAreIds
+    ? page.items.map((item) => (item as Record<string, unknown>)[collection.idField])
+    : page.items.map((item) => cloneJson(item));
   if (list.itemsPointer === '') return { ok: true, value: items };
   const base = wrapperBase(list, validate, scope, seed);
   if (!base.ok) return base;

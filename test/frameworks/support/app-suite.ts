@@ -26,6 +26,7 @@ interface CaseRecord {
   response: { status: number } | null;
   findings: Array<{ check: string; class: string; operation: string; pointer: string; message: string }>;
   curl: string | null;
+  producerCurls: Array<{ produced: string; curl: string }>;
   sequence: { steps: StepRecord[] } | null;
 }
 
@@ -90,12 +91,24 @@ function recordsOf(run: VariantRun, bug: PlantedBug): CaseRecord[] {
   return records;
 }
 
-/** The steps to replay for a failing case: a sequence's steps, or the case's own curl line. */
+/**
+ * The steps to replay for a failing case: a sequence's steps, or the case's own curl line after the curl lines
+ * of the requests that produced the resource it names (each a create whose answer names the item the case uses).
+ */
 function stepsOf(record: CaseRecord): StepRecord[] {
   if (record.sequence) return record.sequence.steps;
+  const producers = record.producerCurls.map((step, index) => ({
+    title: `create item #${index + 1}`,
+    method: 'POST',
+    url: /'(http:[^']+)'/.exec(step.curl)![1]!,
+    status: null,
+    failed: false,
+    curl: step.curl,
+  }));
   return [
+    ...producers,
     {
-      title: '',
+      title: producers.length > 0 ? `use item #${producers.length}` : '',
       method: record.request.method,
       url: record.request.url,
       status: record.response?.status ?? null,
