@@ -16,11 +16,38 @@
  *   node scripts/build-prism.mjs    (npm run build runs it after tsc)
  */
 import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTFILE = path.join(ROOT, 'dist/vendor/prism.cjs');
+
+/**
+ * `lodash/isEqual` and its kind are a hundred small files (the same functions as lodash's main file, which
+ * Prism loads anyway): each becomes the function of that name on the main file. `lodash/fp` too: the same
+ * conversion of the main file's functions that fp.js applies to its copy, lodash.min.js. Loading the
+ * bundle: 0.593 -> 0.519 s CPU (farm-bench, 9 paired runs), 336 -> 139 modules.
+ */
+const lodash = createRequire(import.meta.url)('lodash');
+const lodashFunctions = {
+  name: 'lodash-functions',
+  setup(builder) {
+    builder.onResolve({ filter: /^lodash\/[A-Za-z]+$/ }, (args) => ({ path: args.path, namespace: 'lodash-function' }));
+    builder.onLoad({ filter: /.*/, namespace: 'lodash-function' }, (args) => {
+      const name = args.path.slice('lodash/'.length);
+      if (name !== 'fp' && typeof lodash[name] !== 'function') throw new Error(`lodash has no function ${name}`);
+      return {
+        contents:
+          name === 'fp'
+            ? "const _ = require('lodash').runInContext(); module.exports = require('lodash/fp/_baseConvert')(_, _);"
+            : `module.exports = require('lodash').${name};`,
+        resolveDir: ROOT,
+        loader: 'js',
+      };
+    });
+  },
+};
 
 const result = await build({
   entryPoints: [path.join(ROOT, 'scripts/prism-bundle.cjs')],
@@ -43,6 +70,7 @@ const result = await build({
     'mime-db',
     'fnv-plus',
   ],
+  plugins: [lodashFunctions],
   // jsonc-parser's CommonJS entry is a UMD wrapper that requires its parts at run time, which a bundle cannot.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   logLevel: 'warning',
