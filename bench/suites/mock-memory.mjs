@@ -102,7 +102,7 @@ export async function run() {
     const growth = rounds.rss.at(-1) - rounds.rss[0];
     rows.push([
       `bad-input battery (${battery.length} malformed requests), RSS after each of 10 rounds`,
-      rounds.rss.join(' → ') + ' MB',
+      `${rounds.rss.join(' → ')} MB`,
       '-',
       `${growth >= 0 ? '+' : ''}${growth} MB; ${rounds.wrong === 0 ? 'every answer as expected' : `${rounds.wrong} answers NOT as expected`}`,
     ]);
