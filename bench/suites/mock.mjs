@@ -105,7 +105,62 @@ export async function run() {
         ]
       : []),
   ];
+  const bare = measured.at(-1);
+  const times = (a, b) => `${(a / b).toFixed(2)}×`;
+  // Issue 22's rows, each against bare node:http (or Prism) measured above in this run.
+  const issue22 = [
+    [
+      'mock valid throughput / bare node:http',
+      times(plantkit.valid.rps, bare.valid.rps),
+      `bare ${fmt(bare.valid.rps)} req/s, mock ${fmt(plantkit.valid.rps)}`,
+      '≥ 0.6× (stretch 0.8×)',
+      plantkit.valid.rps >= 0.6 * bare.valid.rps,
+    ],
+    [
+      'mock invalid throughput / bare node:http',
+      times(plantkit.invalid.rps, bare.invalid.rps),
+      `bare ${fmt(bare.invalid.rps)} req/s, mock ${fmt(plantkit.invalid.rps)}`,
+      '≥ 0.6×',
+      plantkit.invalid.rps >= 0.6 * bare.invalid.rps,
+    ],
+    [
+      'mock p99 at 50 connections (valid) / bare',
+      `${plantkit.valid.p99} ms`,
+      `bare ${bare.valid.p99} ms (${times(plantkit.valid.p99, Math.max(bare.valid.p99, 1))})`,
+      "≤ 2× bare's p99",
+      plantkit.valid.p99 <= 2 * Math.max(bare.valid.p99, 1),
+    ],
+    [
+      'mock p99 at 50 connections (invalid) / bare',
+      `${plantkit.invalid.p99} ms`,
+      `bare ${bare.invalid.p99} ms (${times(plantkit.invalid.p99, Math.max(bare.invalid.p99, 1))})`,
+      "≤ 2× bare's p99",
+      plantkit.invalid.p99 <= 2 * Math.max(bare.invalid.p99, 1),
+    ],
+    [
+      'mock / Prism throughput (valid)',
+      times(plantkit.valid.rps, prism.valid.rps),
+      `Prism ${fmt(prism.valid.rps)} req/s`,
+      'never below 5×',
+      plantkit.valid.rps >= 5 * prism.valid.rps,
+    ],
+    [
+      'mock / Prism throughput (invalid)',
+      times(plantkit.invalid.rps, prism.invalid.rps),
+      `Prism ${fmt(prism.invalid.rps)} req/s`,
+      'never below 5×',
+      plantkit.invalid.rps >= 5 * prism.invalid.rps,
+    ],
+    [
+      'start to first 200, bundled spec',
+      `${fmt(plantkit.startupMs)} ms`,
+      `bare ${fmt(bare.startupMs)} ms (${times(plantkit.startupMs, bare.startupMs)}), Prism ${fmt(prism.startupMs)} ms`,
+      '≤ 250 ms',
+      plantkit.startupMs <= 250,
+    ],
+  ];
   return {
+    targets: issue22,
     title: `Mock: ${CONNECTIONS} connections, ${DURATION_S} s per request kind, POST /plants`,
     columns: [
       'server',
@@ -120,7 +175,7 @@ export async function run() {
     notes: [
       '| target (plantkit vs Prism) | ratio | met |\n| --- | --- | --- |\n' +
         targets.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
-      `bare node:http is the ceiling: plantkit reaches ${((plantkit.valid.rps / measured.at(-1).valid.rps) * 100).toFixed(0)}% of it on valid requests.`,
+      `bare node:http is the ceiling: plantkit reaches ${((plantkit.valid.rps / bare.valid.rps) * 100).toFixed(0)}% of it on valid requests, ${((plantkit.invalid.rps / bare.invalid.rps) * 100).toFixed(0)}% on invalid ones.`,
     ],
   };
 }

@@ -2,12 +2,8 @@
 // through createRequire in Node (Prism's internals, Spectral's precompiled OpenAPI validators, the Swagger 2.0
 // converter, busboy), bundled here.
 const REGISTRY = {
-  '@stoplight/prism-http': () => require('@stoplight/prism-http'),
-  '@stoplight/prism-core': () => require('@stoplight/prism-core'),
-  '@stoplight/http-spec/oas3/operation': () => require('@stoplight/http-spec/oas3/operation'),
-  '@stoplight/json': () => require('@stoplight/json'),
-  'json-schema-faker': () => require('json-schema-faker'),
-  '@stoplight/json-schema-sampler': () => require('@stoplight/json-schema-sampler'),
+  // Prism's parts (src/mock/prism-engine.ts): Node loads their bundle, dist/vendor/prism.cjs; here, they are bundled.
+  '../../scripts/prism-bundle.cjs': () => require('../prism-bundle.cjs'),
   '@stoplight/spectral-rulesets/dist/oas/schemas/validators.js': () =>
     require('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js'),
   // Swagger 2.0 documents are converted on load (spec/swagger2.ts); multipart bodies are read with busboy.
@@ -17,13 +13,23 @@ const REGISTRY = {
   'node:module': () => ({ _load: () => undefined }),
 };
 
+/** As Node's require says it: the mock asks for modules that may be missing (prism-engine.ts: the bundle, else its entry). */
+function notFound(id) {
+  return Object.assign(new Error(`${id} is not part of plantkit's browser build (it needs Node)`), {
+    code: 'MODULE_NOT_FOUND',
+  });
+}
+
 function createRequire() {
   const load = (id) => {
     const entry = REGISTRY[id];
-    if (!entry) throw new Error(`${id} is not part of plantkit's browser build (it needs Node)`);
+    if (!entry) throw notFound(id);
     return entry();
   };
-  load.resolve = (id) => id;
+  load.resolve = (id) => {
+    if (!REGISTRY[id]) throw notFound(id);
+    return id;
+  };
   return load;
 }
 

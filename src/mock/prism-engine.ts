@@ -17,9 +17,6 @@
 import { createRequire } from 'node:module';
 import { walkComponentRefs } from '../spec/component-refs.js';
 
-type PrismHttp = typeof import('@stoplight/prism-http');
-type PrismCore = typeof import('@stoplight/prism-core');
-
 /** What the caller asks Prism for (from `Prefer` and the server flags). */
 export interface ResponsePreferences {
   /** Status code to answer with (`Prefer: code=400`). */
@@ -53,7 +50,29 @@ export interface PrismEngine {
   respond(request: EngineRequest, preferences: ResponsePreferences): Promise<EngineResult>;
 }
 
-type PrismConfig = Parameters<ReturnType<PrismHttp['createInstance']>['request']>[2];
+/**
+ * What scripts/prism-bundle.cjs exports: Prism's request pipeline, router and mocker, its readers of
+ * operations, and the json-schema-faker and sampler instances its mocker uses.
+ */
+interface PrismParts {
+  factory: typeof import('@stoplight/prism-core').factory;
+  createLogger: typeof import('@stoplight/prism-core').createLogger;
+  route: unknown;
+  mock: unknown;
+  transformOas3Operations(document: unknown): unknown[];
+  bundleTarget(options: { document: unknown; path: string; cloneDocument: boolean }): unknown;
+  JSONSchemaFaker: { option(name: string, value: unknown): void };
+  sampler: {
+    sample: (schema: unknown, options: Record<string, unknown>, spec?: unknown) => unknown;
+    plantkitQuiet?: boolean;
+  };
+  getHttpOperationsFromSpec: () => typeof import('@stoplight/prism-http').getHttpOperationsFromSpec;
+}
+
+/** Prism's instance, as the engine calls it (fp-ts TaskEither: a function returning a promise of an Either). */
+interface PrismInstance {
+  request(input: unknown, resources: unknown[], config: unknown): () => Promise<unknown>;
+}
 
 /** Every key set: an omitted one silently turns that feature off (or on). */
 const BASE_CONFIG = {
@@ -68,19 +87,17 @@ const BASE_CONFIG = {
 /** Static responses kept per engine (operations x statuses x examples x Accept values seen). */
 const MAX_MEMOISED = 512;
 
-let prismModules: Promise<{ http: PrismHttp; core: PrismCore }> | undefined;
+let prismModules: PrismParts | undefined;
 
 /** Build an engine for a dereferenced OpenAPI document, and the document as written when there is one (read first). */
 export async function createPrismEngine(
   document: Record<string, unknown>,
   raw?: Record<string, unknown>,
 ): Promise<PrismEngine> {
-  const { http, core } = await (prismModules ??= loadPrism());
-  const { createInstance, getHttpOperationsFromSpec } = http;
-  const internals = prismInternals();
-  const { createLogger } = core;
-  const logger = createLogger('plantkit', { level: 'silent' });
-  const prism = createInstance({ ...BASE_CONFIG, mock: { dynamic: false } } as never, { logger } as never);
+  const parts = (prismModules ??= loadPrism());
+  const internals = prismInternals(parts);
+  const logger = parts.createLogger('plantkit', { level: 'silent' });
+  const prism = createInstance(parts, logger);
   const memo = new Map<string, EngineResult>();
   // Prism reads each path item on first use: reading all of GitHub's 845 operations up front takes
   // longer than Prism's own start (9 s here), one path item takes about 10 ms.
@@ -91,7 +108,7 @@ export async function createPrismEngine(
       const written = raw && rawPathDocument(raw, template);
       operations = written
         ? Promise.resolve(internals.operationsOf(written))
-        : getHttpOperationsFromSpec(pathDocument(document, template) as never);
+        : parts.getHttpOperationsFromSpec()(pathDocument(document, template) as never);
       operationsByTemplate.set(template, operations);
     }
     return operations;
@@ -120,13 +137,7 @@ export async function createPrismEngine(
       let result: EngineResult;
       try {
         const operations = await operationsFor(request.template);
-        result = toResult(
-          (await prism.request(
-            input as never,
-            operations as never,
-            { ...BASE_CONFIG, mock } as PrismConfig,
-          )()) as PrismEither,
-        );
+        result = toResult((await prism.request(input, operations, { ...BASE_CONFIG, mock })()) as PrismEither);
       } catch (error) {
         // A path item Prism cannot read: plantkit generates the answer itself (respond.ts).
         result = { ok: false, status: 500, message: `Prism cannot read this operation: ${(error as Error).message}` };
@@ -149,20 +160,40 @@ export async function createPrismEngine(
  * Prism itself does not start on it). The per-operation transform and bundling it does afterwards work on
  * `$ref`s directly, in milliseconds.
  */
-function prismInternals(): { operationsOf(document: Record<string, unknown>): unknown[] } {
-  const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
-  const { transformOas3Operations } = prismRequire('@stoplight/http-spec/oas3/operation') as {
-    transformOas3Operations(document: unknown): unknown[];
-  };
-  const { bundleTarget } = prismRequire('@stoplight/json') as {
-    bundleTarget(options: { document: unknown; path: string; cloneDocument: boolean }): unknown;
-  };
+function prismInternals(parts: PrismParts): { operationsOf(document: Record<string, unknown>): unknown[] } {
   return {
     operationsOf: (document) =>
-      transformOas3Operations(document).map((operation) =>
-        bundleTarget({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }),
+      parts.transformOas3Operations(document).map((operation) =>
+        parts.bundleTarget({
+          document: { ...document, __target__: operation },
+          path: '#/__target__',
+          cloneDocument: false,
+        }),
       ),
   };
+}
+
+/**
+ * Prism's `createInstance` (prism-http's index) with the components BASE_CONFIG reaches: its router and
+ * mocker. Request and response validation, security checks and forwarding are off in every call
+ * (BASE_CONFIG), so their components are never called; they fail loudly if that ever changes.
+ */
+function createInstance(parts: PrismParts, logger: unknown): PrismInstance {
+  const unused = (name: string) => () => {
+    throw new Error(`Prism's ${name} is not loaded: plantkit validates, checks security and forwards itself`);
+  };
+  return parts.factory(
+    { ...BASE_CONFIG, mock: { dynamic: false } } as never,
+    {
+      logger,
+      route: parts.route,
+      mock: parts.mock,
+      validateInput: unused('request validator'),
+      validateOutput: unused('response validator'),
+      validateSecurity: unused('security validator'),
+      forward: unused('forwarder'),
+    } as never,
+  );
 }
 
 /**
@@ -255,13 +286,15 @@ function toResult(either: PrismEither): EngineResult {
 }
 
 /**
- * Import Prism (dynamically: only the mock pays for it). Prism requires
+ * Load Prism's parts (only the mock pays for them): dist/vendor/prism.cjs, the
+ * bundle of scripts/prism-bundle.cjs (scripts/build-prism.mjs), or that file
+ * as it is where there is no bundle (tests running src/). Prism requires
  * @faker-js/faker with every locale at load time (1.4 s of its 1.8 s import
  * on the reference machine) but uses it only for `x-faker` keywords in
  * dynamic mode, so while Prism loads, its require of faker gets a stand-in
  * that loads the real module on first use.
  */
-async function loadPrism(): Promise<{ http: PrismHttp; core: PrismCore }> {
+function loadPrism(): PrismParts {
   const require = createRequire(import.meta.url);
   const Module = require('node:module') as { _load: (request: string, parent: unknown, isMain: boolean) => unknown };
   const originalLoad = Module._load;
@@ -288,11 +321,20 @@ async function loadPrism(): Promise<{ http: PrismHttp; core: PrismCore }> {
     );
   };
   try {
-    const [http, core] = await Promise.all([import('@stoplight/prism-http'), import('@stoplight/prism-core')]);
-    configureFaker(require.resolve('@stoplight/prism-http'));
-    return { http, core };
+    const parts = require(bundleOrEntry(require)) as PrismParts;
+    configureFaker(parts);
+    return parts;
   } finally {
     Module._load = originalLoad;
+  }
+}
+
+/** The bundle when the build made one; the bundle's entry otherwise (both two folders below the package root). */
+function bundleOrEntry(require: NodeJS.Require): string {
+  try {
+    return require.resolve('../vendor/prism.cjs');
+  } catch {
+    return require.resolve('../../scripts/prism-bundle.cjs');
   }
 }
 
@@ -302,18 +344,10 @@ async function loadPrism(): Promise<{ http: PrismHttp; core: PrismCore }> {
  * promised; its static sampler prints warnings. It is Prism's own CommonJS
  * instances that must be configured.
  */
-function configureFaker(prismEntry: string): void {
-  const prismRequire = createRequire(prismEntry);
-  const { JSONSchemaFaker } = prismRequire('json-schema-faker') as {
-    JSONSchemaFaker: { option(name: string, value: unknown): void };
-  };
+function configureFaker({ JSONSchemaFaker, sampler }: PrismParts): void {
   JSONSchemaFaker.option('fillProperties', false);
   // Prism's static sampler warns on the console about schemas it approximates (allOf of arrays, ...);
   // plantkit checks every answer against the schema itself, so the warnings are only noise in the request log.
-  const sampler = prismRequire('@stoplight/json-schema-sampler') as {
-    sample: (schema: unknown, options: Record<string, unknown>, spec?: unknown) => unknown;
-    plantkitQuiet?: boolean;
-  };
   if (sampler.plantkitQuiet) return;
   const sample = sampler.sample.bind(sampler);
   sampler.sample = (schema, options, spec) => sample(schema, { ...options, quiet: true }, spec);

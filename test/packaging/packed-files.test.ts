@@ -25,9 +25,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * is 3.96 MB unpacked. The budget is that plus 10%: room for the features of
  * a turn, while a jump beyond it (a bundled dependency, shipped maps or
  * fixtures, a stray folder) fails here and asks for a look at this list
- * before the budget moves.
+ * before the budget moves. Moved once, for a bundled dependency on purpose:
+ * dist/vendor/prism.cjs, the parts of Prism the mock loads in one file
+ * (scripts/build-prism.mjs; it cuts the mock's start-up CPU by a third),
+ * 1,574,078 packed and 5,989,533 unpacked with it; the budget is that plus 10%.
  */
-const BUDGET = { packed: 1_510_000, unpacked: 5_850_000 };
+const BUDGET = { packed: 1_730_000, unpacked: 6_590_000 };
 
 interface Packed {
   size: number;
@@ -73,10 +76,10 @@ describe('the file list', () => {
     ]);
   });
 
-  test('dist/ holds one compiled module per module of src/ and the browser build of plantkit/msw, nothing else compiled', async () => {
+  test('dist/ holds one compiled module per module of src/, the browser build of plantkit/msw and the bundle of Prism the mock loads, nothing else compiled', async () => {
     const compiled = files.filter((file) => file.startsWith('dist/') && /\.c?js$/.test(file));
     expect(compiled.map((file) => file.slice('dist/'.length).replace(/\.c?js$/, '')).sort()).toEqual(
-      [...(await sourceModules()), 'browser/msw'].sort(),
+      [...(await sourceModules()), 'browser/msw', 'vendor/prism'].sort(),
     );
   });
 
