@@ -10,7 +10,7 @@
  * differences the ordinary rules classify. What is left was added or removed.
  */
 import { canonicalKey } from './canonical-schema.js';
-import { isUnconstrained, originOf, type EffectiveSchema } from './effective-schema.js';
+import { isUnconstrained, originOf, type EffectiveSchema } from './schema-record.js';
 import { dropInapplicable } from './schema-applicability.js';
 import { acceptsAll } from './schema-cover.js';
 import { mergeSchemas } from './schema-merge.js';

@@ -16,7 +16,7 @@
  * difference is reported all the same.
  */
 import { createHash } from 'node:crypto';
-import { originOf, type EffectiveSchema } from './effective-schema.js';
+import { originOf, type EffectiveSchema } from './schema-record.js';
 
 /** How many levels below a schema its key looks. */
 const KEY_DEPTH = 16;

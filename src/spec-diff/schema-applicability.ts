@@ -5,7 +5,7 @@
  * `required` on a string, `then` without `if`: dropped, so adding,
  * changing or removing them reports nothing.
  */
-import type { Bounds, EffectiveSchema } from './effective-schema.js';
+import type { Bounds, EffectiveSchema } from './schema-record.js';
 
 const NUMBER_BOUNDS: ReadonlyArray<keyof Bounds> = [
   'maximum',

@@ -7,7 +7,7 @@
  * the branch is reported rather than silently passed.
  */
 import { canonicalKey } from './canonical-schema.js';
-import { isUnconstrained, type Bounds, type EffectiveSchema } from './effective-schema.js';
+import { isUnconstrained, type Bounds, type EffectiveSchema } from './schema-record.js';
 import { pairMemo } from './pair-memo.js';
 import { mayAccept } from './schema-overlap.js';
 import { isFormatWidening, lostTypes } from './type-sets.js';

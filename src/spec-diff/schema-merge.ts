@@ -6,7 +6,7 @@
  * conjunction is not one schema of the same keyword (`contains`, `not`,
  * an `if`/`then`/`else` group) are kept side by side under a suffixed key.
  */
-import type { Bounds, EffectiveSchema } from './effective-schema.js';
+import type { Bounds, EffectiveSchema } from './schema-record.js';
 import { sameValue } from './same-value.js';
 
 /** Keywords whose two schemas cannot be merged into one of the same keyword. */

@@ -6,7 +6,7 @@
  * enum/const, numeric ranges, a required property whose values cannot agree,
  * a closed object missing a required property) and "may overlap" otherwise.
  */
-import type { Bounds, EffectiveSchema } from './effective-schema.js';
+import type { Bounds, EffectiveSchema } from './schema-record.js';
 import { lowerEdge, upperEdge } from './numeric-range.js';
 import { pairMemo } from './pair-memo.js';
 import { jsonTypeOf, sameValue } from './same-value.js';

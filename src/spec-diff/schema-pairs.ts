@@ -13,7 +13,7 @@ import type { Direction } from '../validation/schema-view.js';
 import { alternativesOf, matchAlternatives } from './alternatives.js';
 import { describeApplicator } from './applicator-changes.js';
 import { canonicalKey } from './canonical-schema.js';
-import type { EffectiveSchema } from './effective-schema.js';
+import type { EffectiveSchema } from './schema-record.js';
 import type { PropertyPair, SchemaPair, VariantPairing } from './types.js';
 
 /** Collected pairs. */

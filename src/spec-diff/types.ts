@@ -9,7 +9,7 @@ import type { SpecSource } from '../spec/spec-source.js';
 import type { MediaTypeContent, OpenApiVersion, Operation } from '../spec/types.js';
 import type { Direction } from '../validation/schema-view.js';
 import type { AlternativeMatch } from './alternatives.js';
-import type { EffectiveSchema } from './effective-schema.js';
+import type { EffectiveSchema } from './schema-record.js';
 
 /** How a change affects existing clients: `breaking` fails the diff, the others inform. */
 export type ChangeLevel = 'breaking' | 'warning' | 'info';

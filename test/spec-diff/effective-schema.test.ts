@@ -1,6 +1,7 @@
 /** Effective schemas: $refs resolved, allOf merged (required united), nullable read as a null type. */
 import { describe, expect, it } from 'vitest';
-import { createEffectiveSchemas, type EffectiveSchema } from '../../src/spec-diff/effective-schema.js';
+import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
+import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
 import type { OpenApiVersion } from '../../src/spec/types.js';
 
 const document = {
