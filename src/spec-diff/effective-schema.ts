@@ -6,15 +6,19 @@
  * split, `$ref` extraction, reordering) compares equal.
  * Own keywords are read by schema-keywords.ts; keywords that do not apply to
  * the schema's types are dropped (schema-applicability.ts), so adding
- * `maximum` to an array changes nothing.
+ * `maximum` to an array changes nothing. Discriminated branches carry their
+ * discriminator value (discriminator-tags.ts) and branches that only list
+ * values are read as one enum (value-set-branches.ts).
  */
 import { asRecord } from '../spec/content.js';
 import { valueAt } from '../spec/json-pointer.js';
 import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
+import { tagBranches } from './discriminator-tags.js';
 import { dropInapplicable } from './schema-applicability.js';
 import { readKeywords } from './schema-keywords.js';
 import { mergeSchemas } from './schema-merge.js';
 import { emptySchema, setOrigin, type EffectiveSchema } from './schema-record.js';
+import { foldValueBranches } from './value-set-branches.js';
 
 const MAX_DEPTH = 64;
 
@@ -46,6 +50,7 @@ export function createEffectiveSchemas(
     memo.set(raw, own);
     setOrigin(own, raw);
     readKeywords(own, raw, pointer, version, (child, at) => build(child, at, depth + 1));
+    tagBranches(own, (raw.discriminator as { mapping?: unknown } | undefined)?.mapping);
     if (Array.isArray(raw.allOf)) {
       const merged = raw.allOf.reduce<EffectiveSchema>(
         (acc, branch, index) => mergeSchemas(acc, build(branch, `${pointer}/allOf/${index}`, depth + 1)),
@@ -56,6 +61,7 @@ export function createEffectiveSchemas(
       if (version === '3.0' && raw.nullable === true && own.types && !own.types.includes('null'))
         own.types = [...own.types, 'null'].sort();
     }
+    foldValueBranches(own);
     dropInapplicable(own);
     return own;
   };

@@ -10,7 +10,8 @@
  * are walked too, so the same rules classify changes inside them.
  */
 import type { Direction } from '../validation/schema-view.js';
-import { alternativesOf, matchAlternatives } from './alternatives.js';
+import { matchAlternatives } from './alternative-matching.js';
+import { alternativesOf } from './alternatives.js';
 import { describeApplicator } from './applicator-changes.js';
 import { canonicalKey } from './canonical-schema.js';
 import type { EffectiveSchema } from './schema-record.js';
@@ -60,7 +61,12 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
     if (seen.has(h) || depth > MAX_DEPTH) return;
     seen.add(h);
     visited.set(b, seen);
-    const name = path ? `${root.name} property '${path}'` : root.name;
+    // `property 'owner.name'`; a path that starts with items or a branch names no property: `at '[](oneOf 1)'`.
+    const name = !path
+      ? root.name
+      : /^[[(<]/.test(path)
+        ? `${root.name} at '${path}'`
+        : `${root.name} property '${path}'`;
     if (b.variants || h.variants) {
       walkAlternatives(b, h, path, name, isProperty, textual, depth);
       return;
@@ -119,8 +125,8 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
     depth: number,
   ) => {
     const matches = matchAlternatives(
-      alternativesOf(b),
-      alternativesOf(h),
+      { schema: b, alternatives: alternativesOf(b) },
+      { schema: h, alternatives: alternativesOf(h) },
       root.direction === 'request' ? 'head' : 'base',
     );
     out.variants.push({ operation: root.operation, direction: root.direction, name, base: b, head: h, matches });

@@ -38,9 +38,30 @@ export interface EffectiveSchema {
    */
   subschemas: Map<string, EffectiveSchema>;
   /** `oneOf`/`anyOf` alternatives, effective too. */
-  variants: { keyword: 'oneOf' | 'anyOf'; branches: EffectiveSchema[] } | undefined;
+  variants: Variants | undefined;
   /** OAS Discriminator `propertyName` (OAS 3.1.0 section 4.8.25): tools dispatch branches on it. */
   discriminator: string | undefined;
+  /** On a branch as branchesOf derives it: the discriminator values that dispatch to it (`Variants.tags`). */
+  tag: DispatchTag | undefined;
+}
+
+/** The `oneOf`/`anyOf` of a schema. */
+export interface Variants {
+  keyword: 'oneOf' | 'anyOf';
+  branches: EffectiveSchema[];
+  /**
+   * Per branch of a discriminated union: the discriminator values that
+   * dispatch to it (discriminator-tags.ts). A hint for tools, not an
+   * assertion (OAS 3.1.1 section 4.8.25): it matches branches, tells a
+   * branch clients can dispatch from one they cannot, and rules compare it.
+   */
+  tags?: Array<DispatchTag | undefined>;
+}
+
+/** Discriminator values of one branch, on the property they are read from. */
+export interface DispatchTag {
+  property: string;
+  values: string[];
 }
 
 /** Bounds a schema puts on values (JSON Schema 2020-12 validation sections 6.2-6.5). */
@@ -115,6 +136,7 @@ export function emptySchema(pointer: string, types: string[] | undefined): Effec
     subschemas: NO_SCHEMAS,
     variants: undefined,
     discriminator: undefined,
+    tag: undefined,
   };
 }
 
