@@ -102,12 +102,13 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
         emitted.add(key);
         out.properties.push(pair);
       }
-      if (bp && hp) walk(bp, hp, path ? `${path}.${property}` : property, true, false, depth + 1);
+      // Properties of a parameter's object value travel as text too (deepObject, exploded form, OAS 3.1.0 section 4.8.12.4).
+      if (bp && hp) walk(bp, hp, path ? `${path}.${property}` : property, true, textual, depth + 1);
     }
     if (b.items && h.items) walk(b.items, h.items, `${path}[]`, false, textual, depth + 1);
     // `false` on either side is opening or closing the object, not a change of the extra properties' schema.
     if (b.additionalProperties?.types?.length && h.additionalProperties?.types?.length)
-      walk(b.additionalProperties, h.additionalProperties, `${path}<additionalProperties>`, false, false, depth + 1);
+      walk(b.additionalProperties, h.additionalProperties, `${path}<additionalProperties>`, false, textual, depth + 1);
     for (const [key, bs] of b.subschemas) {
       const hs = h.subschemas.get(key);
       if (!hs || NOT_WALKED.test(key) || !sameCondition(b, h, key) || opensResponse(key, bs, root.direction)) continue;

@@ -62,7 +62,7 @@ export interface SchemaPair {
   name: string;
   /** True for a property's schema, false for a body, parameter or array item root. */
   isProperty: boolean;
-  /** A parameter or header value (or its array items): sent as text, so any number is also a valid string. */
+  /** A parameter or header value (its array items, its object's properties): sent as text, so any number is also a valid string. */
   textual: boolean;
   base: EffectiveSchema;
   head: EffectiveSchema;

@@ -180,6 +180,19 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
   // False alarms that must stay silent, next to the change that still breaks.
   ['param-number-to-string-not-breaking', []],
   ['param-string-to-number', [['request-type-changed', B]]],
+  ['param-object-property-number-to-string-not-breaking', []],
+  ['param-object-property-string-to-number', [['request-type-changed', B]]],
+  ['param-single-to-array-not-breaking', []],
+  ['param-array-to-single', [['request-max-items-narrowed', B]]],
+  [
+    'request-header-cookie-array-narrowed',
+    [
+      ['request-max-items-narrowed', B],
+      ['request-min-items-raised', B],
+      ['request-unique-items-added', B],
+    ],
+  ],
+  ['request-parameter-style-changed', [['request-parameter-style-changed', B]]],
   ['security-fewer-scopes-not-breaking', []],
   ['security-scope-added', [['security-changed', B]]],
   ['path-without-operations-removed-not-breaking', []],

@@ -20,6 +20,7 @@ import { requestParameterRemoved } from './request-parameter-removed.js';
 import { requestParameterRemovedBeforeSunset } from './request-parameter-removed-before-sunset.js';
 import { requestParameterRemovedAfterDeprecation } from './request-parameter-removed-after-deprecation.js';
 import { requestParameterAddedOptional } from './request-parameter-added-optional.js';
+import { requestParameterStyleChanged } from './request-parameter-style-changed.js';
 import { requestBodyBecameRequired } from './request-body-became-required.js';
 import { requestMediaTypeRemoved } from './request-media-type-removed.js';
 import { requestBodySchemaAdded } from './request-body-schema-added.js';
@@ -93,6 +94,7 @@ export const DIFF_RULES: readonly DiffRule[] = [
   requestParameterRemovedBeforeSunset,
   requestParameterRemovedAfterDeprecation,
   requestParameterAddedOptional,
+  requestParameterStyleChanged,
   requestBodyBecameRequired,
   requestMediaTypeRemoved,
   requestBodySchemaAdded,
