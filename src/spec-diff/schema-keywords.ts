@@ -107,7 +107,7 @@ function readApplicators(out: EffectiveSchema, raw: SchemaObject, pointer: strin
 function readBounds(raw: SchemaObject, version: OpenApiVersion): Bounds {
   const bounds: Bounds = {};
   for (const key of NUMERIC_BOUNDS) if (typeof raw[key] === 'number') bounds[key] = raw[key] as number;
-  if (typeof raw.pattern === 'string') bounds.pattern = raw.pattern;
+  if (typeof raw.pattern === 'string' && !matchesEveryString(raw.pattern)) bounds.pattern = raw.pattern;
   for (const [exclusive, inclusive] of [
     ['exclusiveMaximum', 'maximum'],
     ['exclusiveMinimum', 'minimum'],
@@ -120,4 +120,19 @@ function readBounds(raw: SchemaObject, version: OpenApiVersion): Bounds {
     }
   }
   return bounds;
+}
+
+/**
+ * A `pattern` that every string matches asserts nothing: `''`, `.*`, `[\s\S]*`.
+ * Patterns are searched, not anchored (JSON Schema 2020-12 validation section
+ * 6.3.3), so one without anchors, boundaries, lookarounds or backreferences
+ * that matches the empty string matches at the start of any string.
+ */
+function matchesEveryString(pattern: string): boolean {
+  if (/[\^$]|\\[bB1-9k]|\(\?[=!<]/.test(pattern)) return false;
+  try {
+    return new RegExp(pattern, 'u').test('');
+  } catch {
+    return false;
+  }
 }

@@ -193,6 +193,7 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
     ],
   ],
   ['request-parameter-style-changed', [['request-parameter-style-changed', B]]],
+  ['request-pattern-added-over-match-all', [['request-pattern-added', B]]],
   ['security-fewer-scopes-not-breaking', []],
   ['security-scope-added', [['security-changed', B]]],
   ['path-without-operations-removed-not-breaking', []],
