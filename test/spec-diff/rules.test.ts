@@ -112,6 +112,7 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
   ['response-discriminator-value-added', [['response-discriminator-value-added', B]]],
   ['discriminator-added-not-breaking', []],
   ['refactor-discriminator-mapping-spelled-out', []],
+  ['refactor-composition-split', []],
   [
     'cyclic-one-of-changed',
     [
