@@ -30,20 +30,32 @@ export interface AlternativeMatch {
   how: 'same' | 'covered' | 'paired' | 'added' | 'removed';
 }
 
+/** Alternatives per schema record: the same record always gives the same alternative records (walks recognise cycles). */
+const derived = new WeakMap<EffectiveSchema, Alternative[]>();
+
 /** The alternatives of `schema`. */
 export function alternativesOf(schema: EffectiveSchema): Alternative[] {
+  const known = derived.get(schema);
+  if (known) return known;
   const key = (part: string | undefined, branch: number | undefined, split: EffectiveSchema) =>
     cachedKey(schema, `${branch ?? '-'}:${part ?? '-'}`, split);
-  if (!schema.variants)
-    return splitByType(schema).map(([part, split]) => ({
-      schema: split,
-      branch: undefined,
-      part,
-      key: key(part, undefined, split),
-    }));
-  return branchesOf(schema).flatMap((branch, index) =>
-    splitByType(branch).map(([part, split]) => ({ schema: split, branch: index, part, key: key(part, index, split) })),
-  );
+  const alternatives = !schema.variants
+    ? splitByType(schema).map(([part, split]) => ({
+        schema: split,
+        branch: undefined,
+        part,
+        key: key(part, undefined, split),
+      }))
+    : branchesOf(schema).flatMap((branch, index) =>
+        splitByType(branch).map(([part, split]) => ({
+          schema: split,
+          branch: index,
+          part,
+          key: key(part, index, split),
+        })),
+      );
+  derived.set(schema, alternatives);
+  return alternatives;
 }
 
 /** Keys of alternatives per Schema Object: every operation that uses it derives the same alternatives. */

@@ -112,6 +112,8 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
   ['response-discriminator-value-added', [['response-discriminator-value-added', B]]],
   ['discriminator-added-not-breaking', []],
   ['refactor-discriminator-mapping-spelled-out', []],
+  // The allOf/anyOf circle accepts nothing before and after (Knot = Knot or (boolean and integer)): no change there.
+  ['cyclic-self-reference', [['request-max-length-narrowed', B]]],
   ['refactor-composition-split', []],
   [
     'cyclic-one-of-changed',
