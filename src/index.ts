@@ -28,25 +28,38 @@ export { credentialFor, credentialsFromEnv, schemeEnvName, type CredentialSet } 
 
 // Contract runs
 export { runContract } from './contract/run-contract.js';
-export { CONTRACT_DEFAULTS, PHASE_NAMES, type ContractOptions, type PhaseName } from './contract/options.js';
+export {
+  CONTRACT_DEFAULTS,
+  CONTRACT_FAIL_ON,
+  PHASE_NAMES,
+  type ContractOptions,
+  type PhaseName,
+} from './contract/options.js';
+export { failsRun, specGapFixes } from './contract/spec-gaps.js';
+export { readRerunReport, type RerunReport } from './contract/rerun/read-report.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
 export type {
   CaseResult,
   ContractCase,
   Exchange,
   RunResult,
+  RunStop,
+  StopReason,
   CaseKind,
   Expectation,
   GeneratedDetails,
   GeneratedPhase,
   SequenceDetails,
   SequenceStep,
+  SpecGap,
+  DistinctFailure,
+  FailOn as ContractFailOn,
+  ResourceState,
 } from './contract/types.js';
 export type { StatefulExpectation } from './contract/stateful/expectation.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
 export { isCredentialHeader, type Secret } from './contract/redact.js';
-export type { RunStop, StopReason } from './contract/run-control.js';
-export type { Finding, Severity } from './findings.js';
+export type { Finding, FindingClass, Severity } from './findings.js';
 
 // Reporters of contract runs
 export type { Reporter, ReporterName, TextSink } from './report/reporter.js';
@@ -57,6 +70,8 @@ export { createJunitReporter, type JunitReporterOptions } from './report/junit-r
 export { createGithubReporter, type GithubReporterOptions } from './report/github-reporter.js';
 export { writeReportFile, checkReportFile, type ReportTarget } from './report/report-target.js';
 export { colorEnabled } from './report/style.js';
+export { createOverlayReporter, type OverlayReporterOptions } from './report/overlay-reporter.js';
+export { specGapOverlay, type OverlayAction, type OverlayDocument } from './report/spec-gap-overlay.js';
 
 // The mock
 export { startMock, type RunningMock } from './mock/start-mock.js';
@@ -119,6 +134,7 @@ export {
   TargetUnreachableError,
   RulesetError,
   DiffConfigError,
+  ReportError,
   isPlantkitError,
   type FaultCode,
 } from './errors.js';

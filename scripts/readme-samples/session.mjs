@@ -3,14 +3,15 @@
  * The helpers README samples are made with (see SAMPLES in
  * ../readme-samples.mjs): the built CLI in-process, a real mock, fronts and a
  * dead target on port 0, curl-like requests, a spec diff against a copy with
- * breaking changes, and a vitest matcher failure. One session starts what its
- * samples need and closes it all at the end.
+ * breaking changes, and a vitest matcher failure (curl lines: curl.mjs). One
+ * session starts what its samples need and closes it all at the end.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseDocument } from 'yaml';
+import { curlBlocks, send, walkBlocks } from './curl.mjs';
 import { refuseCookie, refuseName, rewriteErrors, ServerRegistry } from './servers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,9 +22,11 @@ const MOCK_URL = 'http://127.0.0.1:4010';
 const TARGET_URL = 'http://127.0.0.1:8080';
 /** The richer fixture spec of the parameter and stateful samples: path, query, header and cookie parameters under a /v1 server path, CRUD plants with paging and X-Total-Count. */
 const CATALOG_SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
+/** The spec-gap samples' spec: shaped like what @nestjs/swagger generates, successes documented and nothing else. */
+const FRAMEWORK_SPEC = 'test/fixtures/framework/todos-nest-3.0.yaml';
 
-/** @typedef {{ method: string, body?: unknown, auth?: boolean, include?: boolean }} SampleRequest */
-/** @typedef {{ method: string, path: string, headers?: Record<string, string>, body?: unknown, include?: boolean }} WalkRequest */
+/** @typedef {import('./curl.mjs').SampleRequest} SampleRequest */
+/** @typedef {import('./curl.mjs').WalkRequest} WalkRequest */
 /** @typedef {Awaited<ReturnType<typeof createSession>>} Session */
 
 /**
@@ -88,6 +91,8 @@ export async function createSession() {
         refuse: refuseCookie('lang', 'fr', 'lang=fr is not supported'),
       }),
     dead: () => servers.deadTarget(),
+    // The spec-gap samples: the stateful mock of a framework-shaped spec answers 400, 401 and 404 it does not document.
+    'framework-mock': () => startMock({ spec: path.join(ROOT, FRAMEWORK_SPEC), stateful: true }),
     // The stateful samples: the catalog spec's mock with and without state, and a front whose deletes delete nothing.
     'stateful-mock': () => startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN, stateful: true }),
     'stateless-mock': () => startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN }),
@@ -124,7 +129,7 @@ export async function createSession() {
     while (!out.includes('Ctrl-C stops')) await new Promise((resolve) => setTimeout(resolve, 10));
     const url = /** @type {string} */ (/ on (http:\/\/\S+) ->/.exec(out)?.[1]);
     mocks.shownUrls.set(url, MOCK_URL);
-    const curl = await curlBlocks(url, requests, ['content-type', 'x-plantkit-violations']);
+    const curl = await curlBlocks(url, requests, ['content-type', 'x-plantkit-violations'], MOCK_URL);
     // The log is written in batches: wait for the last line before stopping.
     await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
@@ -145,54 +150,6 @@ export async function createSession() {
     const key = `${target}\u0000${JSON.stringify(requests)}`;
     if (!proxyRuns.has(key)) proxyRuns.set(key, proxyRun(target, requests));
     return /** @type {Promise<{ curl: string, log: string }>} */ (proxyRuns.get(key));
-  };
-
-  /**
-   * curl commands against `url` with their answers (`-i` ones with status and the `shownHeaders`), shown as if sent to `shownUrl`.
-   * @param {string} url @param {SampleRequest[]} requests @param {string[]} shownHeaders @param {string} [shownUrl]
-   */
-  const curlBlocks = async (url, requests, shownHeaders, shownUrl = MOCK_URL) => {
-    const blocks = [];
-    /** @type {string | undefined} */
-    let previous;
-    for (const sample of requests) {
-      const answer = await send(url, sample);
-      const flags = sample.include ? '-i' : '-s';
-      const headerFlags = Object.entries(answer.headers)
-        .map(([name, value]) => `-H '${name}: ${value}'`)
-        .join(' ');
-      const start = `curl ${flags} -X ${sample.method} ${shownUrl}/plants${headerFlags ? ` ${headerFlags}` : ''}`;
-      const data = sample.body === undefined ? '' : ` -d '${bodyText(sample.body)}'`;
-      // Repeats of the same request line are shortened as a person would.
-      const command = start === previous ? `curl ...${data}` : `${start}${data}`;
-      previous = start;
-      const shown = shownHeaders.flatMap((name) =>
-        answer.responseHeaders.has(name) ? [`${name}: ${answer.responseHeaders.get(name)}`] : [],
-      );
-      const head = sample.include ? `HTTP/1.1 ${answer.status} ${answer.statusText}\n${shown.join('\n')}\n\n` : '';
-      blocks.push(`$ ${command}\n${head}${answer.text}`);
-    }
-    return blocks.join('\n\n');
-  };
-
-  /** @param {string} url @param {SampleRequest} sample */
-  const send = async (url, sample) => {
-    /** @type {Record<string, string>} */
-    const headers = {};
-    if (sample.auth !== false && sample.method !== 'GET') headers.Authorization = 'Bearer dev';
-    if (sample.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetch(`${url}/plants`, {
-      method: sample.method,
-      headers,
-      ...(sample.body === undefined ? {} : { body: bodyText(sample.body) }),
-    });
-    return {
-      headers,
-      status: response.status,
-      statusText: response.statusText,
-      responseHeaders: response.headers,
-      text: await response.text(),
-    };
   };
 
   return {
@@ -227,7 +184,7 @@ export async function createSession() {
     },
     /** curl commands against the mock with their answers (`-i` ones with status and the headers that matter). @param {SampleRequest[]} requests */
     async curl(requests) {
-      return curlBlocks(await startMock(), requests, ['allow', 'content-type', 'www-authenticate']);
+      return curlBlocks(await startMock(), requests, ['allow', 'content-type', 'www-authenticate'], MOCK_URL);
     },
     /** curl commands through a proxy in front of `target`, as the client sees them. @param {string} target @param {SampleRequest[]} requests */
     async proxyCurl(target, requests) {
@@ -244,32 +201,7 @@ export async function createSession() {
      * @param {string} spec @param {{ stateful?: boolean }} options @param {WalkRequest[]} requests @param {string[]} show
      */
     async walk(spec, options, requests, show) {
-      const url = await startMock({ spec: path.join(ROOT, spec), ...options });
-      const blocks = [];
-      for (const request of requests) {
-        const headers = {
-          ...request.headers,
-          ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        };
-        const response = await fetch(`${url}${request.path}`, {
-          method: request.method,
-          headers,
-          ...(request.body === undefined ? {} : { body: bodyText(request.body) }),
-        });
-        const text = await response.text();
-        const headerFlags = Object.entries(headers)
-          .map(([name, value]) => ` -H '${name}: ${value}'`)
-          .join('');
-        const command = `curl ${request.include ? '-i' : '-s'}${request.method === 'GET' ? '' : ` -X ${request.method}`} ${MOCK_URL}${request.path}${headerFlags}${request.body === undefined ? '' : ` -d '${bodyText(request.body)}'`}`;
-        const shown = show.flatMap((name) =>
-          response.headers.has(name) ? [`${name}: ${response.headers.get(name)}`] : [],
-        );
-        const head = request.include
-          ? `HTTP/1.1 ${response.status} ${response.statusText}\n${shown.map((line) => `${line}\n`).join('')}${text ? '\n' : ''}`
-          : '';
-        blocks.push(`$ ${command}\n${head}${text}`.trimEnd());
-      }
-      return blocks.join('\n\n');
+      return walkBlocks(await startMock({ spec: path.join(ROOT, spec), ...options }), requests, show, MOCK_URL);
     },
     /** The mock's request log for these requests. @param {SampleRequest[]} requests */
     async mockLog(requests) {
@@ -298,6 +230,27 @@ export async function createSession() {
         .replace(/ in \d+\.\d s\n$/, ` in ${duration}\n`)
         .trimEnd();
     },
+    /**
+     * `plantkit contract ... --spec-gaps spec-gaps.yaml` against a target, then
+     * the overlay it wrote, shown as written in the repository root (its
+     * `extends` names the spec from there).
+     * @param {string} target @param {string[]} args
+     */
+    async overlay(target, args) {
+      const start = targets[target];
+      if (!start) throw new Error(`no target '${target}' (known: ${Object.keys(targets).join(', ')})`);
+      const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-readme-'));
+      servers.cleanups.push(() => rm(directory, { recursive: true, force: true }));
+      const file = path.join(directory, 'spec-gaps.yaml');
+      await runCli(['contract', '--base-url', await start(), ...args, '--spec-gaps', file], { PLANTKIT_TOKEN: TOKEN });
+      const overlay = (await readFile(file, 'utf8')).replace(
+        /^extends: .*$/m,
+        `extends: ${args[args.indexOf('--spec') + 1]}`,
+      );
+      return `$ npx plantkit contract --base-url ${MOCK_URL} ${args.join(' ')} --spec-gaps spec-gaps.yaml
+$ cat spec-gaps.yaml
+${overlay.trimEnd()}`;
+    },
     /** `plantkit spec diff` of the spec against a copy with three breaking changes. */
     async specDiff() {
       const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-readme-'));
@@ -323,14 +276,6 @@ export async function createSession() {
       await mocks.close();
     },
   };
-}
-
-/** @param {unknown} body */
-function bodyText(body) {
-  // int64 ids beyond 2^53 are written as strings in SAMPLES and sent as exact digits.
-  return JSON.stringify(body)
-    .replace(/"(-?\d{16,})"/g, '$1')
-    .replace(/[,:](?=["{\d-])/g, '$& ');
 }
 
 /**

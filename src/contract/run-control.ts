@@ -5,17 +5,7 @@
  * target must not cost a timeout per case), and --rate-limit. Every request
  * of the run, static or generated, passes through {@link RunControl.acquire}.
  */
-import type { CaseResult } from './types.js';
-
-/** Why a run stopped before its end. */
-export type StopReason = 'interrupted' | 'max-duration' | 'unresponsive';
-
-/** A stop, as reports show it. */
-export interface RunStop {
-  reason: StopReason;
-  /** One line: `3 requests in a row got no response (timeout)`. */
-  message: string;
-}
+import type { CaseResult, RunStop, StopReason } from './types.js';
 
 /** Thrown (inside the runner only) where a request would be sent after the run stopped. */
 export class RunStoppedError extends Error {

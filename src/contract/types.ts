@@ -3,8 +3,9 @@
  * exchanges (what happened on the wire) and results (what the checks found).
  */
 import type { Finding } from '../findings.js';
+import type { HarvestSource } from '../resources/producers.js';
+import type { CoverageReport } from './coverage.js';
 import type { Operation } from '../spec/types.js';
-import type { RunStop } from './run-control.js';
 import type { StatefulExpectation } from './stateful/expectation.js';
 
 /** An HTTP request as plantkit sends it. `body` is exact JSON text (int64 kept). */
@@ -28,7 +29,9 @@ export type Expectation =
   /** An exact status, and optionally response fields equal to the request's (contracts/ scenarios). */
   | { outcome: 'status'; status: number; echo?: EchoExpectation }
   /** A stateful step on a deleted item: the stateful checks judge the status (`use-after-delete`, `second-delete-not-found`). */
-  | { outcome: 'resource-state' };
+  | { outcome: 'resource-state' }
+  /** Any status the spec documents: a response judged on its own, with no request to go by (`toMatchContract`). */
+  | { outcome: 'documented' };
 
 /** Response fields that must equal the request's, compared where present in both. */
 export interface EchoExpectation {
@@ -72,6 +75,26 @@ export interface ContractCase {
    * is a failure.
    */
   resource?: ResourceState;
+  /**
+   * Where the values the case took from the run's resource pool came from:
+   * the producer's request and where its answer held the value. Sent again
+   * first, they let `--rerun-failed` reach a live resource again.
+   */
+  producers?: ProducerStep[];
+}
+
+/** A value a case took from an earlier answer (contract/producers/): which request produced it, and where. */
+export interface ProducerStep {
+  /** The parameter it filled, `in:name` (`path:plantId`). */
+  parameter: string;
+  /** The value as the case sent it (an id's exact text). */
+  value: string;
+  /** Id of the operation whose answer held it. */
+  operation: string;
+  /** The request sent to that operation (may hold the real token: never print without redaction). */
+  request: CaseRequest;
+  /** Where in the answer the value was. */
+  source: HarvestSource;
 }
 
 /** See {@link ContractCase.resource}. */
@@ -152,6 +175,8 @@ export interface BudgetCut {
   requests: number;
   /** Boundary cases left unsent (boundary phase only). */
   casesNotSent?: number;
+  /** Ids of the boundary cases left unsent, in the order they would have gone (boundary phase only). */
+  notSent?: string[];
 }
 
 /** The generated phases' budgets and what they cut. */
@@ -196,6 +221,58 @@ export interface SequenceDetails {
   requests: number;
 }
 
+/** Why a run stopped before its end. */
+export type StopReason = 'interrupted' | 'max-duration' | 'unresponsive';
+
+/** A stop, as reports show it (run-control.ts decides when). */
+export interface RunStop {
+  reason: StopReason;
+  /** One line: `3 requests in a row got no response (timeout)`. */
+  message: string;
+}
+
+/**
+ * A status the server answered that the operation does not document, although
+ * HTTP calls for it here (a 404 for a made-up id, 401 on an auth case, a 4xx
+ * for invalid input; checks/http-refusals.ts): one per operation and status.
+ */
+export interface SpecGap {
+  /** Operation id, method, path template, and its JSON pointer in the spec (where a fix adds the response). */
+  operation: string;
+  method: string;
+  path: string;
+  pointer: string;
+  status: number;
+  /** Why the status is right, as the first case that got it shows. */
+  reason: string;
+  /** `document 404 on findOne`. */
+  fix: string;
+  /** Ids of the cases that got it, each once, in the order they were sent. */
+  cases: string[];
+  /** Responses with this status, shrinking and sequences included. */
+  responses: number;
+  /** Bodies seen, one per shape (at most 8, each cut at 2 KiB), with their media type; raw: reporters redact them. */
+  bodies: Array<{ mediaType: string | undefined; body: string }>;
+}
+
+/** One distinct failure of a run: the failing cases that share a signature (operation, check, status or status class, pointer). */
+export interface DistinctFailure {
+  /** `createTodo server-error 500`, `findOne response-schema 2xx /title`. */
+  signature: string;
+  operation: string;
+  check: string;
+  /** `500` (exact for a 5xx), `4xx`, `2xx`, or the transport failure (`timeout`). */
+  status: string;
+  pointer: string;
+  /** The message of the first failing case's finding. */
+  message: string;
+  /** Ids of the failing cases behind it, in the order they were recorded. */
+  cases: string[];
+}
+
+/** Which findings fail a run: failures only (the default), or spec gaps too (`--fail-on spec-gap`). */
+export type FailOn = 'failure' | 'spec-gap';
+
 /** The verdict on a whole run. */
 export interface RunResult extends RunExtras {
   baseUrl: string;
@@ -212,4 +289,12 @@ export interface RunResult extends RunExtras {
   hints: string[];
   /** Milliseconds from the first request to the last response. */
   durationMs: number;
+  /** Which operations got a success, and why the others never did (contract/coverage.ts). */
+  coverage?: CoverageReport;
+  /** What fails the run: `spec-gap` makes spec gaps fail it too. */
+  failOn: FailOn;
+  /** Statuses HTTP called for that the spec does not document, one per operation and status. */
+  specGaps: SpecGap[];
+  /** The failed cases grouped by failure signature. */
+  distinctFailures: DistinctFailure[];
 }

@@ -6,9 +6,10 @@
  * the property phase still validates each one before sending it and drops
  * the few that are not (exotic keywords, oneOf overlap).
  */
+import { chosenBranch, outsideBranches } from '../schema/branch-exclusion.js';
 import { isRecord } from '../schema/object-shape.js';
 import type { SchemaObject } from '../spec/types.js';
-import { booleans, constant, constantFrom, oneOf, type Gen, type Weighted } from './fast-check.js';
+import { booleans, constant, constantFrom, filtered, mapped, oneOf, type Gen, type Weighted } from './fast-check.js';
 import { integerGen, integerRange, numberGen } from './integers.js';
 import { anyPrimitive, arrayGen, objectGen } from './objects.js';
 import { allowedTypes, flatten, mergeSchemas, MAX_DEPTH, type JsonTypeName, type SchemaScope } from './schema-facts.js';
@@ -35,15 +36,67 @@ export function valueGen(schema: SchemaObject | undefined, scope: SchemaScope, d
   if (branches.length > 0) {
     // Past the depth bound only the first branch is followed, so recursive schemas end.
     const chosen = depth >= MAX_DEPTH ? branches.slice(0, 1) : branches;
-    return oneOf(...chosen.map((branch) => ({ gen: valueGen(branch, scope, depth + 1), weight: 1 })));
+    const exclusive = Array.isArray(flat.oneOf) && flat.oneOf.length > 1;
+    return either(
+      chosen.map((branch, index) => () => {
+        const gen = valueGen(branch, scope, depth + 1);
+        return {
+          gen: exclusive ? exclusiveGen(gen, branch, index, flat.oneOf as SchemaObject[], scope) : gen,
+          weight: 1,
+        };
+      }),
+    );
   }
   const types = allowedTypes(flat, scope.version);
   if (types.length === 0) return anyPrimitive(scope.shapeOnly, scope.charset);
-  const alternatives: Array<Weighted<unknown>> = types.map((type) => ({
-    gen: typeGen(type, flat, scope, depth, recurse),
-    weight: TYPE_WEIGHTS[type],
-  }));
-  return alternatives.length === 1 ? alternatives[0]!.gen : oneOf(...alternatives);
+  return either(
+    types.map((type) => () => ({ gen: typeGen(type, flat, scope, depth, recurse), weight: TYPE_WEIGHTS[type] })),
+  );
+}
+
+/**
+ * Values of the `oneOf` branch at `index` kept out of the other branches where they overlap (JSON Schema
+ * 2020-12 section 10.2.1.3): a `number` branch beside an `integer` one gives no whole numbers, and an
+ * object gets a property of the wrong type for each other branch (schema/branch-exclusion.ts). The
+ * validator still judges every value; this only makes most of them pass.
+ */
+function exclusiveGen(
+  gen: Gen<unknown>,
+  branch: SchemaObject,
+  index: number,
+  oneOf: SchemaObject[],
+  scope: SchemaScope,
+): Gen<unknown> {
+  const others = oneOf.filter((_other, position) => position !== index).map((other) => flatten(other, scope));
+  const types = allowedTypes(flatten(branch, scope), scope.version);
+  const integersElsewhere = others.some((other) => allowedTypes(other, scope.version).includes('integer'));
+  const fractions =
+    types.includes('number') && !types.includes('integer') && integersElsewhere
+      ? filtered(gen, (value) => typeof value !== 'bigint' && (typeof value !== 'number' || !Number.isInteger(value)))
+      : gen;
+  const chosen = chosenBranch(flatten(branch, scope));
+  return mapped(fractions, (value) => outsideBranches(value, chosen, others));
+}
+
+/**
+ * One of the alternatives that can be built. An impossible one (a string
+ * whose minLength is above its maxLength, a branch with contradictory
+ * bounds) throws while it is built: it is left out, so a schema that allows
+ * something else (`null` beside it, another `anyOf` branch) still generates.
+ * With none left, the first reason is thrown.
+ */
+function either(alternatives: Array<() => Weighted<unknown>>): Gen<unknown> {
+  const built: Array<Weighted<unknown>> = [];
+  let firstError: unknown;
+  for (const build of alternatives) {
+    try {
+      built.push(build());
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  if (built.length === 0) throw firstError;
+  return built.length === 1 ? built[0]!.gen : oneOf(...built);
 }
 
 /** Each `oneOf`/`anyOf` branch merged with the rest of the schema (OAS 4.8.24 composition). */

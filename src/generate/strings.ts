@@ -19,6 +19,10 @@ import {
   type Gen,
 } from './fast-check.js';
 import type { SchemaObject } from '../spec/types.js';
+import { HEADER_SAFE, inCharset, withinCharset, type Charset } from './charsets.js';
+
+/** Which characters a string may hold (charsets.ts). */
+export type { Charset } from './charsets.js';
 
 /** A named edge value of the boundary phase. */
 export interface Edge<T = unknown> {
@@ -80,18 +84,6 @@ const CHARACTER = oneOf<number>(
   { gen: anyScalar(), weight: 1 },
 );
 
-/**
- * Which characters a string may hold. `any`: the classes above. `header`:
- * RFC 6265 cookie-octets without `%` (visible ASCII but `"`, `,`, `;`, `\\`),
- * which travel unchanged in a header field (RFC 9110 section 5.5) and in a
- * Cookie header, so what the server reads is what was checked. `ascii`:
- * printable ASCII and whitespace, for `format: binary` strings, which are
- * sent as bytes one character each (Latin-1) and so must stay below U+0080.
- */
-export type Charset = 'any' | 'header' | 'ascii';
-
-const HEADER_SAFE = `${ASCII_ALNUM}!#$&'()*+-./:<=>?@[]^_\`{|}~`;
-
 const CHARACTERS: Record<Charset, Gen<number>> = {
   any: CHARACTER,
   header: listed(HEADER_SAFE),
@@ -107,13 +99,6 @@ const FIXED_CHARACTERS: Record<Charset, Gen<number>> = {
   header: unshrinkable(CHARACTERS.header),
   ascii: unshrinkable(CHARACTERS.ascii),
 };
-
-/** True when every character of `text` belongs to `charset`. */
-function inCharset(text: string, charset: Charset): boolean {
-  if (charset === 'any') return true;
-  if (charset === 'header') return [...text].every((character) => HEADER_SAFE.includes(character));
-  return /^[\x20-\x7e\t\n\r]*$/.test(text);
-}
 
 /** Where unused character slots start when a string is read back for shrinking: the first character class. */
 const FILLER = 0x61;
@@ -220,10 +205,12 @@ const LONG = 400;
 
 /** Random valid strings for `schema` (format and pattern honoured where fast-check can), from `charset`. */
 export function stringGen(schema: SchemaObject, shapeOnly = false, charset: Charset = 'any'): Gen<string> {
+  // Format and pattern generators draw their own characters: a header's are brought into its charset.
   const format = typeof schema.format === 'string' ? formatGen(schema.format) : undefined;
-  if (format) return format;
-  const pattern = typeof schema.pattern === 'string' ? patternGen(schema.pattern) : undefined;
-  if (pattern) return pattern;
+  if (format) return withinCharset(format, charset, () => true);
+  const source = typeof schema.pattern === 'string' ? schema.pattern : undefined;
+  const pattern = source === undefined ? undefined : patternGen(source);
+  if (pattern) return withinCharset(pattern, charset, (text) => patternRegExp(source!)?.test(text) ?? true);
   const options = { shapeOnly, charset: charset === 'any' && isBinary(schema) ? 'ascii' : charset } as const;
   const { min, max } = stringLimits(schema);
   const shortMax = Math.min(max, min + 16);

@@ -13,6 +13,18 @@ import { Agent, type Dispatcher } from 'undici';
 import { TargetUnreachableError } from '../errors.js';
 import { formatBytes } from './byte-size.js';
 import { decodeContent } from './content-coding.js';
+import {
+  errorCode,
+  failureOf,
+  isStaleConnection,
+  isUpgradeError,
+  refusedArgument,
+  SWITCHING_PROTOCOLS,
+  UPGRADE_NOT_SUPPORTED,
+  type TransportFailure,
+} from './exchange-failure.js';
+import { flattenHeaders } from './flat-headers.js';
+import { unsendableRequest } from './wire-text.js';
 
 /** A request on the wire. */
 export interface OutgoingRequest {
@@ -36,7 +48,14 @@ export interface IncomingResult {
     /** The body as received (after Content-Encoding), for media types that are not text. */
     bytes: Buffer;
   };
-  failure?: { kind: 'timeout' | 'connection' | 'too-large' | 'encoding'; message: string };
+  failure?: TransportFailure;
+  /**
+   * Set instead of a response or a failure when the exchange is one the
+   * runner cannot judge: the request could not be written as given
+   * (`unsendable`: undici refuses it before sending, wire-text.ts), or the
+   * server switched protocols (`upgrade`). Never the server's fault.
+   */
+  unsupported?: { kind: 'unsendable' | 'upgrade'; message: string };
 }
 
 /** Options of {@link createHttpClient}. */
@@ -80,38 +99,30 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-/** Errors meaning "nothing is listening there" rather than "the server misbehaved" (the probe reports them as faults). */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-]);
-
-/** Errors of a request that found its kept-alive connection closed before any response byte. */
-const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
-
 /** An HTTP client for contract runs. */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const owned = options.dispatcher ? undefined : new Agent({ connect: { timeout: options.timeoutMs } });
   const dispatcher = options.dispatcher ?? owned!;
   return {
     probe: (url) => probe(url, options.timeoutMs),
-    send: (request) =>
-      exchange(
+    send: (request) => {
+      const path = pathOf(request.url);
+      const unsendable = unsendableRequest(path, request.headers);
+      if (unsendable)
+        return Promise.resolve({ durationMs: 0, unsupported: { kind: 'unsendable', message: unsendable } });
+      return exchange(
         dispatcher,
-        { ...request, body: request.body, origin: new URL(request.url).origin, path: pathOf(request.url) },
+        { ...request, body: request.body, origin: new URL(request.url).origin, path },
         options,
-      ),
-    relay: (request) => exchange(dispatcher, request, options),
+      );
+    },
+    relay: async (request) => {
+      // The proxy answers its client whatever happened: an upgrade it cannot pass on is a failed exchange there.
+      const result = await exchange(dispatcher, request, options);
+      if (!result.unsupported) return result;
+      const { unsupported, ...rest } = result;
+      return { ...rest, failure: { kind: 'connection', message: unsupported.message } };
+    },
     close: async () => {
       await owned?.close();
     },
@@ -161,6 +172,7 @@ async function exchange(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let response: Dispatcher.ResponseData;
+  let switched = false;
   const attempt = () =>
     dispatcher.request({
       origin: request.origin,
@@ -171,6 +183,9 @@ async function exchange(
       ...(request.signal ? { signal: request.signal } : {}),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
+      onInfo: ({ statusCode }) => {
+        switched ||= statusCode === SWITCHING_PROTOCOLS;
+      },
     });
   try {
     try {
@@ -180,18 +195,24 @@ async function exchange(
       // section 9.3.1 allows the server to close an idle connection at any time): retry once on a
       // new connection, as browsers do. Any other failure, and a second one, is the server's.
       // A streamed body (the proxy's) cannot be sent twice.
-      if (!STALE_CONNECTION_CODES.has(errorCode(error)) || request.signal?.aborted || request.body instanceof Readable)
+      if (!isStaleConnection(error, switched) || request.signal?.aborted || request.body instanceof Readable)
         throw error;
       response = await attempt();
     }
   } catch (error) {
     // Unreachable before the run is the probe's fault (exit 2). During the run it is a
     // finding on this case (the server stopped answering, likely because of the one before):
-    // the results so far and the reports are kept.
-    return { durationMs: elapsed(), failure: failureOf(error, options, request.signal) };
+    // the results so far and the reports are kept. An upgrade is no answer the runner judges.
+    if (isUpgradeError(error, switched) && !request.signal?.aborted)
+      return { durationMs: elapsed(), unsupported: { kind: 'upgrade', message: UPGRADE_NOT_SUPPORTED } };
+    // wire-text.ts checks what undici checks before sending; should undici refuse something else, it is still no server's fault.
+    const refused = refusedArgument(error);
+    if (refused) return { durationMs: elapsed(), unsupported: { kind: 'unsendable', message: refused } };
+    return { durationMs: elapsed(), failure: failureOf(error, options.timeoutMs, request.signal) };
   }
   const read = await readCapped(response.body, options.maxBodyBytes, options.timeoutMs - (performance.now() - started));
-  if ('error' in read) return { durationMs: elapsed(), failure: failureOf(read.error, options, request.signal) };
+  if ('error' in read)
+    return { durationMs: elapsed(), failure: failureOf(read.error, options.timeoutMs, request.signal) };
   if (read.truncated) {
     return {
       durationMs: elapsed(),
@@ -259,33 +280,6 @@ function readCapped(
   });
 }
 
-function failureOf(
-  error: unknown,
-  options: HttpClientOptions,
-  stop: AbortSignal | undefined,
-): NonNullable<IncomingResult['failure']> {
-  if (stop?.aborted) return { kind: 'connection', message: 'the request was cancelled because the run stopped' };
-  const code = errorCode(error);
-  const timedOut =
-    code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    code === 'UND_ERR_BODY_TIMEOUT' ||
-    (error as Error)?.name === 'TimeoutError' ||
-    code === 'ABORT_ERR';
-  if (timedOut) return { kind: 'timeout', message: `no complete response within ${options.timeoutMs} ms` };
-  if (UNREACHABLE_CODES.has(code))
-    return { kind: 'connection', message: `the server stopped accepting connections (${code})` };
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    kind: 'connection',
-    message: `connection failed before a complete response: ${message}${code ? ` (${code})` : ''}`,
-  };
-}
-
-function errorCode(error: unknown): string {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown } };
-  return String(candidate?.code ?? candidate?.cause?.code ?? '');
-}
-
 function pathOf(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
@@ -296,11 +290,4 @@ function rawHeaders(headers: Record<string, string | string[] | undefined>): Rec
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) kept[name.toLowerCase()] = value;
   return kept;
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  return flat;
 }

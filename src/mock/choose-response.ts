@@ -2,8 +2,10 @@
  * Which documented response the mock serves (OAS 4.8.16 Responses Object):
  * the status a client pinned (`Prefer: code=` or `__code=`), else the
  * lowest documented 2xx (a `2XX` range as 200), else the lowest 3xx, else
- * `default` as 200, else the lowest documented status. An operation that
- * documents nothing is answered 200 without a body.
+ * `default` as 200, else the lowest documented status, else the lowest
+ * documented range (`4XX` as 400, `5XX` as 500): an operation that documents
+ * only errors answers one of them, with its example, never an invented 200.
+ * An operation that documents nothing is answered 200 without a body.
  */
 import type { Operation, OperationResponse } from '../spec/types.js';
 import { findResponse } from '../validation/compile-validators.js';
@@ -36,7 +38,11 @@ export function chooseResponse(operation: Operation, code: number | undefined): 
   const fallback = operation.responses.find((response) => response.status === 'default');
   if (fallback) return { ok: true, status: 200, response: fallback };
   const lowest = numbered[0];
-  return lowest
-    ? { ok: true, status: Number(lowest.status), response: lowest }
+  if (lowest) return { ok: true, status: Number(lowest.status), response: lowest };
+  const [errorRange] = operation.responses
+    .filter((response) => /^[1-5]XX$/.test(response.status))
+    .sort((a, b) => a.status.localeCompare(b.status));
+  return errorRange
+    ? { ok: true, status: Number(errorRange.status[0]) * 100, response: errorRange }
     : { ok: true, status: 200, response: undefined };
 }

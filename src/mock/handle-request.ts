@@ -5,7 +5,7 @@
  * with the status the spec documents for it), Prefer, then the answer.
  * Returns the reply; the server writes it.
  */
-import type { IncomingMessage } from 'node:http';
+import { flattenHeaders } from '../http/flat-headers.js';
 import { checkRequest } from '../request/check-request.js';
 import type { RequestViolation } from '../request/types.js';
 import type { Operation } from '../spec/types.js';
@@ -14,9 +14,10 @@ import { refusalStatus } from './error-status.js';
 import type { MockState } from './mock-state.js';
 import { parsePrefer } from './prefer.js';
 import { readQuerySwitches } from './query-switches.js';
-import { readBody } from './read-body.js';
+import type { PipelineRequest } from './pipeline-request.js';
 import type { MockReply } from './reply.js';
-import { errorReply, respond } from './respond.js';
+import { errorReply } from './error-reply.js';
+import { respond, type FixedAnswer } from './respond.js';
 import { answerFromStore, type StatefulSettings } from './stateful/answer.js';
 import { RESET_PATH, resetReply } from './stateful/reset.js';
 
@@ -29,11 +30,16 @@ export interface PipelineSettings extends StatefulSettings {
 /** Most violations listed in one message; the rest are counted. */
 const MAX_LISTED = 5;
 
-/** Answer one request with the current state. */
+/**
+ * Answer one request with the current state. `fixed` (an MSW override) is the
+ * answer to serve once the request passes its checks, instead of the
+ * store's or the spec's; it is checked against the response schema like any.
+ */
 export async function handleRequest(
-  request: IncomingMessage,
+  request: PipelineRequest,
   state: MockState,
   settings: PipelineSettings,
+  fixed?: FixedAnswer,
 ): Promise<MockReply> {
   const method = (request.method ?? 'GET').toUpperCase();
   let url: URL;
@@ -56,13 +62,9 @@ export async function handleRequest(
 
   if (path === RESET_PATH) return resetReply(method, settings.store, state);
 
-  const headers = flattenHeaders(request);
-  let routed = state.route(method, target, headers);
-  // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
-  if (method === 'HEAD' && routed.kind !== 'found') {
-    const get = state.route('GET', target, headers);
-    if (get.kind === 'found') routed = get;
-  }
+  const headers = flattenHeaders(request.headers);
+  // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
+  const routed = state.route(method, target, headers);
   if (routed.kind === 'no-path') {
     const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))];
     const listed =
@@ -80,16 +82,16 @@ export async function handleRequest(
   }
   const { operation, pathParameters } = routed;
   const unservable = state.spec.unservable?.find((item) => item.route === `${operation.method} ${operation.path}`);
-  // The spec's fault, not the client's: a 500 that says which $ref to fix.
+  // The spec's fault, not the client's: a 500 that says which $ref or which part to fix.
   if (unservable)
     return errorReply(
       state,
       operation,
       500,
-      `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every unresolved $ref)`,
+      `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every problem)`,
     );
 
-  const read = await readBody(request, settings.maxBodyBytes);
+  const read = await request.readBody(settings.maxBodyBytes);
   if (!read.ok) {
     const reply = errorReply(state, operation, read.status, read.message);
     // The rest of an oversized body is not read: close the connection after answering.
@@ -108,15 +110,16 @@ export async function handleRequest(
   const preferences = { ...switches.preferences, ...prefer.preferences };
   const valid = { operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value };
   // The one place state enters: after every request check, before the stateless answer.
-  const stored = settings.store
-    ? await answerFromStore(
-        { ...valid, pathParameters, parameters: checked.parameters, bodyMediaType: checked.body?.mediaType },
-        preferences,
-        settings,
-        state,
-      )
-    : undefined;
-  return stored ?? respond(valid, preferences, settings, state);
+  const stored =
+    settings.store && !fixed
+      ? await answerFromStore(
+          { ...valid, pathParameters, parameters: checked.parameters, bodyMediaType: checked.body?.mediaType },
+          preferences,
+          settings,
+          state,
+        )
+      : undefined;
+  return stored ?? respond(valid, preferences, settings, state, fixed);
 }
 
 /** Refuse with the status the spec documents for the first violation's kind, listing every violation of that kind. */
@@ -127,13 +130,6 @@ function refuse(state: MockState, operation: Operation, first: RequestViolation,
   const extra: Record<string, string> =
     first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
   return errorReply(state, operation, refusalStatus(operation, first.kind, first.pointer), message, extra);
-}
-
-function flattenHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
 }
 
 function queryRecord(search: string): Record<string, string | string[]> {

@@ -69,7 +69,9 @@ export async function buildMockState(
   stateful = false,
 ): Promise<MockState> {
   const loaded =
-    typeof spec === 'string' ? await loadSpec(spec, { allowExternalRefs, isolateUnresolvedRefs: true }) : spec;
+    typeof spec === 'string'
+      ? await loadSpec(spec, { allowExternalRefs, isolateUnresolvedRefs: true, isolateInvalidParts: true })
+      : spec;
   const validators = compileValidators(loaded);
   // Asked on every request: each scheme's pin is worked out once (its environment name takes regular expressions).
   const pins = new Map<SecuritySchemeUse, string | undefined>();

@@ -11,12 +11,13 @@ import type { LoadedSpec } from '../spec/types.js';
 import { corsHeaders } from './cors.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
 import { listenFault } from './listen-fault.js';
+import { nodeRequest } from './pipeline-request.js';
 import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
 import { normalizeMockOptions, type MockOptions } from './options.js';
 import { createRequestLog, type RequestLog } from './request-log.js';
 import { scanPatterns, takeUnusablePatterns } from '../validation/pattern.js';
 import type { MockReply } from './reply.js';
-import { errorReply } from './respond.js';
+import { errorReply } from './error-reply.js';
 import { watchSpec } from './spec-watcher.js';
 import { readDataFile } from './stateful/data-file.js';
 import { ResourceStore } from './stateful/store.js';
@@ -66,7 +67,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (request, response) => {
     const started = performance.now();
     const current = state;
-    handleRequest(request, current, pipeline)
+    handleRequest(nodeRequest(request), current, pipeline)
       .catch((error: unknown) =>
         errorReply(
           current,
@@ -130,16 +131,31 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
 }
 
 /**
- * One line per operation the mock cannot serve (a `$ref` that does not
- * resolve: answered 500 with the reason, the rest served), and per `pattern`
- * no JavaScript regular expression mode reads (not checked; validation/pattern.ts).
+ * One line per operation the mock cannot serve for a `$ref` that does not
+ * resolve, per place that breaks the OpenAPI schema (naming the operations
+ * that reach it; all are answered 500 with the reason, the rest served), and
+ * per `pattern` no JavaScript regular expression mode reads (not checked;
+ * validation/pattern.ts).
  */
 function noteSpecProblems(notices: RequestLog, spec: LoadedSpec): void {
-  for (const { route, reason } of spec.unservable ?? [])
-    notices.note(`plantkit mock: warning: ${route} is not served: ${reason}; the rest of the spec is`);
+  for (const { route, reason, cause } of spec.unservable ?? [])
+    if (cause === 'unresolved-ref')
+      notices.note(`plantkit mock: warning: ${route} is not served: ${reason}; the rest of the spec is`);
+  for (const { pointer, message, routes } of spec.invalidParts ?? [])
+    notices.note(
+      `plantkit mock: warning: invalid OpenAPI document at ${pointer || '/'}: ${message}; ${reachedBy(routes)}`,
+    );
   scanPatterns(spec.document);
   for (const [pattern, reason] of takeUnusablePatterns())
     notices.note(`plantkit mock: warning: pattern ${JSON.stringify(pattern)} is not checked: ${reason}`);
+}
+
+/** Which operations a broken place keeps from being served, at most five named. */
+function reachedBy(routes: readonly string[]): string {
+  if (routes.length === 0) return 'no operation reaches it: every operation is served';
+  const named = routes.slice(0, 5).join(', ');
+  const more = routes.length > 5 ? ` and ${routes.length - 5} more` : '';
+  return `${named}${more} answer${routes.length === 1 ? 's' : ''} 500 saying so; the rest of the spec is served`;
 }
 
 /**

@@ -97,7 +97,7 @@ function simple(
 }
 
 function encodeQuery(parameter: OperationParameter, value: unknown): string[] {
-  const encodeText = parameter.allowReserved ? encodeAllowingReserved : encodeURIComponent;
+  const encodeText = parameter.allowReserved ? encodeAllowingReserved : encodeReserved;
   const name = encodeURIComponent(parameter.name);
   if (parameter.mediaType) return [`${name}=${encodeURIComponent(stringifyJson(value))}`];
   const shape = valueShape(parameter.schema);
@@ -141,6 +141,17 @@ function encodeCookie(parameter: OperationParameter, value: unknown): string[] {
       simple(parameter, value, (text) => text),
     ),
   ];
+}
+
+/**
+ * Every reserved character (RFC 3986 section 2.2) percent-encoded, as a value without `allowReserved` must be
+ * (OAS 3.0.3 section 4.7.12.2): encodeURIComponent leaves the sub-delimiters `!'()*` as they are.
+ */
+function encodeReserved(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** Reserved characters (RFC 3986 section 2.2) stay as they are; `&`, `=` and `#` still must not break the query. */

@@ -4,9 +4,7 @@
  * `errors` mode, one that breaks the contract; 504 when it sent none in
  * time (RFC 9110 sections 15.6.3 and 15.6.5).
  */
-import { codecFor } from '../codec/index.js';
-import { parseMediaType } from '../http/media-type.js';
-import { stringifyJson } from '../json/exact-json.js';
+import { encodeError } from '../mock/error-body.js';
 import type { Operation } from '../spec/types.js';
 import type { ProxyState } from './proxy-state.js';
 import type { ProxyViolation } from './types.js';
@@ -21,18 +19,14 @@ export interface Answer {
 /** Most violations named in a 502's message; the rest are counted. */
 const MAX_NAMED = 3;
 
-/** An Error-shaped answer with `status` and `message`, written by the error media type's codec. */
+/** An Error-shaped answer with `status` and `message`, encoded as the mock encodes its own (mock/error-body.ts). */
 export function errorAnswer(
   state: ProxyState,
   operation: Operation | undefined,
   status: number,
   message: string,
 ): Answer {
-  const error = state.errorBody(operation, status, message);
-  const mediaType = parseMediaType(error.mediaType);
-  const encoded = mediaType
-    ? codecFor(mediaType).encode(error.body, { mediaType, schema: error.schema, encoding: {} })
-    : { contentType: 'application/json', body: Buffer.from(stringifyJson(error.body)) };
+  const encoded = encodeError(state.errorBody(operation, status, message));
   return {
     status,
     headers: { 'content-type': encoded.contentType, 'content-length': String(encoded.body.length) },

@@ -9,9 +9,9 @@
  * 504) or, when asked, a violating answer (`errors`: 502) is replaced.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { flattenHeaders } from '../http/flat-headers.js';
 import type { HttpClient, RelayedResult } from '../http/http-client.js';
 import { isPreflight } from '../mock/cors.js';
-import type { RouteResult } from '../routing/router.js';
 import { teeBody, type BodyCopy } from './body-tee.js';
 import { errorAnswer, violationMessage, type Answer } from './error-answer.js';
 import { exchangeRecord } from './exchange-record.js';
@@ -50,8 +50,9 @@ export async function handleExchange(
   const method = (request.method ?? 'GET').toUpperCase();
   const target = request.url ?? '/';
   const { path, search } = splitTarget(target);
-  const headers = flatHeaders(request);
-  const routed = route(state, method, path, search, headers);
+  const headers = flattenHeaders(request.headers);
+  // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
+  const routed = state.route(method, search ? `${path}?${search}` : path, headers);
   // A CORS preflight for an operation the spec does not document as OPTIONS is browser plumbing, not an API call.
   const judged = !(isPreflight(method, headers) && routed.kind !== 'found');
   // Numbered in the order requests arrive; preflights are not exchanges of the API.
@@ -180,23 +181,6 @@ function write(response: ServerResponse, answer: Answer): number {
   }
 }
 
-function route(
-  state: ProxyState,
-  method: string,
-  path: string,
-  search: string,
-  headers: Record<string, string>,
-): RouteResult {
-  const target = search ? `${path}?${search}` : path;
-  const routed = state.route(method, target, headers);
-  // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
-  if (method === 'HEAD' && routed.kind !== 'found') {
-    const get = state.route('GET', target, headers);
-    if (get.kind === 'found') return get;
-  }
-  return routed;
-}
-
 /** The path (as the router reads it) and the query of a request target; `//x` stays a path. */
 function splitTarget(target: string): { path: string; search: string } {
   try {
@@ -205,13 +189,6 @@ function splitTarget(target: string): { path: string; search: string } {
   } catch {
     return { path: target, search: '' };
   }
-}
-
-function flatHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
 }
 
 /** The copy, or an incomplete one when the client does not finish sending before the deadline. */

@@ -1,15 +1,15 @@
 /**
  * `plantkit proxy --reporter json`: every exchange and the summary as one
  * JSON document whose shape is schemas/proxy-report.schema.json (version
- * 1: fields are only added). Exchanges are already redacted. A proxy may
- * run for hours: at most MAX_RECORDED exchanges are listed, the first
- * MAX_DETAILED of those with violations carry their request and answer,
- * and the rest are counted.
+ * 1: fields are only added). Exchanges are already redacted. Which are
+ * listed and which keep their request and answer: proxy-detail.ts; the
+ * rest are counted.
  */
 import type { ProxyEvent, ProxyExchange } from '../proxy/types.js';
 import type { FailOn } from '../proxy/summary.js';
 import { failsOn } from '../proxy/summary.js';
 import { plantkitVersion } from '../version.js';
+import { createDetailBudget, MAX_DETAILED, MAX_RECORDED } from './proxy-detail.js';
 import type { ProxyReporter } from './proxy-reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
 
@@ -24,32 +24,14 @@ export interface ProxyJsonReporterOptions {
   maxDetailed?: number;
 }
 
-/** Default of {@link ProxyJsonReporterOptions.maxRecorded}: a clean exchange is a few hundred bytes. */
-export const MAX_RECORDED = 100_000;
-
-/** Exchanges listed with their request and answer (up to 4 KiB of body each); later ones keep their violations only. */
-export const MAX_DETAILED = 1_000;
-
 /** The JSON reporter of a proxy. */
 export function createProxyJsonReporter(options: ProxyJsonReporterOptions): ProxyReporter {
   const maxRecorded = options.maxRecorded ?? MAX_RECORDED;
-  const maxDetailed = options.maxDetailed ?? MAX_DETAILED;
+  const details = createDetailBudget(options.maxDetailed ?? MAX_DETAILED);
   const exchanges: ProxyExchange[] = [];
   let omitted = 0;
-  let detailed = 0;
-  let detailsOmitted = 0;
   let head: Record<string, unknown> | undefined;
   let document: Record<string, unknown> | undefined;
-  /** The exchange, without its request and answer once `maxDetailed` exchanges carried theirs. */
-  const withinDetailBudget = (exchange: ProxyExchange): ProxyExchange => {
-    if (exchange.request === null && exchange.response === null) return exchange;
-    if (detailed < maxDetailed) {
-      detailed += 1;
-      return exchange;
-    }
-    detailsOmitted += 1;
-    return { ...exchange, request: null, response: null };
-  };
   return {
     onEvent(event: ProxyEvent) {
       if (event.type === 'proxy-started') {
@@ -62,7 +44,7 @@ export function createProxyJsonReporter(options: ProxyJsonReporterOptions): Prox
         };
       } else if (event.type === 'exchange') {
         if (exchanges.length >= maxRecorded) omitted += 1;
-        else exchanges.push(withinDetailBudget(event.exchange));
+        else exchanges.push(details.keep(event.exchange));
       } else {
         const { durationMs, ...counts } = event.summary;
         document = {
@@ -73,7 +55,7 @@ export function createProxyJsonReporter(options: ProxyJsonReporterOptions): Prox
           durationMs,
           failOn: options.failOn,
           failed: failsOn(event.summary, options.failOn),
-          summary: { ...counts, recorded: exchanges.length, omitted, detailsOmitted },
+          summary: { ...counts, recorded: exchanges.length, omitted, detailsOmitted: details.omitted() },
           exchanges,
         };
       }

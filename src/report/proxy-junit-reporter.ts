@@ -9,7 +9,7 @@ import { exchangeCaseResult } from '../proxy/case-result.js';
 import type { ProxyEvent } from '../proxy/types.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { createJunitReporter } from './junit-reporter.js';
-import { MAX_DETAILED, MAX_RECORDED } from './proxy-json-reporter.js';
+import { createDetailBudget, MAX_DETAILED, MAX_RECORDED } from './proxy-detail.js';
 import type { ProxyReporter } from './proxy-reporter.js';
 import type { ReportTarget } from './report-target.js';
 
@@ -29,19 +29,14 @@ export function createProxyJunitReporter(options: ProxyJunitReporterOptions): Pr
   });
   let started: { spec: LoadedSpec; upstream: string } | undefined;
   const counts = { passed: 0, failed: 0 };
-  let detailed = 0;
+  const details = createDetailBudget(MAX_DETAILED);
   return {
     onEvent(event: ProxyEvent) {
       if (event.type === 'proxy-started') started = { spec: event.spec, upstream: event.upstream };
       // As many test cases as the JSON report lists exchanges: a proxy may run for hours.
       if (event.type === 'exchange' && started && counts.passed + counts.failed < MAX_RECORDED) {
-        // As in the JSON report: the first MAX_DETAILED exchanges with violations carry their request and answer.
-        const keep = event.exchange.request === null || detailed++ < MAX_DETAILED;
-        const result = exchangeCaseResult(
-          keep ? event.exchange : { ...event.exchange, request: null, response: null },
-          started.spec,
-          started.upstream,
-        );
+        // As in the JSON report: the first exchanges with violations carry their request and answer.
+        const result = exchangeCaseResult(details.keep(event.exchange), started.spec, started.upstream);
         counts[result.verdict === 'failed' ? 'failed' : 'passed'] += 1;
         junit.onEvent({
           type: 'case-finished',
@@ -59,6 +54,10 @@ export function createProxyJunitReporter(options: ProxyJunitReporterOptions): Pr
           notRun: 0,
           hints: [],
           durationMs: event.summary.durationMs,
+          // The proxy's spec gaps are on each exchange's test case; its --fail-on is its own (server, client, any).
+          failOn: 'failure',
+          specGaps: [],
+          distinctFailures: [],
         };
         junit.onEvent({ type: 'run-finished', result });
       }

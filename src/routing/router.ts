@@ -8,7 +8,10 @@
  * - A path key with a query part (`/export?format={format}`, seen in
  *   published specs) matches when the query carries those parameters
  *   (literal values must be equal); more such conditions win.
- * - The path of the spec's first server (`/v1`) may prefix every path.
+ * - The path of the spec's first server (`/v1`) may prefix every path; a
+ *   match under it wins over a more templated match of the whole path.
+ * - HEAD is GET without the body (RFC 9110 section 9.3.2): where the spec
+ *   documents no HEAD of its own, a HEAD request finds the GET operation.
  * Unknown paths get `no-path` (404); known paths with another method
  * `no-method` with the allowed methods (405, RFC 9110 section 15.5.6).
  */
@@ -36,12 +39,8 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
   routes.sort((a, b) => compareSpecificity(a.template, b.template));
   const prefixes = [...new Set((options.basePaths ?? []).filter((prefix) => prefix !== '' && prefix !== '/'))];
 
-  const match = (
-    method: string,
-    path: string,
-    query: URLSearchParams,
-    headers: Readonly<Record<string, string>>,
-  ): RouteResult => {
+  /** The route of an upper-case method and a path without prefix. */
+  const match: Match = (method, path, query, headers) => {
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'no-path' };
     const allow = new Set<string>();
@@ -55,21 +54,46 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
     return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
   };
 
-  return (method, target, headers = {}) => {
-    const [path = '', search = ''] = splitTarget(target);
-    const query = new URLSearchParams(search);
-    const upper = method.toUpperCase();
-    let fallback: RouteResult = match(upper, path, query, headers);
-    if (fallback.kind === 'found') return fallback;
+  /** The route of the path as it is, else under a server prefix; a 405 wins over a 404. */
+  const matchPrefixed: Match = (method, path, query, headers) => {
+    let fallback: RouteResult = match(method, path, query, headers);
     for (const prefix of prefixes) {
       if (path !== prefix && !path.startsWith(`${prefix}/`)) continue;
-      const result = match(upper, path.slice(prefix.length) || '/', query, headers);
-      if (result.kind === 'found') return result;
+      const result = match(method, path.slice(prefix.length) || '/', query, headers);
+      // Paths are relative to the server (OAS 4.8.8): under the server `/story`, `/story/file` is the
+      // concrete `/file` rather than `/{id}/file` with id `story` (presalytics.io, in the real-world loop).
+      if (result.kind === 'found' && (fallback.kind !== 'found' || templated(result) < templated(fallback)))
+        return result;
       if (fallback.kind === 'no-path') fallback = result;
     }
     return fallback;
   };
+
+  return (method, target, headers = {}) => {
+    const [path = '', search = ''] = splitTarget(target);
+    const query = new URLSearchParams(search);
+    const upper = method.toUpperCase();
+    const routed = matchPrefixed(upper, path, query, headers);
+    // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
+    if (upper === 'HEAD' && routed.kind !== 'found') {
+      const get = matchPrefixed('GET', path, query, headers);
+      if (get.kind === 'found') return get;
+    }
+    return routed;
+  };
 }
+
+/** How many path parameters a match took: fewer is more concrete. */
+function templated(result: Extract<RouteResult, { kind: 'found' }>): number {
+  return Object.keys(result.pathParameters).length;
+}
+
+type Match = (
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  headers: Readonly<Record<string, string>>,
+) => RouteResult;
 
 /**
  * Concrete segments before templated ones, left to right, and within

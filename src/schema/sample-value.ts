@@ -8,6 +8,7 @@ import { setExactNumber } from '../json/exact-json.js';
 import { resolveSchema } from '../spec/circular-refs.js';
 import type { SchemaObject } from '../spec/types.js';
 import { INTEGER_FORMAT_RANGES } from '../validation/exact-integer.js';
+import { chosenBranch, outsideBranches } from './branch-exclusion.js';
 import { objectShape, schemaTypes } from './object-shape.js';
 
 /** How to sample. */
@@ -18,6 +19,15 @@ export interface SampleOptions {
   nextInteger: () => bigint;
   /** A string matching a `pattern` within lengths, when one can be made (generate/pattern-sample.ts). */
   matchPattern?: (pattern: string, min: number, max: number) => string | undefined;
+  /**
+   * Which `oneOf`/`anyOf` branch to sample at the next such schema met, given
+   * how many branches it has (default: the first). Called once per schema
+   * with branches, in the order sampling meets them, so a caller can try
+   * branch after branch (generate/valid-value.ts).
+   */
+  chooseBranch?: (count: number) => number;
+  /** At each `oneOf`, give an object a property each other branch declares with another type, so it matches one branch only. */
+  exclusive?: boolean;
 }
 
 const STRING_FORMATS: Record<string, string> = {
@@ -35,17 +45,38 @@ const STRING_FORMATS: Record<string, string> = {
   byte: 'cGxhbnRraXQ=',
   binary: 'plantkit',
   password: 'plantkit-secret',
+  // The other formats ajv-formats checks in full mode (JSON Schema 2020-12 validation section 7.3).
+  duration: 'P1DT2H',
+  'iso-date-time': '2024-05-01T12:00:00Z',
+  'iso-time': '12:00:00Z',
+  'uri-template': 'https://plants.example.com/plants/{id}',
+  'json-pointer': '/plants/0',
+  'json-pointer-uri-fragment': '#/plants/0',
+  'relative-json-pointer': '0/name',
+  regex: '^[a-z]+$',
 };
 
 /** A value valid for `schema` in the common cases (patterns and exotic keywords may still fail: callers validate). */
 export function sampleValue(given: SchemaObject | undefined, options: SampleOptions, depth = 0): unknown {
-  const schema = resolveSchema(given);
+  const schema = chosenBranchFirst(resolveSchema(given), options);
   if (!schema || depth > 8) return null;
+  const value = sampleOwn(schema, options, depth);
+  // At a oneOf, the sample is made for the first branch (chooseBranch moved it there): keep it out of the others.
+  const branches = asList(schema.oneOf);
+  return options.exclusive && branches.length > 1
+    ? outsideBranches(value, chosenBranch(schema, branches[0]!), branches.slice(1))
+    : value;
+}
+
+function sampleOwn(schema: SchemaObject, options: SampleOptions, depth: number): unknown {
   if (schema.const !== undefined) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if (schema.default !== undefined && depth > 0) return schema.default;
   const [firstBranch] = [...asList(schema.oneOf), ...asList(schema.anyOf)];
-  const type = schemaTypes(schema).find((candidate) => candidate !== 'null') ?? (firstBranch ? undefined : 'string');
+  const types = schemaTypes(schema);
+  // A schema that allows only null (`type: 'null'`, or null as the first branch) samples null.
+  if (types.length > 0 && types.every((candidate) => candidate === 'null')) return null;
+  const type = types.find((candidate) => candidate !== 'null') ?? (firstBranch ? undefined : 'string');
   if (type === undefined && firstBranch)
     return sampleValue(
       { ...schema, oneOf: undefined, anyOf: undefined, allOf: [...asList(schema.allOf), firstBranch] },
@@ -148,6 +179,18 @@ function sampleString(schema: SchemaObject, options: SampleOptions): string {
   let text = STRING_FORMATS[String(schema.format)] ?? 'plantkit sample';
   while (text.length < minLength) text += 'x';
   return text.slice(0, maxLength);
+}
+
+/** `schema` with the branch `chooseBranch` picks moved first, where sampling (and objectShape) take their branch. */
+function chosenBranchFirst(schema: SchemaObject | undefined, options: SampleOptions): SchemaObject | undefined {
+  if (!schema || !options.chooseBranch) return schema;
+  const key = asList(schema.oneOf).length > 0 ? 'oneOf' : asList(schema.anyOf).length > 0 ? 'anyOf' : undefined;
+  if (!key) return schema;
+  const branches = asList(schema[key]);
+  if (branches.length < 2) return schema;
+  const chosen = options.chooseBranch(branches.length);
+  if (chosen <= 0 || chosen >= branches.length) return schema;
+  return { ...schema, [key]: [branches[chosen]!, ...branches.filter((_branch, index) => index !== chosen)] };
 }
 
 function asList(value: unknown): SchemaObject[] {

@@ -18,9 +18,10 @@ import { nameComponentSchemas } from './schema-names.js';
 import { serverUrls } from './servers.js';
 import { fillUnresolved, unresolvedRefsOf, unservableOperations, type UnresolvedHolders } from './unresolved-refs.js';
 import { convertSwagger2, isSwagger2, originalPointer } from './swagger2.js';
+import { isolateInvalidParts, type IsolatedParts } from './invalid-parts.js';
 import { refResolverOptions, type RefReader } from './ref-policy.js';
 import { describeValueKind, readSpecSource, type SpecSource } from './spec-source.js';
-import type { LoadedSpec, OpenApiVersion } from './types.js';
+import type { LoadedSpec, OpenApiVersion, UnservableOperation } from './types.js';
 
 export type { StructuralProblem } from './meta-schema-errors.js';
 
@@ -35,6 +36,13 @@ export interface LoadSpecOptions {
    * the whole spec.
    */
   isolateUnresolvedRefs?: boolean;
+  /**
+   * Load a spec that breaks the OpenAPI schema in places (a schema's `examples`
+   * that is not an array, a `type` that is no type name): each place is listed
+   * in `invalidParts` with the operations that reach it, and those operations
+   * in `unservable`, instead of the load failing. Default false, as above.
+   */
+  isolateInvalidParts?: boolean;
 }
 
 /** A spec given as a file path, or as an already parsed document (then `source` names it in messages). */
@@ -58,12 +66,14 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const problems = describeMetaSchemaErrors(validateOpenApiDocument(document, version)).filter(
     (problem) => !/must match format "regex"/.test(problem.message),
   );
-  if (problems.length > 0) {
-    const inOriginal = convertedFrom
-      ? problems.map((problem) => ({ ...problem, pointer: originalPointer(read.document, problem.pointer) }))
-      : problems;
-    throw structureError(inOriginal, label, yaml);
-  }
+  const shown = (pointer: string) => (convertedFrom ? originalPointer(read.document, pointer) : pointer);
+  if (problems.length > 0 && !options.isolateInvalidParts)
+    throw structureError(
+      problems.map((problem) => ({ ...problem, pointer: shown(problem.pointer) })),
+      label,
+      yaml,
+    );
+  const isolated = problems.length > 0 ? isolateInvalidParts(document, problems, shown) : undefined;
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
   // swagger-parser dereferences in place: keep the document as written for Prism (prism-engine.ts).
   const rawDocument = cloneJson(document);
@@ -102,8 +112,20 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
     operations,
     servers: serverUrls(dereferenced),
     convertedFrom,
-    ...(holders ? { unservable: unservableOperations(dereferenced, holders, operations) } : {}),
+    ...isolatedOperations(holders && unservableOperations(dereferenced, holders, operations), isolated),
   };
+}
+
+/** The `unservable` and `invalidParts` fields: absent when nothing is isolated, each operation listed once. */
+function isolatedOperations(
+  unresolved: UnservableOperation[] | undefined,
+  invalid: IsolatedParts | undefined,
+): Pick<LoadedSpec, 'unservable' | 'invalidParts'> {
+  if (!unresolved && !invalid) return {};
+  const unservable = [...(unresolved ?? [])];
+  for (const operation of invalid?.unservable ?? [])
+    if (!unservable.some((listed) => listed.route === operation.route)) unservable.push(operation);
+  return { unservable, ...(invalid ? { invalidParts: invalid.parts } : {}) };
 }
 
 /** The first structural problem, with its position, as one SpecError line. */

@@ -7,6 +7,8 @@
 import { createRequire } from 'node:module';
 import { SpecError } from '../errors.js';
 import { decodePointer, encodePointer, valueAt } from './json-pointer.js';
+import { keepFormEmptyValues } from './swagger2-empty-values.js';
+import { dropExamplesOutsideProduces } from './swagger2-produces.js';
 
 type Json = Record<string, unknown>;
 
@@ -41,6 +43,8 @@ export async function convertSwagger2(document: Json, label: string): Promise<Js
       resolve: false,
       direct: false,
     });
+    keepFormEmptyValues(document, openapi);
+    dropExamplesOutsideProduces(document, openapi);
     return openapi;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];

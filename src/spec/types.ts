@@ -158,8 +158,22 @@ export interface LoadedSpec {
   servers: string[];
   /** The version the file was written in when it was converted on load (`2.0` for Swagger 2.0); else undefined. */
   convertedFrom: string | undefined;
-  /** Operations that reach a `$ref` that does not resolve (only with `isolateUnresolvedRefs`; the mock answers them 500 with the reason). */
+  /**
+   * Operations that reach a `$ref` that does not resolve or a place that breaks the OpenAPI schema (only with
+   * `isolateUnresolvedRefs` / `isolateInvalidParts`; the mock answers them 500 with the reason).
+   */
   unservable?: UnservableOperation[];
+  /** Places that break the OpenAPI schema, each with the operations that reach it (only with `isolateInvalidParts`). */
+  invalidParts?: InvalidPart[];
+}
+
+/** One place where a spec breaks the OpenAPI schema, and the operations that reach it. */
+export interface InvalidPart {
+  /** JSON pointer in the file as written (a Swagger 2.0 file's own). */
+  pointer: string;
+  message: string;
+  /** `METHOD /path` of each operation that reaches it; empty when none does. */
+  routes: string[];
 }
 
 /** An operation the mock cannot serve, and why (one line). */
@@ -167,4 +181,6 @@ export interface UnservableOperation {
   /** `METHOD /path`, as routes are named. */
   route: string;
   reason: string;
+  /** What makes it unservable: a `$ref` that does not resolve, or a place listed in `invalidParts`. */
+  cause: 'unresolved-ref' | 'invalid-part';
 }

@@ -74,6 +74,7 @@ export function unservableOperations(
       unservable.push({
         route: `${operation.method} ${operation.path}`,
         reason: `${found.message} (at ${found.pointer})`,
+        cause: 'unresolved-ref',
       });
   }
   return unservable;

@@ -166,6 +166,13 @@ function compileMedia(
   return (value) => (validate(value) ? [] : toViolations(inSpec(filter(validate.errors ?? []))));
 }
 
+/** Whether every `$ref` written in `schema` points at a component schema. */
+function ownRefsAreComponents(schema: unknown): boolean {
+  return (JSON.stringify(schema).match(/"\$ref":"[^"]*"/g) ?? []).every((ref) =>
+    ref.startsWith('"$ref":"#/components/schemas/'),
+  );
+}
+
 function onlyUndeclared(errors: ErrorObject[]): ErrorObject[] {
   return errors.filter((error) => error.keyword === 'unevaluatedProperties');
 }
@@ -190,6 +197,8 @@ class ViewCompiler {
   private readonly raw: Record<string, unknown> | undefined;
   private readonly components: Record<string, SchemaObject>;
   private readonly viewedComponents: Record<string, SchemaObject> = {};
+  /** Per component schema: whether its own `$ref`s all point at component schemas. */
+  private readonly cleanComponents = new Map<string, boolean>();
 
   constructor(spec: Pick<LoadedSpec, 'document' | 'rawDocument'>, options: SchemaViewOptions) {
     this.ajv = createSchemaCompiler();
@@ -228,8 +237,28 @@ class ViewCompiler {
     const written = sourcePointer(this.raw, pointer);
     const schema = written.exact ? (valueAt(this.raw, written.pointer) as SchemaObject | undefined) : undefined;
     if (typeof schema !== 'object' || schema === null) return undefined;
-    const refs = JSON.stringify(schema).match(/"\$ref":"[^"]*"/g) ?? [];
-    return refs.every((ref) => ref.startsWith('"$ref":"#/components/schemas/')) ? schema : undefined;
+    return this.refersToComponentsOnly(schema) ? schema : undefined;
+  }
+
+  /**
+   * Whether every `$ref` `schema` reaches, through the components it names
+   * too, points at a component schema: a component may refer into `paths`
+   * (codat.io's Branding does), which the registered document does not hold.
+   */
+  private refersToComponentsOnly(schema: SchemaObject): boolean {
+    let only = ownRefsAreComponents(schema);
+    walkComponentRefs(schema, ({ section, name }) => {
+      const component = section === 'schemas' ? this.components[name] : undefined;
+      if (!only || component === undefined) {
+        only = false;
+        return undefined;
+      }
+      let clean = this.cleanComponents.get(name);
+      if (clean === undefined) this.cleanComponents.set(name, (clean = ownRefsAreComponents(component)));
+      only = clean;
+      return component;
+    });
+    return only;
   }
 
   /** View and register every component `schema` refers to, transitively. */

@@ -3,6 +3,8 @@
  * the wire. One Ajv dialect then serves both OpenAPI lines:
  * - 3.0 (OAS 3.0.3 section 4.7.24): `nullable` becomes a `null` type, boolean
  *   `exclusiveMinimum`/`exclusiveMaximum` become numeric, `$ref` siblings are dropped.
+ * - `nullable` never reaches Ajv, which reads it itself and throws on a schema
+ *   without `type` ("nullable" cannot be used without "type"): see {@link readNullable}.
  * - request view: `readOnly` properties are not required (OAS 4.8.24, Fixed Fields);
  *   response view: `writeOnly` properties are not required.
  * - `type: integer` gets the x-plantkit-integer keyword (exact int32/int64 ranges).
@@ -60,6 +62,7 @@ export function createSchemaView(
     if (options.version === '3.0') applyOpenApi30(out);
     dropOneSidedRequired(out, options.direction);
     markIntegers(out);
+    readNullable(out);
     if (options.closed && atValue && declaresProperties(out)) {
       if (out.additionalProperties === undefined && out.unevaluatedProperties === undefined)
         out.unevaluatedProperties = false;
@@ -82,15 +85,27 @@ function applyOpenApi30(schema: SchemaObject): void {
       delete schema[exclusive];
     }
   }
-  if (schema.nullable !== true) return;
+}
+
+/**
+ * `nullable` as OAS 3.0.3 section 4.7.24.1 means it: `true` adds `null` to
+ * whatever the schema allows, `false` adds nothing. A schema without `type`
+ * (common in generated specs: `nullable: true` beside `allOf`, or alone) is
+ * read as "this schema, or null". 3.1 has no such keyword, but specs migrated
+ * from 3.0 keep it, and Ajv already read it there where a `type` was given:
+ * it is read the same way, so no schema fails to compile over it.
+ */
+function readNullable(schema: SchemaObject): void {
+  if (!('nullable' in schema)) return;
+  const nullable = schema.nullable === true;
   delete schema.nullable;
-  if (typeof schema.type === 'string') {
-    schema.type = [schema.type, 'null'];
+  if (!nullable) return;
+  if (typeof schema.type === 'string' || Array.isArray(schema.type)) {
+    const types = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
+    if (!types.includes('null')) schema.type = [...types, 'null'];
     if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
     return;
   }
-  // `nullable` without `type` (e.g. beside allOf): read as "this schema, or null",
-  // which is what spec authors mean by it.
   const rest = { ...schema };
   for (const key of Object.keys(schema)) delete schema[key];
   schema.anyOf = [{ type: 'null' }, rest];

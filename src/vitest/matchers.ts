@@ -14,10 +14,8 @@
  * undeclared-property with `{ strict: true }`), for every media type.
  * Works with OpenAPI 3.0, 3.1 and Swagger 2.0.
  */
-import { analyseExchange } from '../contract/checks/analyse.js';
-import { CHECKS, createCheckContext, decodeResponseBody, type CheckContext } from '../contract/checks/index.js';
-import type { ContractCase, ReceivedResponse } from '../contract/types.js';
-import type { Finding } from '../findings.js';
+import { createCheckContext } from '../contract/checks/index.js';
+import { describeFinding, judgeResponse } from '../contract/judge-response.js';
 import { loadSpec } from '../spec/load-spec.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
@@ -28,21 +26,6 @@ export interface ContractMatchOptions {
   /** Also fail on properties the response schema does not declare. */
   strict?: boolean;
 }
-
-/** The checks that judge a response on its own (no request expectations). */
-const RESPONSE_CHECKS = CHECKS.filter((check) =>
-  [
-    'server-error',
-    'status-documented',
-    'content-type',
-    'unexpected-body',
-    'json-body',
-    'body-syntax',
-    'response-schema',
-    'response-headers',
-    'undeclared-property',
-  ].includes(check.id),
-);
 
 interface MatcherResult {
   pass: boolean;
@@ -71,42 +54,17 @@ export async function contractMatchers(spec: string | LoadedSpec) {
         };
       }
       const response = await readResponse(received);
-      const findings = await judge(response, operation, options.strict ? strictContext : context);
+      const findings = await judgeResponse(response, operation, options.strict ? strictContext : context, 'vitest');
       const subject = `${operationId} (${operation.method} ${operation.path})`;
       return {
         pass: findings.length === 0,
         message: () =>
           findings.length === 0
             ? `expected the ${response.status} response not to match the contract of ${subject}, but it does`
-            : `expected the ${response.status} response to match the contract of ${subject}:\n${findings.map(describe).join('\n')}`,
+            : `expected the ${response.status} response to match the contract of ${subject}:\n${findings.map(describeFinding).join('\n')}`,
       };
     },
   };
-}
-
-async function judge(
-  response: ReceivedResponse,
-  operation: LoadedSpec['operations'][number],
-  context: CheckContext,
-): Promise<Finding[]> {
-  const contractCase: ContractCase = {
-    id: `${operation.id}/vitest`,
-    kind: 'positive',
-    operation,
-    title: 'vitest',
-    request: { method: operation.method, path: operation.path, headers: {} },
-    expect: { outcome: 'success' },
-  };
-  const raw = { case: contractCase, url: operation.path, durationMs: 0, response };
-  const exchange = analyseExchange(raw, await decodeResponseBody(raw));
-  return RESPONSE_CHECKS.flatMap((check) => check.run(exchange, context));
-}
-
-function describe(finding: Finding): string {
-  const lines = [`  ${finding.check}${finding.pointer ? ` ${finding.pointer}` : ''}: ${finding.message}`];
-  if (finding.received !== undefined) lines.push(`    received:   ${finding.received}`);
-  if (finding.documented !== undefined) lines.push(`    documented: ${finding.documented}`);
-  return lines.join('\n');
 }
 
 declare module 'vitest' {

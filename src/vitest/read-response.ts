@@ -3,6 +3,7 @@
  * clone, so the test can still read it), an undici `request()` result
  * (its body is consumed), or a plain `{ status, headers, body }`.
  */
+import { flattenHeaders } from '../http/flat-headers.js';
 import { stringifyJson } from '../json/exact-json.js';
 import type { ReceivedResponse } from '../contract/types.js';
 
@@ -19,12 +20,10 @@ export type AnyResponse =
 /** Normalise any supported response into what the checks read. */
 export async function readResponse(response: AnyResponse): Promise<ReceivedResponse> {
   if ('statusCode' in response) {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers))
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     return {
       status: response.statusCode,
-      headers,
+      // A hand-made ResponseData may write names in any case (undici's own are lower-case).
+      headers: lowerCaseNames(flattenHeaders(response.headers)),
       body: await response.body.text(),
       truncated: false,
       invalidUtf8: false,
@@ -44,12 +43,11 @@ export async function readResponse(response: AnyResponse): Promise<ReceivedRespo
     };
   }
   const plain = response as { status: number; headers?: Record<string, string>; body?: unknown };
-  const headers = Object.fromEntries(
-    Object.entries(plain.headers ?? { 'content-type': 'application/json' }).map(([name, value]) => [
-      name.toLowerCase(),
-      value,
-    ]),
-  );
+  const headers = lowerCaseNames(plain.headers ?? { 'content-type': 'application/json' });
   const body = plain.body === undefined ? '' : typeof plain.body === 'string' ? plain.body : stringifyJson(plain.body);
   return { status: plain.status, headers, body, truncated: false, invalidUtf8: false };
+}
+
+function lowerCaseNames(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

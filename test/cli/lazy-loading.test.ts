@@ -2,6 +2,7 @@
  * Each command loads only its own heavy dependencies (ARCHITECTURE.md):
  * the mock never loads undici or Spectral, the contract runner never Prism
  * or Spectral, the proxy neither Prism nor Spectral nor fast-check. Checked on the built modules in a fresh Node process.
+ * msw, an ES module, is looked for among the imported modules too: only `plantkit/msw` loads it.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test } from 'vitest';
@@ -25,3 +26,48 @@ test.each([
 ])('%s loads only its own heavy dependencies', (_name, module, want) => {
   expect(heavyPackagesLoadedBy(module)).toEqual(want);
 });
+
+/** Runs in a data: URL module registered as a resolve hook: reports each resolved module URL to the main thread. */
+const RESOLVE_HOOK = `let port;
+export function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  port.postMessage(resolved.url);
+  return resolved;
+}`;
+
+/** Whether importing `module` (a path under dist/) imports or requires anything of the msw package. */
+function loadsMsw(module: string): boolean {
+  const script = `
+    const { register, createRequire } = await import('node:module');
+    const { MessageChannel } = await import('node:worker_threads');
+    const imported = [];
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (url) => imported.push(url));
+    register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(RESOLVE_HOOK)}`)}, { data: { port: port2 }, transferList: [port2] });
+    await import(${JSON.stringify(`./dist/${module}`)});
+    // The hook's messages arrive on later turns of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    port1.close();
+    const files = [...Object.keys(createRequire(import.meta.url).cache), ...imported];
+    console.log(JSON.stringify(files.some((file) => file.includes('/node_modules/msw/'))));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString()) as boolean;
+}
+
+test.each([
+  ['the mock', 'cli/commands/mock.js', false],
+  ['the contract runner', 'cli/commands/contract.js', false],
+  ['the proxy', 'cli/commands/proxy.js', false],
+  ['the spec commands', 'cli/commands/spec.js', false],
+  ['the library (plantkit)', 'index.js', false],
+  ['plantkit/vitest', 'vitest/matchers.js', false],
+  // The detector's own proof that it sees an ES module import.
+  ['plantkit/msw', 'msw/index.js', true],
+])(
+  '%s (%s) loads msw: %s',
+  (_name, module, want) => {
+    expect(loadsMsw(module)).toBe(want);
+  },
+  // A fresh Node process importing a whole command: 30-46 s each at a load average of 20 on 2 cores.
+  90_000,
+);

@@ -63,6 +63,17 @@ describe('codecs round-trip', () => {
     expect(await roundTrip('text/plain', { type: 'string' }, '42')).toBe('42');
   });
 
+  test.each([
+    ['an array', { type: 'array', items: { type: 'object' } }, [{ code: 'AMS' }]],
+    ['an object', { type: 'object' }, { code: 'AMS', name: 'Schiphol' }],
+    ['an object or null', { type: ['object', 'null'] }, { code: 'AMS' }],
+  ])(
+    'text/plain with %s schema is written and read as JSON text (transavia.com in the real-world loop)',
+    async (_name, schema, value) => {
+      expect(await roundTrip('text/plain', schema, value)).toEqual(value);
+    },
+  );
+
   test('binary bodies keep every byte', async () => {
     const bytes = Buffer.from([0, 255, 10, 13, 128]);
     const codec = codecFor('image/png');

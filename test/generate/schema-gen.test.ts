@@ -173,6 +173,36 @@ const CASES: Case[] = [
     },
   ],
   [
+    'overlapping oneOf of objects whose properties are all optional (issue 23): each value kept out of the other branch',
+    {
+      schema: {
+        oneOf: [
+          { type: 'object', properties: { cat: { type: 'string' } } },
+          { type: 'object', properties: { dog: { type: 'integer' } } },
+        ],
+      },
+    },
+  ],
+  [
+    'oneOf integer or number (issue 23): the number branch gives no whole numbers, the integer branch can never be exclusive',
+    { schema: { oneOf: [{ type: 'integer' }, { type: 'number' }] }, invalidAllowed: 0.5 },
+  ],
+  [
+    'values that can only be null (issue 23), beside impossible alternatives',
+    {
+      schema: {
+        type: 'object',
+        required: ['only', 'branch', 'impossibleString', 'impossibleBranch'],
+        properties: {
+          only: { type: 'null' },
+          branch: { anyOf: [{ type: 'null' }] },
+          impossibleString: { type: ['string', 'null'], minLength: 2, maxLength: 1 },
+          impossibleBranch: { anyOf: [{ type: 'string', minLength: 3, maxLength: 2 }, { type: 'null' }] },
+        },
+      },
+    },
+  ],
+  [
     'pattern',
     {
       schema: {

@@ -1,12 +1,14 @@
 /**
  * plantkit as a consumer gets it: `npm pack`, then one install of the
- * tarball into a scratch project that holds an ESM package ("type":
- * "module") and a CommonJS one (no "type"), sharing its node_modules. A file
- * that uses every public export and `expect(res).toMatchContract(...)` must
- * type-check in both (NodeNext and Bundler resolution, skipLibCheck off), the
- * package must load (import and require), npm must print no warning, and the
- * tarball must be self-consistent (no source map pointing at a file that is
- * not shipped).
+ * tarball (with vitest and msw) into a scratch project that holds an ESM
+ * package ("type": "module") and a CommonJS one (no "type"), sharing its
+ * node_modules. A file that uses every public export,
+ * `expect(res).toMatchContract(...)` and `plantkit/msw` with `msw/node`
+ * must type-check in both (NodeNext and Bundler resolution, skipLibCheck
+ * off), the package must load (import and require), npm must print no
+ * warning, the tarball must be self-consistent (no source map pointing at a
+ * file that is not shipped), and the README's React-free Vitest recipe for
+ * plantkit/msw must pass under a real vitest with msw/node (issue 21).
  *
  * Slow by nature: an install from the npm cache and three type checks.
  */
@@ -91,7 +93,8 @@ beforeAll(async () => {
   await writeFile(
     path.join(project, 'package.json'),
     JSON.stringify(
-      { name: 'consumer', version: '1.0.0', private: true, allowScripts: { '@scarf/scarf': false } },
+      // msw's install script only copies its worker into a folder named in package.json: none here.
+      { name: 'consumer', version: '1.0.0', private: true, allowScripts: { '@scarf/scarf': false, msw: false } },
       null,
       2,
     ),
@@ -112,7 +115,7 @@ beforeAll(async () => {
     }
     await writeFile(path.join(directory, 'consumer.ts'), consumerSource);
   }
-  const versions = ['vitest', '@types/node'].map(
+  const versions = ['vitest', '@types/node', 'msw'].map(
     (dependency) => `${dependency}@${ownPackage.devDependencies[dependency]}`,
   );
   install = await npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...versions], project);
@@ -129,7 +132,8 @@ beforeAll(async () => {
       typeChecks[`${name}/${config}`] = `${checked.stdout}${checked.stderr}`;
     }),
   );
-}, 240_000);
+  // An install from the npm cache (now with msw) and three type checks: minutes on a loaded 2-core machine.
+}, 480_000);
 
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -150,7 +154,16 @@ async function consumerFile(): Promise<string> {
     )
     .sort();
   return `import { expect } from 'vitest';
+import { setupServer } from 'msw/node';
 import { contractMatchers, type ContractMatchOptions } from 'plantkit/vitest';
+import {
+  createHandlers,
+  type MswHandlerOptions,
+  type MswSpec,
+  type OverrideOptions,
+  type OverrideResponse,
+  type SpecHandlers,
+} from 'plantkit/msw';
 import { ${values.join(', ')} } from 'plantkit';
 export type { ${types.join(', ')} } from 'plantkit';
 
@@ -161,6 +174,18 @@ export async function matchesContract(response: Response): Promise<void> {
   const options: ContractMatchOptions = { strict: true };
   await expect(response).toMatchContract('addPlant', options);
   await expect(response).not.toMatchContract('addPlant');
+}
+
+export async function mockedInMsw(spec: MswSpec): Promise<SpecHandlers> {
+  const options: MswHandlerOptions = { baseUrl: 'http://localhost:4010', stateful: true, token: 'pinned' };
+  const plants = await createHandlers(spec, options);
+  const server = setupServer(...plants.handlers);
+  const answer: OverrideResponse = { status: 200, body: { name: 'Monstera' }, headers: { 'x-trace': '1' } };
+  const once: OverrideOptions = { once: true };
+  server.use(plants.override('addPlant', answer, once));
+  plants.reset();
+  server.close();
+  return plants;
 }
 `;
 }
@@ -208,16 +233,16 @@ describe.each(Object.keys(CONSUMERS))('a %s consumer package', (name) => {
     },
   );
 
-  test('loads: import and require, the library and the vitest entry, and the CLI', async () => {
+  test('loads: import and require, the library, the vitest and msw entries, and the CLI', async () => {
     const script =
       name === 'esm'
-        ? "const p = await import('plantkit'); const v = await import('plantkit/vitest'); console.log(typeof p.runContract, typeof v.contractMatchers);"
-        : "const p = require('plantkit'); const v = require('plantkit/vitest'); console.log(typeof p.runContract, typeof v.contractMatchers);";
+        ? "const p = await import('plantkit'); const v = await import('plantkit/vitest'); const m = await import('plantkit/msw'); console.log(typeof p.runContract, typeof v.contractMatchers, typeof m.createHandlers);"
+        : "const p = require('plantkit'); const v = require('plantkit/vitest'); const m = require('plantkit/msw'); console.log(typeof p.runContract, typeof v.contractMatchers, typeof m.createHandlers);";
     // A script file in the package, so that its package.json decides ESM or CommonJS.
     const file = path.join(directory(), name === 'esm' ? 'load.js' : 'load.cjs');
     await writeFile(file, script);
     const loaded = await exec(process.execPath, [file], { cwd: directory() });
-    expect(loaded.stdout).toBe('function function\n');
+    expect(loaded.stdout).toBe('function function function\n');
     const version = await exec(
       process.execPath,
       [path.join(scratch, 'project/node_modules/plantkit/bin/plantkit.js'), '--version'],
@@ -225,4 +250,42 @@ describe.each(Object.keys(CONSUMERS))('a %s consumer package', (name) => {
     );
     expect(version.stdout).toBe(`${ownPackage.version}\n`);
   });
+});
+
+/** The README's Vitest recipe for plantkit/msw: its files by name, from `<!-- msw-recipe:FILE -->` blocks. */
+async function readmeRecipe(): Promise<Record<string, string>> {
+  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+  const blocks = readme.matchAll(/<!-- msw-recipe:([\w.-]+) -->\n```\w*\n([\s\S]*?)```\n<!-- \/msw-recipe -->/g);
+  return Object.fromEntries([...blocks].map(([, file, code]) => [file!, code!]));
+}
+
+describe('a React-free frontend suite under the consumer vitest, with msw/node', () => {
+  test("the README's Vitest recipe passes: saving, the documented 400, an override, an off-spec override refused", async () => {
+    const directory = path.join(scratch, 'project', 'esm');
+    const recipe = await readmeRecipe();
+    expect(Object.keys(recipe).sort()).toEqual(['plant-client.js', 'plant-client.test.js']);
+    for (const [file, code] of Object.entries(recipe)) await writeFile(path.join(directory, file), code);
+    // The recipe loads openapi.yaml from the project, as a consumer keeps it: the Plant Store spec plantkit ships.
+    await writeFile(
+      path.join(directory, 'openapi.yaml'),
+      await readFile(path.join(scratch, 'project/node_modules/plantkit/openapi.yaml'), 'utf8'),
+    );
+    const vitest = path.join(scratch, 'project/node_modules/vitest/vitest.mjs');
+    const outcome = await exec(
+      process.execPath,
+      [vitest, 'run', '--reporter=json', '--outputFile=vitest-result.json', 'plant-client.test.js'],
+      { cwd: directory, env: { ...process.env, CI: 'true' } },
+    ).catch((error: { stdout: string; stderr: string }) => error);
+    const result = JSON.parse(await readFile(path.join(directory, 'vitest-result.json'), 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: Array<{ assertionResults: Array<{ title: string; failureMessages: string[] }> }>;
+    };
+    const failures = result.testResults.flatMap((file) =>
+      file.assertionResults.filter((test) => test.failureMessages.length > 0),
+    );
+    const output = `${outcome.stdout}${outcome.stderr}`;
+    expect(failures, output).toEqual([]);
+    expect({ passed: result.numPassedTests, failed: result.numFailedTests }, output).toEqual({ passed: 4, failed: 0 });
+  }, 120_000);
 });

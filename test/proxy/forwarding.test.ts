@@ -6,10 +6,11 @@
  * client as the upstream sent them. The only additions: the violation
  * count header (opt-out), and in `errors` mode a 502 for a violating answer.
  */
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { fixturePath } from '../support/mock.js';
 import { rawRequest, httpRequest as rawHttp } from '../support/raw-http.js';
 import { withProxy } from '../support/proxy.js';
 import { plantAnswer, startUpstream, type Upstream } from '../support/upstream.js';
@@ -95,6 +96,26 @@ describe('the request reaches the upstream unchanged', () => {
         ).text();
       });
       expect(upstream.requests.map((request) => request.target)).toEqual(['/api/plants?x=1']);
+    });
+  });
+
+  test('HEAD is judged as the GET the spec documents there (RFC 9110 section 9.3.2)', async () => {
+    const latest = (response: ServerResponse) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"latest":true}');
+    };
+    await withUpstream(await startUpstream((_request, response) => latest(response)), async (upstream) => {
+      const { exchanges } = await withProxy(
+        { upstream: upstream.url, spec: fixturePath('mock/routing.yaml') },
+        async ({ proxy }) => {
+          const response = await fetch(`${proxy.url}/v13/deployments/latest`, { method: 'HEAD' });
+          expect(response.status).toBe(200);
+        },
+      );
+      expect(upstream.requests.map((request) => request.method)).toEqual(['HEAD']);
+      expect(exchanges.map((exchange) => [exchange.method, exchange.operation, exchange.violations])).toEqual([
+        ['HEAD', 'latestDeployment', []],
+      ]);
     });
   });
 

@@ -14,6 +14,7 @@ import { clientResponseHeaders, upstreamRequestHeaders } from '../../src/proxy/f
 import { createTally, failsOn, type FailOn } from '../../src/proxy/summary.js';
 import type { ProxyExchange, ProxyViolation } from '../../src/proxy/types.js';
 import { createProxyJsonReporter } from '../../src/report/proxy-json-reporter.js';
+import { reportedExchange } from '../support/proxy.js';
 
 const bearer = {
   name: 'bearerAuth',
@@ -259,12 +260,21 @@ test('the secret memory keeps the most recent distinct secrets', () => {
 });
 
 describe('the tally and --fail-on', () => {
-  const exchange = (violations: Array<Pick<ProxyViolation, 'side' | 'severity'> & { check?: string }>): ProxyExchange =>
+  const exchange = (
+    violations: Array<Pick<ProxyViolation, 'side' | 'severity'> & Partial<Pick<ProxyViolation, 'check' | 'class'>>>,
+  ): ProxyExchange =>
     ({
-      violations: violations.map((item) => ({ check: 'c', operation: 'o', pointer: '', message: 'm', ...item })),
+      violations: violations.map((item) => ({
+        check: 'c',
+        operation: 'o',
+        pointer: '',
+        message: 'm',
+        class: item.severity === 'error' ? 'failure' : 'warning',
+        ...item,
+      })),
     }) as ProxyExchange;
 
-  test('counts exchanges by side; warnings are not violations', () => {
+  test('counts exchanges by side and findings by class; warnings and spec gaps are not violations', () => {
     const tally = createTally(() => 0);
     tally.add(exchange([]));
     tally.add(
@@ -279,13 +289,16 @@ describe('the tally and --fail-on', () => {
         { side: 'client', severity: 'error', check: 'request-body' },
       ]),
     );
-    tally.add(exchange([{ side: 'server', severity: 'warning', check: 'status-documented' }]));
+    tally.add(exchange([{ side: 'server', severity: 'warning', check: 'response-schema' }]));
+    tally.add(exchange([{ side: 'server', severity: 'warning', class: 'spec-gap', check: 'status-documented' }]));
     expect(tally.summary()).toEqual({
-      exchanges: 4,
-      clean: 2,
+      exchanges: 5,
+      clean: 3,
       withClientViolations: 2,
       withServerViolations: 1,
       byCheck: { client: { 'request-body': 3 }, server: { outcome: 1 } },
+      withSpecGaps: 1,
+      byClass: { failure: 4, specGap: 1, warning: 1 },
       durationMs: 0,
     });
   });
@@ -296,6 +309,8 @@ describe('the tally and --fail-on', () => {
     withClientViolations: client,
     withServerViolations: server,
     byCheck: { client: {}, server: {} },
+    withSpecGaps: 0,
+    byClass: { failure: client + server, specGap: 0, warning: 0 },
     durationMs: 0,
   });
   test.each<[FailOn, number, number, boolean]>([
@@ -318,35 +333,7 @@ describe('the JSON report stays bounded on a long run', () => {
     openapi: '3.1.0',
     source: 's',
   } as unknown as import('../../src/spec/types.js').LoadedSpec;
-  const exchange = (seq: number, violating: boolean): ProxyExchange => ({
-    seq,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    method: 'POST',
-    target: '/plants',
-    operation: 'addPlant',
-    kind: 'positive',
-    upstreamStatus: 200,
-    status: 200,
-    durationMs: 1,
-    violations: violating
-      ? [
-          {
-            side: 'server',
-            check: 'response-schema',
-            severity: 'error',
-            class: 'failure',
-            operation: 'addPlant',
-            pointer: '/name',
-            message: 'm',
-          },
-        ]
-      : [],
-    request: violating ? { headers: {}, body: '{}', bodyTruncated: false } : null,
-    response: violating ? { status: 200, headers: {}, body: '{}', bodyTruncated: false } : null,
-    transportFailure: null,
-    replaced: false,
-    clientLeft: false,
-  });
+  const exchange = reportedExchange;
 
   test('at most maxRecorded exchanges listed, the first maxDetailed violating ones with their request and answer', async () => {
     let text = '';

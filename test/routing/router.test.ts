@@ -64,6 +64,8 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
       operation('GET', '/connectors/{arn}'),
       operation('GET', '/connectors/{arn}#currentVersion'),
       operation('GET', '/v1/{name}'),
+      operation('POST', '/file'),
+      operation('POST', '/{id}/file'),
       operation('GET', '/v1/{resource}:getIamPolicy'),
     ],
     { basePaths: ['/v1'] },
@@ -124,6 +126,18 @@ describe('issue 10 item 13: routing by path and method, query keys, specificity,
       { id: 'GET /files/{name}.{ext}', params: { name: 'report', ext: 'final.pdf' } },
     ],
     ['the server path may prefix every path', 'GET', '/v1/a/b/c', { id: 'GET /a/b/{y}', params: { y: 'c' } }],
+    [
+      'a concrete path under the server path wins over a templated match of the whole path (presalytics.io)',
+      'POST',
+      '/v1/file',
+      { id: 'POST /file', params: {} },
+    ],
+    [
+      'the templated path still matches without the server path',
+      'POST',
+      '/abc/file',
+      { id: 'POST /{id}/file', params: { id: 'abc' } },
+    ],
     ['a malformed escape is no match, not a crash', 'GET', '/a/%E0%A4%A/c', { kind: 'no-path' }],
     [
       'a fragment key naming a query parameter (AWS style)',
@@ -182,4 +196,32 @@ test('specificity does not depend on spec order (a consistent order over templat
       '/orgs/{org}/runners/registration-token',
     ]);
   }
+});
+
+describe('HEAD is GET without the body (RFC 9110 section 9.3.2)', () => {
+  const routeOf = createRouter(
+    [
+      operation('GET', '/plants/{id}'),
+      operation('HEAD', '/seeds'),
+      operation('GET', '/seeds'),
+      operation('POST', '/orders'),
+      operation('GET', '/a/b/{y}'),
+    ],
+    { basePaths: ['/v1'] },
+  );
+  const found = (method: string, target: string) => {
+    const result = routeOf(method, target);
+    return result.kind === 'found' ? { id: result.operation.id, params: result.pathParameters } : result;
+  };
+  test.each([
+    ['HEAD finds the GET operation', 'HEAD', '/plants/7', { id: 'GET /plants/{id}', params: { id: '7' } }],
+    ['under the server path too', 'HEAD', '/v1/a/b/c', { id: 'GET /a/b/{y}', params: { y: 'c' } }],
+    ['a documented HEAD wins over GET', 'HEAD', '/seeds', { id: 'HEAD /seeds', params: {} }],
+    ['in any case of the method name', 'head', '/plants/7', { id: 'GET /plants/{id}', params: { id: '7' } }],
+    ['no GET there: 405 with the methods of the path', 'HEAD', '/orders', { kind: 'no-method', allow: ['POST'] }],
+    ['no path: 404', 'HEAD', '/trees', { kind: 'no-path' }],
+    ['only HEAD falls back', 'OPTIONS', '/plants/7', { kind: 'no-method', allow: ['GET'] }],
+  ])('%s', (_name, method, target, want) => {
+    expect(found(method, target)).toEqual(want);
+  });
 });

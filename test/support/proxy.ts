@@ -41,3 +41,36 @@ export function violationIds(exchange: ProxyExchange, side: 'client' | 'server')
     .filter((violation) => violation.side === side && violation.severity === 'error')
     .map((violation) => violation.check);
 }
+
+/** A reported exchange of `POST /plants`; a violating one carries its request and answer (bodies name `seq`), a clean one neither. */
+export function reportedExchange(seq: number, violating: boolean): ProxyExchange {
+  return {
+    seq,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    method: 'POST',
+    target: '/plants',
+    operation: 'addPlant',
+    kind: 'positive',
+    upstreamStatus: 200,
+    status: 200,
+    durationMs: 1,
+    violations: violating
+      ? [
+          {
+            side: 'server',
+            check: 'response-schema',
+            severity: 'error',
+            class: 'failure',
+            operation: 'addPlant',
+            pointer: '/name',
+            message: 'm',
+          },
+        ]
+      : [],
+    request: violating ? { headers: {}, body: `{"seq":${seq}}`, bodyTruncated: false } : null,
+    response: violating ? { status: 200, headers: {}, body: `{"answer":${seq}}`, bodyTruncated: false } : null,
+    transportFailure: null,
+    replaced: false,
+    clientLeft: false,
+  };
+}

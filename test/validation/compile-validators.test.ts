@@ -169,6 +169,40 @@ describe('specs that grow', () => {
     ]);
   });
 
+  test('a component that refers into paths (codat.io writes one) validates through it', async () => {
+    const logo = '#/paths/~1brand/get/responses/200/content/application~1json/schema/properties/logo';
+    const spec = await loadSpec({
+      document: {
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/brand': {
+            get: {
+              operationId: 'getBrand',
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: {
+                    'application/json': {
+                      schema: {
+                        $ref: '#/components/schemas/Brand',
+                        properties: { logo: { type: 'object', required: ['src'] } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        components: { schemas: { Brand: { type: 'object', properties: { button: { $ref: logo } } } } },
+      },
+    });
+    const validate = compileValidators(spec).response('getBrand', 200, 'application/json');
+    expect(errorsOf(validate, '{"logo": {"src": "a.png"}, "button": {"src": "b.png"}}')).toEqual([]);
+    expect(errorsOf(validate, '{"button": {}}')).toEqual(["/button/src must have required property 'src'"]);
+  });
+
   test('circular schemas validate to any depth', async () => {
     const validators = compileValidators(await loadSpec(fixture('circular.yaml')));
     const validate = validators.request('addTree', 'application/json');

@@ -47,6 +47,20 @@ describe('passing responses', () => {
     await expect({ status: 200, body: { name: 'Fern', tag: 'x' } }).toMatchContract('addPlant');
   });
 
+  test('a hand-made ResponseData: repeated headers joined, names in any case', async () => {
+    const made = (headers: Record<string, string | string[]>, text: string) => ({
+      statusCode: 200,
+      headers,
+      body: { text: async () => text },
+    });
+    await expect(
+      made({ 'Content-Type': 'application/json', 'X-Trace': ['a', 'b'] }, '{"name":"Fern"}'),
+    ).toMatchContract('addPlant');
+    await expect(
+      expect(made({ 'Content-Type': 'text/plain' }, '{"name":"Fern"}')).toMatchContract('addPlant'),
+    ).rejects.toThrow('content-type');
+  });
+
   test('.not passes for a response that breaks the contract', async () => {
     await expect(await post(broken.url, '{"id":1,"name":"Fern"}')).not.toMatchContract('addPlant');
   });

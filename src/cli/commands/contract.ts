@@ -1,8 +1,16 @@
 /** `plantkit contract`: check an implementation against the spec. */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ReportError } from '../../errors.js';
+import { readRerunReport, type RerunReport } from '../../contract/rerun/read-report.js';
 import { runContract } from '../../contract/run-contract.js';
-import { CONTRACT_DEFAULTS, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
+import { CONTRACT_DEFAULTS, CONTRACT_FAIL_ON, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
+import { failsRun } from '../../contract/spec-gaps.js';
+import { UsageError } from '../../errors.js';
+import { createOverlayReporter } from '../../report/overlay-reporter.js';
+import { checkReportFile } from '../../report/report-target.js';
 import { CHECKS } from '../../contract/checks/index.js';
+import type { Secret } from '../../contract/redact.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { credentialsFromEnv, type CredentialSet } from '../../security/credentials.js';
 import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
@@ -10,7 +18,7 @@ import { parseHeaderFlags } from '../header-flags.js';
 import { EXIT, exitForSignal, type CliIO, type StopSignal } from '../io.js';
 import { checkReportOutputs, createReporters, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
-import type { RunResult } from '../../contract/types.js';
+import type { FailOn, RunResult } from '../../contract/types.js';
 
 const HELP = `Usage: plantkit contract --base-url URL [options]
 
@@ -34,11 +42,19 @@ Options:
   --strict               also flag response properties the schema does not declare
   --contracts DIR        scenario files (default: contracts/ beside the spec)
   --no-contracts         run no scenario files
+  --rerun-failed REPORT  send again only the failed cases and stateful sequences of an
+                         earlier JSON report (--reporter json): the same requests, after the
+                         producer steps that give them live resources again; a report that
+                         does not match the spec is an error (exit 2) before any request
   --only ID              run only cases whose id starts with ID (repeatable); the
                          operation may be left out (auth/wrong-token) and * matches
                          within a segment (*/auth); matching nothing is an error
   --skip ID              skip cases whose id starts with ID (repeatable; same rules)
   --quiet                print failing cases and the summary only
+  --fail-on CLASS        what fails the run: failure (default) or spec-gap (an undocumented
+                         status HTTP calls for, such as 404 for a made-up id, fails it too)
+  --spec-gaps FILE       write the spec gaps as an OpenAPI Overlay 1.0 that documents them
+                         (YAML for .yaml/.yml, else JSON), to review and apply to the spec
   --allow-external-refs  let the spec $ref files outside its folder and URLs
   -h, --help             show this help
 
@@ -78,18 +94,19 @@ SIGTERM; it then prints the summary of what ran and writes every report,
 marked as interrupted, with the rest of the cases as not run.
 
 Checks: ${CHECKS.map((check) => check.id).join(', ')}
-Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error,
+Exit codes: 0 no failure (spec gaps are listed, not failed), 1 a case failed (or, with
+            --fail-on spec-gap, a spec gap was found), 2 usage, spec or target error,
             130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).`;
 
 /** The credentials other than the token as secrets, each with the variable it came from (curl lines print `$PLANTKIT_API_KEY`). */
-function credentialSecrets(credentials: CredentialSet, env: CliIO['env']): Array<{ value: string; variable?: string }> {
+function credentialSecrets(credentials: CredentialSet, env: CliIO['env']): Secret[] {
   const basic = credentials.basic;
   return [
     ...(credentials.apiKey ? [{ value: credentials.apiKey, variable: 'PLANTKIT_API_KEY' }] : []),
     // A Basic pair travels base64-encoded; its password may also be echoed alone.
     ...(basic
       ? [
-          { value: Buffer.from(basic).toString('base64') },
+          { value: Buffer.from(basic).toString('base64'), variable: 'PLANTKIT_BASIC', basic: true },
           { value: basic },
           ...(basic.includes(':') && basic.slice(basic.indexOf(':') + 1).length >= 4
             ? [{ value: basic.slice(basic.indexOf(':') + 1) }]
@@ -121,9 +138,12 @@ export const contractCommand: Command = {
       contracts: { type: 'string' },
       // Declared so parseArgs reads --no-contracts as contracts: false (negation needs a boolean).
       'no-contracts': { type: 'boolean' },
+      'rerun-failed': { type: 'string' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       quiet: { type: 'boolean', default: false },
+      'fail-on': { type: 'string', default: CONTRACT_DEFAULTS.failOn },
+      'spec-gaps': { type: 'string' },
       'allow-external-refs': { type: 'boolean', default: false },
       generated: { type: 'boolean', default: CONTRACT_DEFAULTS.generated },
       seed: { type: 'string' },
@@ -148,12 +168,20 @@ export const contractCommand: Command = {
     const credentials = credentialsFromEnv(io.env, tokenEnv);
     const secrets = [...headerSecrets, ...credentialSecrets(credentials, io.env)];
     const requests = reporterRequests(tokens, io.env);
+    const failOn = failOnFlag(values['fail-on']);
+    const overlayFile = typeof values['spec-gaps'] === 'string' ? path.resolve(io.cwd, values['spec-gaps']) : undefined;
     // Before the spec is read and before any request: findings must never be lost to an unwritable --output.
     await checkReportOutputs(requests, io);
-    const reporters = createReporters(requests, { io, token, tokenEnv, secrets, quiet: values.quiet === true });
+    if (overlayFile) await checkReportFile(overlayFile, `--spec-gaps ${String(values['spec-gaps'])}`);
+    const reporters = [
+      ...createReporters(requests, { io, token, tokenEnv, secrets, quiet: values.quiet === true }),
+      ...(overlayFile ? [createOverlayReporter({ file: overlayFile, token, tokenEnv, secrets })] : []),
+    ];
     const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), {
       allowExternalRefs: values['allow-external-refs'] === true,
     });
+    const rerun =
+      typeof values['rerun-failed'] === 'string' ? await rerunReport(values['rerun-failed'], io) : undefined;
     const contracts =
       values.contracts === false
         ? false
@@ -207,14 +235,40 @@ export const contractCommand: Command = {
             }
           : {}),
         stateful: values.stateful !== false,
+        ...(rerun ? { rerun } : {}),
+        failOn,
       });
     } finally {
       await closeAll(reporters);
     }
     if (result.stopped?.reason === 'interrupted') return exitForSignal(stopSignal ?? 'SIGINT');
-    return result.failed > 0 ? EXIT.findings : EXIT.ok;
+    return failsRun(result, result.failOn) ? EXIT.findings : EXIT.ok;
   },
 };
+
+/** The report `--rerun-failed` names, read and checked (secret references from the environment). */
+async function rerunReport(file: string, io: CliIO): Promise<RerunReport> {
+  let text: string;
+  try {
+    text = await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new ReportError(
+      `--rerun-failed: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'give the JSON report of a plantkit contract run (--reporter json --output FILE)',
+    );
+  }
+  return readRerunReport(text, file, (variable) => io.env[variable] || undefined);
+}
+
+/** `--fail-on failure|spec-gap`. */
+function failOnFlag(value: unknown): FailOn {
+  if (!(CONTRACT_FAIL_ON as readonly unknown[]).includes(value))
+    throw new UsageError(
+      `--fail-on must be one of ${CONTRACT_FAIL_ON.join(', ')}, got '${String(value)}'`,
+      'e.g. --fail-on spec-gap',
+    );
+  return value as FailOn;
+}
 
 /** `{ [key]: value }`, or nothing when the value is absent. */
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -5,6 +5,7 @@
  * always checked against the schema before it is called valid.
  */
 import { codecFor, type MediaCodec } from '../../codec/index.js';
+import { numberText } from '../../generate/logical-value.js';
 import { patternSample } from '../../generate/pattern-sample.js';
 import { validValue } from '../../generate/valid-value.js';
 import { parseMediaType } from '../../http/media-type.js';
@@ -69,11 +70,27 @@ export function bodyValue(
     : { ok: false, reason: `request body (${body.media.mediaType}): ${generated.reason}` };
 }
 
-/** The body as sent: its text and Content-Type (multipart carries its boundary). */
-export function encodeBody(body: SendableBody, value: unknown): { text: string; contentType: string } {
+/**
+ * The body as sent: its text and Content-Type (multipart carries its
+ * boundary: random, or `boundary`, which generated cases fix so a seed
+ * replays byte for byte). `value` is exact JSON (json/exact-json.ts), or a
+ * generated number at the root (a bigint or ExactText, generate/logical-value.ts),
+ * which has no container to record its text in: it is written digit for digit.
+ */
+export function encodeBody(
+  body: SendableBody,
+  value: unknown,
+  boundary?: string,
+): { text: string; contentType: string } {
   const mediaType = parseMediaType(body.media.mediaType)!;
-  if (body.codec.name === 'json') return { text: stringifyJson(value), contentType: body.media.mediaType };
-  const encoded = body.codec.encode(value, { mediaType, schema: body.media.schema, encoding: body.media.encoding });
-  // Sampled file parts are ASCII, so every body the runner builds is text.
+  const root = numberText(value);
+  if (body.codec.name === 'json') return { text: root ?? stringifyJson(value), contentType: body.media.mediaType };
+  const encoded = body.codec.encode(root ?? value, {
+    mediaType,
+    schema: body.media.schema,
+    encoding: body.media.encoding,
+    boundary,
+  });
+  // Sampled file parts and generated binary strings are ASCII, so every body the runner builds is text.
   return { text: encoded.body.toString('utf8'), contentType: encoded.contentType };
 }

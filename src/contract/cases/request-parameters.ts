@@ -1,12 +1,15 @@
 /**
  * Parameter values a request can carry and still be valid: the spec's own
  * example where it validates, else a deterministic sample, else a generated
- * value, each checked against the parameter's schema. A parameter no attempt
- * satisfies is reported ("cannot generate"), never sent as valid.
+ * value, each checked against the parameter's schema and against what the
+ * wire carries unchanged (params/wire-value.ts: a header value with a line
+ * break, a cookie value with a space). A parameter no attempt satisfies is
+ * reported ("cannot generate"), never sent as valid.
  */
 import { patternSample } from '../../generate/pattern-sample.js';
 import { validValue } from '../../generate/valid-value.js';
 import { encodeParameter } from '../../params/encode.js';
+import { wireProblem } from '../../params/wire-value.js';
 import { sampleValue } from '../../schema/sample-value.js';
 import type { OperationParameter } from '../../spec/types.js';
 import type { CaseContext } from './context.js';
@@ -89,13 +92,20 @@ function validParameterValue(
   mode: 'minimal' | 'full',
   context: CaseContext,
 ): { ok: true; value: unknown } | { ok: false; reason: string } {
-  if (!parameter.schema) return { ok: true, value: parameter.examples[0]?.value ?? 'plantkit' };
-  const validate = context.schemaValidator(parameter.schema, 'request');
-  for (const example of [
-    ...parameter.examples.map((candidate) => candidate.value),
-    ...schemaExamples(parameter.schema),
-  ]) {
-    if (validate(example).length === 0) return { ok: true, value: example };
+  const example = parameter.examples[0]?.value;
+  if (!parameter.schema)
+    return { ok: true, value: example !== undefined && !wireProblem(parameter, example) ? example : 'plantkit' };
+  // A value the wire would change is no valid value to send: it fails like a schema violation.
+  const schemaValidate = context.schemaValidator(parameter.schema, 'request');
+  const validate = (value: unknown) => {
+    const violations = schemaValidate(value);
+    const problem = violations.length === 0 ? wireProblem(parameter, value) : undefined;
+    return problem
+      ? [{ pointer: '', instancePath: '', keyword: 'wire', message: problem, schemaPath: '' }]
+      : violations;
+  };
+  for (const candidate of [...parameter.examples.map((item) => item.value), ...schemaExamples(parameter.schema)]) {
+    if (validate(candidate).length === 0) return { ok: true, value: candidate };
   }
   const sampled = sampleValue(parameter.schema, {
     mode,
@@ -105,7 +115,8 @@ function validParameterValue(
   const value = typeof sampled === 'bigint' ? sampled.toString() : sampled;
   if (validate(typeof sampled === 'bigint' ? Number(sampled) : value).length === 0)
     return { ok: true, value: typeof sampled === 'bigint' ? sampled : value };
-  const generated = validValue(parameter.schema, validate, { ...context.scope, direction: 'request' }, 1, {
+  const charset = parameter.in === 'header' || parameter.in === 'cookie' ? 'header' : 'any';
+  const generated = validValue(parameter.schema, validate, { ...context.scope, direction: 'request', charset }, 1, {
     preferSample: false,
   });
   return generated.ok

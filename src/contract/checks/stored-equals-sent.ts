@@ -9,7 +9,8 @@
  */
 import { preview } from '../../findings.js';
 import { objectShape } from '../../schema/object-shape.js';
-import { differences, idText, writtenIn } from '../stateful/compare.js';
+import { idText } from '../../resources/id-text.js';
+import { differences, writtenIn } from '../stateful/compare.js';
 import { finding, type Check } from './types.js';
 
 /** A read of a live item that returns another item, or other values. */

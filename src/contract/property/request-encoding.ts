@@ -4,17 +4,18 @@
  * media type's codec (JSON with int64 digits kept, form, multipart, text,
  * XML, bytes), a required parameter the value leaves out omitted. Values
  * HTTP cannot carry as generated are refused here, never sent: a header
- * value outside RFC 9110 field-value characters, a path segment `.` or
+ * value outside RFC 9110 field-value characters or with surrounding
+ * whitespace (http/wire-text.ts), a path segment `.` or
  * `..` (RFC 3986 section 5.2.4 would remove it before it reaches the server),
  * and a request line with headers over 8 KiB, which common servers refuse
  * with 414 or 431 whatever the spec says (nginx and Apache read about 8 KiB
  * per line; Node's limit is 16 KiB for all headers): an operation with fifty
  * query parameters can otherwise draw a valid request no server reads.
  */
-import { codecFor } from '../../codec/index.js';
-import { numberText, toJsonText, toJsonValue } from '../../generate/logical-value.js';
-import { parseMediaType } from '../../http/media-type.js';
+import { numberText, toJsonValue } from '../../generate/logical-value.js';
+import { fieldValueProblem } from '../../http/wire-text.js';
 import type { CaseContext } from '../cases/context.js';
+import { encodeBody } from '../cases/request-body.js';
 import { buildRequest } from '../cases/request-builder.js';
 import type { CaseRequest } from '../types.js';
 import { BODY_KEY, type RequestValue } from './request-parts.js';
@@ -25,9 +26,6 @@ export type EncodedRequest = { request: CaseRequest } | { unusable: string };
 
 /** Most bytes of the path, query and headers together that a generated request may have (see above). */
 const MAX_HEAD_BYTES = 8 * 1024;
-
-/** Characters a header field value may hold as sent (RFC 9110 section 5.5; what Node's HTTP client accepts). */
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** The request for `value`; `boundary` fixes the multipart boundary, so a replay sends the same bytes. */
 export function encodeRequest(
@@ -43,14 +41,25 @@ export function encodeRequest(
     if (part.key in value) values.set(part.key, parameterText(value[part.key], part.parameter.mediaType !== undefined));
     else if (part.required) omit.add(part.key);
   }
-  const body = BODY_KEY in value && target.body ? encodeBody(target, value[BODY_KEY], boundary) : undefined;
-  const request = buildRequest(
-    target.operation,
-    { values, omit, ...(body ? { body: body.text, contentType: body.contentType } : {}) },
-    context,
-  );
-  const header = Object.entries(request.headers).find(([, text]) => !FIELD_VALUE.test(text));
-  if (header) return { unusable: `header ${header[0]} would carry a character HTTP cannot send` };
+  const body =
+    BODY_KEY in value && target.body ? encodeBody(target.body, wireValue(value[BODY_KEY]), boundary) : undefined;
+  let request: CaseRequest;
+  try {
+    request = buildRequest(
+      target.operation,
+      { values, omit, ...(body ? { body: body.text, contentType: body.contentType } : {}) },
+      context,
+    );
+  } catch (error) {
+    // encodeURIComponent refuses a lone surrogate: it has no UTF-8 form (RFC 3986 section 2.5).
+    if (error instanceof URIError)
+      return { unusable: 'a value holds a lone surrogate, which has no UTF-8 form to percent-encode' };
+    throw error;
+  }
+  for (const [name, text] of Object.entries(request.headers)) {
+    const problem = fieldValueProblem(text);
+    if (problem) return { unusable: `header ${name} cannot carry the value as generated: ${problem}` };
+  }
   const path = request.path.split('?')[0]!;
   if (path.split('/').some((segment) => segment === '.' || segment === '..'))
     return { unusable: `path ${path} has a dot segment, which URL resolution removes` };
@@ -74,17 +83,7 @@ function parameterText(value: unknown, asJson: boolean): unknown {
   return text ?? toJsonValue(value);
 }
 
-function encodeBody(target: PropertyTarget, value: unknown, boundary: string): { text: string; contentType: string } {
-  const { media, codec } = target.body!;
-  if (codec.name === 'json') return { text: toJsonText(value), contentType: media.mediaType };
-  const mediaType = parseMediaType(media.mediaType)!;
-  const root = numberText(value);
-  const encoded = codecFor(mediaType).encode(root ?? toJsonValue(value), {
-    mediaType,
-    schema: media.schema,
-    encoding: media.encoding,
-    boundary,
-  });
-  // Binary strings are generated as ASCII (strings.ts), so every body the phase builds is text.
-  return { text: encoded.body.toString('utf8'), contentType: encoded.contentType };
+/** A generated body value as encodeBody reads it: exact JSON, a root number as it was generated (its digits kept). */
+function wireValue(value: unknown): unknown {
+  return numberText(value) === undefined ? toJsonValue(value) : value;
 }

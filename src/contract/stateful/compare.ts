@@ -4,19 +4,11 @@
  * write a value in another valid form, so numbers compare by value (with
  * exact int64 text), date-times by the instant they denote (RFC 3339: `Z`
  * and `+00:00`, fractional zeros), objects over the members written, arrays
- * item by item. Ids compare as text (`5` and `"5"` name the same item).
+ * item by item. Ids compare as text (resources/id-text.ts).
  */
-import { canonicalJson, exactNumberText } from '../../json/exact-json.js';
+import { exactNumberText } from '../../json/exact-json.js';
 import { isRecord, objectShape } from '../../schema/object-shape.js';
 import type { SchemaObject } from '../../spec/types.js';
-
-/** The id at `container[key]` as text: a string as is, a number as its exact JSON text; undefined for anything else. */
-export function idText(container: unknown, key: string | number): string | undefined {
-  if (typeof container !== 'object' || container === null) return undefined;
-  const value = (container as Record<string | number, unknown>)[key];
-  if (typeof value === 'string') return value;
-  return typeof value === 'number' ? canonicalJson(container, key) : undefined;
-}
 
 /** Whether `received[key]` holds what `sent[key]` wrote, read through `schema` (formats). */
 function sameValue(sent: object, received: object, key: string | number, schema: SchemaObject | undefined): boolean {

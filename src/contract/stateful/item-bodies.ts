@@ -16,7 +16,7 @@ import { isRecord, objectShape } from '../../schema/object-shape.js';
 import type { SchemaObject } from '../../spec/types.js';
 import type { CaseContext } from '../cases/context.js';
 import { bodyValue, type SendableBody } from '../cases/request-body.js';
-import { idText } from './compare.js';
+import { idText } from '../../resources/id-text.js';
 
 /** How a body is chosen: the numbered sample, or a generated value from a seed. */
 export type BodyChoice = { kind: 'sample'; number: number; label?: string } | { kind: 'generated'; seed: number };

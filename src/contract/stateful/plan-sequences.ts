@@ -66,6 +66,9 @@ export function randomSequence(target: StatefulTarget, seed: number, index: numb
     const choices = (['create', 'read', 'read', 'update', 'delete', 'list', 'page'] as const).filter(
       (action) => can(target, action) && (action !== 'create' || created < MAX_ITEMS),
     );
+    // A collection whose only step is create (no read, update, delete or list) has nothing left once
+    // MAX_ITEMS are created: the sequence ends there (Stripe's value_list_items drew `undefined` here).
+    if (choices.length === 0) break;
     const action = choices[below(random, choices.length)]!;
     if (action === 'create')
       plans.push({ action, item: created++, body: { kind: 'generated', seed: nextSeed(random) } });

@@ -7,7 +7,7 @@
  */
 import { cloneJson } from '../../json/exact-json.js';
 import { isRecord } from '../../schema/object-shape.js';
-import { idText } from './compare.js';
+import { idText } from '../../resources/id-text.js';
 import type { ItemExpectation, ListExpectation, StatefulExpectation, StepAction } from './expectation.js';
 import { notFoundStatuses, unpaged, type StatefulTarget } from './targets.js';
 

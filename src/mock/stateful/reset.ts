@@ -7,7 +7,7 @@
  */
 import type { MockState } from '../mock-state.js';
 import type { MockReply } from '../reply.js';
-import { errorReply } from '../respond.js';
+import { errorReply } from '../error-reply.js';
 import type { ResourceStore } from './store.js';
 
 /** Where clients reset the stateful mock. */

@@ -6,6 +6,7 @@
  * `reset()` brings back the preloaded items (--data), nothing else.
  */
 import { canonicalJson, cloneJson } from '../../json/exact-json.js';
+import { idText } from '../../resources/id-text.js';
 
 /** One stored item: its id as a key, and the item as served. */
 export interface StoredItem {
@@ -74,10 +75,9 @@ export class ResourceStore {
   }
 }
 
-/** The key of an id value: a string as is, a number as its exact JSON text (`5` and `"5"` name the same item). */
+/** The key of an id value: its id text (resources/id-text.ts); any other value (an untyped id property may hold one) as its JSON. */
 export function idKey(container: object, field: string | number): string {
-  const value = (container as Record<string | number, unknown>)[field];
-  return typeof value === 'string' ? value : canonicalJson(container, field);
+  return idText(container, field) ?? canonicalJson(container, field);
 }
 
 /** The scope of a request: the other path parameters of a nested collection, `gardenId=g1`, '' for none. */

@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import { parseJson } from '../../../src/json/exact-json.js';
-import { differences, idText } from '../../../src/contract/stateful/compare.js';
+import { differences } from '../../../src/contract/stateful/compare.js';
 
 const json = (text: string) => (parseJson(text) as { ok: true; value: Record<string, unknown> }).value;
 const schema = {
@@ -42,10 +42,4 @@ test.each<[string, string, string, string[]]>([
   ['a null written: a value is not', '{"note":null}', '{"note":"x"}', ['note differs']],
 ])('%s', (_name, written, received, want) => {
   expect(differences(json(written), json(received), schema).map((item) => `${item.name} ${item.kind}`)).toEqual(want);
-});
-
-test('ids compare as text: a number by its exact digits, a string as is', () => {
-  expect(idText(json('{"id":9007199254740993}'), 'id')).toBe('9007199254740993');
-  expect(idText({ id: 'ab-1' }, 'id')).toBe('ab-1');
-  expect(idText({ id: { nested: 1 } }, 'id')).toBeUndefined();
 });

@@ -1,0 +1,17 @@
+/** Header fields as one text per name, the form request checks, judges and matchers read. */
+
+/**
+ * One value per name: repeated fields joined with `, ` (RFC 9110 section
+ * 5.3; Set-Cookie, which must stay apart, is not read through this). Names
+ * are kept as given: node:http's `IncomingMessage.headers` and undici's
+ * response headers are lower-case already, and the mock's hot path does not
+ * lower-case them again.
+ */
+export function flattenHeaders(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}

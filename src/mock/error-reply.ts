@@ -1,0 +1,104 @@
+/**
+ * The mock's error answers (its refusals and its own 500s) in the spec's own
+ * declarations: the response the operation documents for the status (OAS
+ * 4.8.16) gives the media type, the schema and the example of the body
+ * (error-body.ts), and the response headers it documents (OAS 4.8.17: a
+ * required `X-Request-ID` is sent on a 400 as on a 200), so a refusal passes
+ * the same self-check as every answer. A documented response without content
+ * has no body. The explanation always travels in `x-plantkit-reason` too:
+ * the spec's error schema may have no free-text field for it.
+ */
+import type { Encoded } from '../codec/types.js';
+import { stringifyJson } from '../json/exact-json.js';
+import type { Operation, OperationResponse } from '../spec/types.js';
+import { findResponse } from '../validation/compile-validators.js';
+import { encodeError, type ErrorResponse } from './error-body.js';
+import type { MockState } from './mock-state.js';
+import type { MockReply } from './reply.js';
+import { responseHeaders } from './response-headers.js';
+
+/** Where the mock explains a refusal (always, and the only place when the documented response has no body). */
+const REASON_HEADER = 'x-plantkit-reason';
+
+/** An Error-shaped reply with `status` and `message` in the documented response's shape; `headers` win over documented ones. */
+export function errorReply(
+  state: MockState,
+  operation: Operation | undefined,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): MockReply {
+  const documented = operation && findResponse(operation, status);
+  const own = documentedHeaders(state, documented);
+  if (!own.ok && status !== 500)
+    return errorReply(
+      state,
+      operation,
+      500,
+      `the mock's ${status} response for ${operation!.id} fails the spec: ${own.message}; fix the spec's header schema or examples`,
+    );
+  const spec = own.ok ? own.headers : {};
+  const reason = { [REASON_HEADER]: headerText(message) };
+  // A refusal documented without content has none. The mock's own 500s (a fault of the spec it serves) always
+  // say why in the body too: they are no documented answer.
+  const ownFault = status >= 500;
+  if (documented && documented.content.length === 0 && !ownFault)
+    return { status, headers: { ...spec, ...reason, ...headers }, body: undefined, reason: message };
+  const error = state.errorBody(operation, status, message);
+  const encoded = ownFault && !saysWhy(error.body, message) ? undefined : encodedOrNothing(error);
+  return {
+    status,
+    headers: {
+      ...spec,
+      'content-type': encoded?.contentType ?? 'application/json',
+      ...reason,
+      ...headers,
+    },
+    body: encoded?.body ?? stringifyJson({ error: status, message }),
+    reason: message,
+  };
+}
+
+/** The body written by its media type's codec (encodeError); undefined when the codec cannot write it (the caller writes JSON). */
+function encodedOrNothing(error: ErrorResponse): Encoded | undefined {
+  try {
+    return encodeError(error);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `body` holds the explanation itself (a schema without a free-text field cannot). */
+function saysWhy(body: unknown, message: string): boolean {
+  return body === message || (typeof body === 'object' && body !== null && Object.values(body).includes(message));
+}
+
+type HeaderResult = ReturnType<typeof responseHeaders>;
+
+/** The headers `response` documents, worked out once per response (a refusal is answered often, always alike). */
+function documentedHeaders(state: MockState, response: OperationResponse | undefined): HeaderResult {
+  if (!response || response.headers.length === 0) return NO_HEADERS;
+  let headers = HEADERS.get(response);
+  if (!headers) {
+    try {
+      headers = responseHeaders(response, {
+        validator: (schema) => state.schemaValidator(schema, 'response'),
+        scope: state.scope,
+        seed: 1,
+      });
+    } catch (error) {
+      // A header schema Ajv cannot compile: the answer says so instead of failing to be written.
+      headers = { ok: false, message: `a documented header's schema cannot be read (${(error as Error).message})` };
+    }
+    HEADERS.set(response, headers);
+  }
+  return headers.ok ? { ok: true, headers: { ...headers.headers } } : headers;
+}
+
+const NO_HEADERS: HeaderResult = { ok: true, headers: {} };
+const HEADERS = new WeakMap<OperationResponse, HeaderResult>();
+
+/** A message as a header value: Latin-1 without control characters (RFC 9110 section 5.5), at most 300 characters. */
+export function headerText(message: string): string {
+  return message.slice(0, 300).replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+}

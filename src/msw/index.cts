@@ -1,0 +1,29 @@
+/**
+ * `plantkit/msw` for CommonJS consumers (`require`, the `require` export
+ * condition): the same handlers as index.ts, built with msw's CommonJS
+ * build, the one their own `require('msw/node')` loads, so handlers and
+ * their types match their `setupServer`. The pipeline itself is plantkit's
+ * ES modules, loaded with require(esm) (Node 20.19+).
+ */
+import { http, type HttpHandler } from 'msw';
+import { createSpecHandlers, type SpecHandlers as Handlers } from './create-handlers.js';
+import type { MswHandlerOptions } from './options.js';
+import type { MswSpec } from './spec-input.js';
+
+export type { OverrideOptions } from './create-handlers.js';
+export type { MswHandlerOptions } from './options.js';
+export type { OverrideResponse } from './override.js';
+export type { MswSpec } from './spec-input.js';
+
+/** Handlers for one spec (MSW's `HttpHandler`s), and the means to steer them from a test. */
+export type SpecHandlers = Handlers<HttpHandler>;
+
+/** MSW handlers for `spec` (a file path, a URL, a document object or a loaded spec); throws a PlantkitError when it cannot be loaded. */
+export function createHandlers(spec: MswSpec, options: MswHandlerOptions = {}): Promise<SpecHandlers> {
+  return createSpecHandlers(spec, options, {
+    http,
+    strings: 'file',
+    // jsdom and happy-dom give tests a page location; plain Node has none.
+    location: () => (globalThis as { location?: { href?: string } }).location?.href,
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * What `npm pack` puts in the tarball, file by file, and how large it is.
+ * A consumer gets the CLI, the compiled library with the declarations its
+ * entries reach, the Plant Store spec with its contracts/ file, the report
+ * schemas, the README and the changelog: no sources, tests, fixtures,
+ * bench, scripts, CI files, docs or source maps. Reads the built dist/
+ * (`npm test` builds it first) through `npm pack --dry-run`, which writes
+ * nothing.
+ */
+import { execFile } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { reachableDeclarations } from '../../scripts/prune-declarations.mjs';
+
+const exec = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The size budget, in bytes. Measured on 2026-11-25: 372,383 packed and
+ * 1,242,406 unpacked before plantkit/msw; with it 1,372,794 packed and
+ * 5,313,819 unpacked, of which the minified browser build of plantkit/msw
+ * (dist/browser/msw.js: Prism, Ajv and the mock's pipeline in one ES module)
+ * is 3.96 MB unpacked. The budget is that plus 10%: room for the features of
+ * a turn, while a jump beyond it (a bundled dependency, shipped maps or
+ * fixtures, a stray folder) fails here and asks for a look at this list
+ * before the budget moves.
+ */
+const BUDGET = { packed: 1_510_000, unpacked: 5_850_000 };
+
+interface Packed {
+  size: number;
+  unpackedSize: number;
+  files: Array<{ path: string; size: number }>;
+}
+
+let packed: Packed;
+let files: string[];
+
+beforeAll(async () => {
+  const { stdout } = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: ROOT,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as [Packed];
+  files = packed.files.map((file) => file.path).sort();
+}, 60_000);
+
+/** `src/a/b.ts` -> `a/b` for every module of src/. */
+async function sourceModules(): Promise<string[]> {
+  const entries = await readdir(path.join(ROOT, 'src'), { recursive: true });
+  return entries
+    .map(String)
+    .filter((file) => /\.c?ts$/.test(file) && !file.endsWith('.d.ts'))
+    .map((file) => file.replace(/\.c?ts$/, ''))
+    .sort();
+}
+
+describe('the file list', () => {
+  test('outside dist/: the CLI, the spec and its contracts, the report schemas, package.json, README, changelog and licence', () => {
+    expect(files.filter((file) => !file.startsWith('dist/'))).toEqual([
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'bin/plantkit.js',
+      'contracts/addPlant.yaml',
+      'openapi.yaml',
+      'package.json',
+      'schemas/contract-report.schema.json',
+      'schemas/proxy-report.schema.json',
+    ]);
+  });
+
+  test('dist/ holds one compiled module per module of src/ and the browser build of plantkit/msw, nothing else compiled', async () => {
+    const compiled = files.filter((file) => file.startsWith('dist/') && /\.c?js$/.test(file));
+    expect(compiled.map((file) => file.slice('dist/'.length).replace(/\.c?js$/, '')).sort()).toEqual(
+      [...(await sourceModules()), 'browser/msw'].sort(),
+    );
+  });
+
+  test("declarations: exactly those the package's type entries reach", () => {
+    const declarations = files.filter((file) => /\.d\.c?ts$/.test(file));
+    expect(declarations).toEqual([...reachableDeclarations(ROOT)].sort());
+    expect(declarations).toContain('dist/index.d.ts');
+    expect(declarations).toContain('dist/vitest/matchers.d.ts');
+    expect(declarations).toEqual(expect.arrayContaining(['dist/msw/index.d.ts', 'dist/msw/index.d.cts']));
+  });
+
+  test.each([
+    ['sources', /^src\/|(?<!\.d)\.ts$/],
+    ['tests and fixtures', /^test\/|\.test\.|fixtures/],
+    ['the bench', /^bench\//],
+    ['scripts', /^scripts\//],
+    ['CI files', /^\.ci\/|^\.github\//],
+    ['docs the package does not need (the README links them from the repository)', /^docs\//],
+    ['source maps', /\.map$/],
+    ['tool configuration', /^(tsconfig.*|biome\.jsonc|knip\.jsonc|vitest\.config\.ts|\.npmrc)$/],
+    ['installed or scratch folders', /(^|\/)(node_modules|\.scratch)\//],
+  ])('no %s', (_name, pattern) => {
+    expect(files.filter((file) => pattern.test(file))).toEqual([]);
+  });
+});
+
+describe(`the size budget (packed ${BUDGET.packed} B, unpacked ${BUDGET.unpacked} B)`, () => {
+  test('packed', () => {
+    expect(packed.size).toBeLessThanOrEqual(BUDGET.packed);
+  });
+
+  test('unpacked', () => {
+    expect(packed.unpackedSize).toBeLessThanOrEqual(BUDGET.unpacked);
+  });
+});
