@@ -8,7 +8,7 @@
  * regular expressions were replaced (which names they cover cannot be compared).
  */
 import { canonicalKey } from './canonical-schema.js';
-import type { EffectiveSchema } from './effective-schema.js';
+import type { EffectiveSchema } from './schema-record.js';
 
 /** Applicator changes of one pair, as words: `contains`, `if/then/else`, `dependentSchemas/card`. */
 export interface ApplicatorChanges {

@@ -16,7 +16,7 @@
  * difference is reported all the same.
  */
 import { createHash } from 'node:crypto';
-import { originOf, type EffectiveSchema } from './effective-schema.js';
+import { originOf, type DispatchTag, type EffectiveSchema } from './schema-record.js';
 
 /** How many levels below a schema its key looks. */
 const KEY_DEPTH = 16;
@@ -54,12 +54,24 @@ function keyAt(node: EffectiveSchema, depth: number): string {
     node.uniqueItems,
     [...node.dependentRequired.keys()].sort().map((key) => [key, [...node.dependentRequired.get(key)!].sort()]),
     entries(node.subschemas),
-    node.variants ? [node.variants.keyword, node.variants.branches.map(sub).sort()] : null,
+    node.variants
+      ? [
+          node.variants.keyword,
+          node.variants.branches
+            .map((branch, index) => `${sub(branch)}${tagText(node.variants!.tags?.[index])}`)
+            .sort(),
+        ]
+      : null,
     node.discriminator ?? null,
+    tagText(node.tag),
   ]);
   const key = hash(text);
   byDepth.set(depth, key);
   return key;
+}
+
+function tagText(tag: DispatchTag | undefined): string {
+  return tag ? `@${tag.property}=${JSON.stringify([...tag.values].sort())}` : '';
 }
 
 function hash(text: string): string {

@@ -3,7 +3,7 @@
  * (JSON Schema 2020-12 validation sections 6.2.2-6.2.5) read together, so
  * `maximum: 10` and `exclusiveMaximum: 11` compare by what they allow.
  */
-import type { Bounds } from './effective-schema.js';
+import type { Bounds } from './schema-record.js';
 
 /** One end of a range; `strict` when the end value itself is excluded. */
 export interface RangeEdge {

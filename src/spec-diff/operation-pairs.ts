@@ -11,7 +11,9 @@ import { encodePointer, valueAt } from '../spec/json-pointer.js';
 import type { MediaTypeContent, Operation, OperationParameter } from '../spec/types.js';
 import type { Direction } from '../validation/schema-view.js';
 import type { createEffectiveSchemas } from './effective-schema.js';
+import { alignSingleWithArray, isTextual } from './parameter-values.js';
 import { pairSchemas } from './schema-pairs.js';
+import type { EffectiveSchema } from './schema-record.js';
 import type { Pair, ResponseHeader, SpecComparison } from './types.js';
 
 /** Effective-schema builders of both sides. */
@@ -37,7 +39,9 @@ export function compareOperation(
     textual = false,
   ) => {
     if (b === undefined || h === undefined) return;
-    pairSchemas(comparison, { operation, direction, name, textual }, effective.base(b, bAt), effective.head(h, hAt));
+    const built: [EffectiveSchema, EffectiveSchema] = [effective.base(b, bAt), effective.head(h, hAt)];
+    const [bs, hs] = textual ? alignSingleWithArray(...built) : built;
+    pairSchemas(comparison, { operation, direction, name, textual }, bs, hs);
   };
   if (!reversed) comparison.operations.push({ label: operation, base, head });
 
@@ -54,12 +58,12 @@ export function compareOperation(
     if (pair.base && pair.head)
       schemas(
         pair.base.schema,
-        `${pair.basePointer}/schema`,
+        parameterSchemaPointer(pair.base),
         pair.head.schema,
-        `${pair.headPointer}/schema`,
+        parameterSchemaPointer(pair.head),
         sent,
         pair.name,
-        true,
+        isTextual(pair.base) && isTextual(pair.head),
       );
   }
   if (!reversed) {
@@ -146,6 +150,13 @@ export function compareOperation(
         );
     }
   }
+}
+
+/** Where a parameter's schema is: under `schema`, or under its one media type (`content`, OAS 3.1.0 section 4.8.12). */
+function parameterSchemaPointer(parameter: OperationParameter): string {
+  return parameter.mediaType === undefined
+    ? `${parameter.pointer}/schema`
+    : `${parameter.pointer}${encodePointer(['content', parameter.mediaType, 'schema'])}`;
 }
 
 /** `POST /plants`: how changes name an operation. */

@@ -5,7 +5,7 @@
  * read coinductively as for recursive types; true for "may overlap", the
  * answer that claims nothing).
  */
-import type { EffectiveSchema } from './effective-schema.js';
+import type { EffectiveSchema } from './schema-record.js';
 
 /** Decide a pair once: `decide` runs the first time, the memo answers afterwards. */
 export type PairDecider = (a: EffectiveSchema, b: EffectiveSchema, decide: () => boolean) => boolean;

@@ -5,7 +5,9 @@
  * `required` on a string, `then` without `if`: dropped, so adding,
  * changing or removing them reports nothing.
  */
-import type { Bounds, EffectiveSchema } from './effective-schema.js';
+import { jsonTypeOf } from './same-value.js';
+import type { Bounds, EffectiveSchema } from './schema-record.js';
+import { covers } from './type-sets.js';
 
 const NUMBER_BOUNDS: ReadonlyArray<keyof Bounds> = [
   'maximum',
@@ -20,8 +22,19 @@ const OBJECT_BOUNDS: ReadonlyArray<keyof Bounds> = ['maxProperties', 'minPropert
 const ARRAY_APPLICATORS = /^(prefixItems\/|contains$|unevaluatedItems$)/;
 const OBJECT_APPLICATORS = /^(dependentSchemas\/|patternProperties\/|propertyNames$|unevaluatedProperties$)/;
 
-/** Remove from `schema` (in place) what its types make meaningless. */
+/**
+ * Remove from `schema` (in place) what its types make meaningless. An
+ * `enum` decides the types by itself: `const: cat` and `type: string,
+ * const: cat` are one schema, and a listed value of another type than
+ * `type` allows can never validate, so it is left out.
+ */
 export function dropInapplicable(schema: EffectiveSchema): void {
+  if (schema.enum) {
+    const listed = schema.types;
+    const values = listed ? schema.enum.filter((value) => covers(listed, jsonTypeOf(value))) : schema.enum;
+    if (values.length !== schema.enum.length) schema.enum = values;
+    schema.types = [...new Set(values.map(jsonTypeOf))].sort();
+  }
   const types = schema.types;
   const allows = (type: string) =>
     types === undefined || types.includes(type) || (type === 'number' && types.includes('integer'));

@@ -6,7 +6,8 @@
  * conjunction is not one schema of the same keyword (`contains`, `not`,
  * an `if`/`then`/`else` group) are kept side by side under a suffixed key.
  */
-import type { Bounds, EffectiveSchema } from './effective-schema.js';
+import { dropInapplicable } from './schema-applicability.js';
+import type { Bounds, EffectiveSchema, Variants } from './schema-record.js';
 import { sameValue } from './same-value.js';
 
 /** Keywords whose two schemas cannot be merged into one of the same keyword. */
@@ -37,7 +38,7 @@ function mergeWith(memo: Map<EffectiveSchema, Map<EffectiveSchema, EffectiveSche
           ? a.enum.filter((value) => b.enum!.some((other) => sameValue(value, other)))
           : (a.enum ?? b.enum),
       default: a.default ?? b.default,
-      properties: mergeMaps(a.properties, b.properties, optional),
+      properties: mergeProperties(a, b, optional),
       required: new Set([...a.required, ...b.required]),
       additionalProperties: optional(a.additionalProperties, b.additionalProperties),
       items: optional(a.items, b.items),
@@ -47,23 +48,72 @@ function mergeWith(memo: Map<EffectiveSchema, Map<EffectiveSchema, EffectiveSche
       uniqueItems: a.uniqueItems || b.uniqueItems,
       dependentRequired: mergeDependentRequired(a.dependentRequired, b.dependentRequired),
       subschemas: mergeSubschemas(a.subschemas, b.subschemas, optional),
-      variants: a.variants ?? b.variants,
+      variants: combineVariants(a.variants, b.variants, merge),
       discriminator: a.discriminator ?? b.discriminator,
+      tag: a.tag ?? b.tag,
     });
   };
   return merge;
 }
 
+type MaybeVariants = Variants | undefined;
+
+/** Above this many branches the product of two groups is not spelled out: the first group is kept. */
+const MAX_PRODUCT = 64;
+
+/**
+ * Two `oneOf`/`anyOf` groups under one `allOf`: a value must match a branch
+ * of each, so the alternatives are the pairs of branches (x and y for every
+ * x, y). For two `oneOf`s the product is exact: a value matches exactly one
+ * pair when it matches exactly one branch of each. A `oneOf` with an `anyOf`
+ * is read as `anyOf` (it accepts a little more). Pairs that accept nothing
+ * (`string` with `object`) are dropped.
+ */
+function combineVariants(a: MaybeVariants, b: MaybeVariants, merge: Merge): MaybeVariants {
+  if (!a || !b || a === b) return a ?? b;
+  if (a.branches.length * b.branches.length > MAX_PRODUCT) return a;
+  const pairs = a.branches.flatMap((x, i) =>
+    b.branches.map((y, j) => {
+      const both = merge(x, y);
+      dropInapplicable(both);
+      // Named after both members, so the same pair matches across specs and messages say which it is.
+      if (x.component !== undefined && y.component !== undefined) both.component = `${x.component} & ${y.component}`;
+      return { both, tag: a.tags?.[i] ?? b.tags?.[j] };
+    }),
+  );
+  const kept = pairs.filter(({ both }) => both.types?.length !== 0);
+  return {
+    keyword: a.keyword === b.keyword ? a.keyword : 'anyOf',
+    branches: kept.map(({ both }) => both),
+    ...(a.tags || b.tags ? { tags: kept.map(({ tag }) => tag) } : {}),
+  };
+}
+
 type MergeOptional = (a: EffectiveSchema | undefined, b: EffectiveSchema | undefined) => EffectiveSchema | undefined;
 
-function mergeMaps(
-  a: Map<string, EffectiveSchema>,
-  b: Map<string, EffectiveSchema>,
+/**
+ * A property one side declares and the other does not is, on the other
+ * side, one of its additional properties: `additionalProperties` in one
+ * allOf branch does not see the properties of another (JSON Schema 2020-12
+ * core section 10.3.2.3), so `additionalProperties: false` there forbids them.
+ */
+function mergeProperties(
+  a: EffectiveSchema,
+  b: EffectiveSchema,
   optional: MergeOptional,
 ): Map<string, EffectiveSchema> {
-  const merged = new Map(a);
-  for (const [name, schema] of b) merged.set(name, optional(merged.get(name), schema)!);
+  const [extraA, extraB] = [extraOf(a), extraOf(b)];
+  const merged = new Map(a.properties);
+  if (extraB)
+    for (const [name, schema] of a.properties) if (!b.properties.has(name)) merged.set(name, optional(schema, extraB)!);
+  for (const [name, schema] of b.properties) merged.set(name, optional(a.properties.get(name) ?? extraA, schema)!);
   return merged;
+}
+
+/** The schema of a property `schema` does not declare; undefined when patternProperties may decide instead. */
+function extraOf(schema: EffectiveSchema): EffectiveSchema | undefined {
+  if ([...schema.subschemas.keys()].some((key) => key.startsWith('patternProperties/'))) return undefined;
+  return schema.additionalProperties;
 }
 
 function mergeDependentRequired(a: Map<string, Set<string>>, b: Map<string, Set<string>>): Map<string, Set<string>> {

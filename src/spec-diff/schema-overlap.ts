@@ -6,7 +6,7 @@
  * enum/const, numeric ranges, a required property whose values cannot agree,
  * a closed object missing a required property) and "may overlap" otherwise.
  */
-import type { Bounds, EffectiveSchema } from './effective-schema.js';
+import { emptySchema, type Bounds, type EffectiveSchema } from './schema-record.js';
 import { lowerEdge, upperEdge } from './numeric-range.js';
 import { pairMemo } from './pair-memo.js';
 import { jsonTypeOf, sameValue } from './same-value.js';
@@ -36,6 +36,26 @@ function decide(
   if (shared.every((type) => type === 'object')) return objectsMayOverlap(a, b, overlap);
   if (shared.every((type) => type === 'number' || type === 'integer')) return rangesMeet(a.bounds, b.bounds);
   return true;
+}
+
+/**
+ * Can a value clients build from one schema's documentation match the other
+ * too? Clients send the properties a schema declares, not others (the same
+ * reading as a new optional request property being no break), so an object
+ * schema is read as closed to its declared properties for the value it
+ * documents. `{a}` and `{c}` with different required properties do not
+ * overlap here, though `{"a": 1, "c": 2}` matches both.
+ */
+export function mayOverlapDocumented(a: EffectiveSchema, b: EffectiveSchema): boolean {
+  return mayOverlap(closedToDeclared(a), b) || mayOverlap(a, closedToDeclared(b));
+}
+
+function closedToDeclared(schema: EffectiveSchema): EffectiveSchema {
+  const open =
+    schema.properties.size > 0 &&
+    schema.additionalProperties === undefined &&
+    ![...schema.subschemas.keys()].some((key) => /^(patternProperties\/|unevaluatedProperties)/.test(key));
+  return open ? { ...schema, additionalProperties: emptySchema(`${schema.pointer}/additionalProperties`, []) } : schema;
 }
 
 /** False only when a simple keyword of `schema` refuses `value`. */

@@ -10,10 +10,11 @@
  * are walked too, so the same rules classify changes inside them.
  */
 import type { Direction } from '../validation/schema-view.js';
-import { alternativesOf, matchAlternatives } from './alternatives.js';
+import { matchAlternatives } from './alternative-matching.js';
+import { alternativesOf } from './alternatives.js';
 import { describeApplicator } from './applicator-changes.js';
 import { canonicalKey } from './canonical-schema.js';
-import type { EffectiveSchema } from './effective-schema.js';
+import type { EffectiveSchema } from './schema-record.js';
 import type { PropertyPair, SchemaPair, VariantPairing } from './types.js';
 
 /** Collected pairs. */
@@ -60,7 +61,12 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
     if (seen.has(h) || depth > MAX_DEPTH) return;
     seen.add(h);
     visited.set(b, seen);
-    const name = path ? `${root.name} property '${path}'` : root.name;
+    // `property 'owner.name'`; a path that starts with items or a branch names no property: `at '[](oneOf 1)'`.
+    const name = !path
+      ? root.name
+      : /^[[(<]/.test(path)
+        ? `${root.name} at '${path}'`
+        : `${root.name} property '${path}'`;
     if (b.variants || h.variants) {
       walkAlternatives(b, h, path, name, isProperty, textual, depth);
       return;
@@ -96,12 +102,13 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
         emitted.add(key);
         out.properties.push(pair);
       }
-      if (bp && hp) walk(bp, hp, path ? `${path}.${property}` : property, true, false, depth + 1);
+      // Properties of a parameter's object value travel as text too (deepObject, exploded form, OAS 3.1.0 section 4.8.12.4).
+      if (bp && hp) walk(bp, hp, path ? `${path}.${property}` : property, true, textual, depth + 1);
     }
     if (b.items && h.items) walk(b.items, h.items, `${path}[]`, false, textual, depth + 1);
     // `false` on either side is opening or closing the object, not a change of the extra properties' schema.
     if (b.additionalProperties?.types?.length && h.additionalProperties?.types?.length)
-      walk(b.additionalProperties, h.additionalProperties, `${path}<additionalProperties>`, false, false, depth + 1);
+      walk(b.additionalProperties, h.additionalProperties, `${path}<additionalProperties>`, false, textual, depth + 1);
     for (const [key, bs] of b.subschemas) {
       const hs = h.subschemas.get(key);
       if (!hs || NOT_WALKED.test(key) || !sameCondition(b, h, key) || opensResponse(key, bs, root.direction)) continue;
@@ -119,8 +126,8 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
     depth: number,
   ) => {
     const matches = matchAlternatives(
-      alternativesOf(b),
-      alternativesOf(h),
+      { schema: b, alternatives: alternativesOf(b) },
+      { schema: h, alternatives: alternativesOf(h) },
       root.direction === 'request' ? 'head' : 'base',
     );
     out.variants.push({ operation: root.operation, direction: root.direction, name, base: b, head: h, matches });

@@ -3,7 +3,7 @@
  * does (validation section 6.1.1): `number` includes `integer`; no `type`
  * means any type.
  */
-import type { EffectiveSchema } from './effective-schema.js';
+import type { EffectiveSchema } from './schema-record.js';
 
 /** Does a schema with `types` accept values of `type`? */
 export function covers(types: readonly string[] | undefined, type: string): boolean {

@@ -9,7 +9,7 @@ import type { SpecSource } from '../spec/spec-source.js';
 import type { MediaTypeContent, OpenApiVersion, Operation } from '../spec/types.js';
 import type { Direction } from '../validation/schema-view.js';
 import type { AlternativeMatch } from './alternatives.js';
-import type { EffectiveSchema } from './effective-schema.js';
+import type { EffectiveSchema } from './schema-record.js';
 
 /** How a change affects existing clients: `breaking` fails the diff, the others inform. */
 export type ChangeLevel = 'breaking' | 'warning' | 'info';
@@ -62,7 +62,7 @@ export interface SchemaPair {
   name: string;
   /** True for a property's schema, false for a body, parameter or array item root. */
   isProperty: boolean;
-  /** A parameter or header value (or its array items): sent as text, so any number is also a valid string. */
+  /** A parameter or header value (its array items, its object's properties): sent as text, so any number is also a valid string. */
   textual: boolean;
   base: EffectiveSchema;
   head: EffectiveSchema;

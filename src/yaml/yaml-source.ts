@@ -5,6 +5,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node } from 'yaml';
 import { parseJson, setExactNumber } from '../json/exact-json.js';
+import { jsonPositions } from '../json/json-positions.js';
 import { decodePointer } from '../spec/json-pointer.js';
 
 /** A plain value (JSON data) as YAML 1.2 text, long lines left whole. */
@@ -35,8 +36,9 @@ export interface YamlSyntaxProblem {
  * Parse YAML 1.2 text; duplicate keys are errors; integers beyond 2^53 stay
  * exact. A JSON document takes the JSON parser (GitHub's 5.7 MB description:
  * 0.1 s instead of 8.7 s through the YAML parser), and positions are worked
- * out from a YAML parse only when a message first needs one. JSON's own
- * parser keeps the last of duplicate keys rather than refusing them.
+ * out by a JSON scanner (json/json-positions.ts) only when a message first
+ * needs one. JSON's own parser keeps the last of duplicate keys rather than
+ * refusing them.
  */
 export function parseYamlSource(
   text: string,
@@ -50,10 +52,7 @@ export function parseYamlSource(
         source: {
           value: parsed.value,
           positionOf: (pointer, of) => {
-            if (!positions) {
-              const full = parseYamlText(text);
-              positions = full.ok ? full.source.positionOf : () => undefined;
-            }
+            if (!positions) positions = positionsOfJson(text);
             return positions(pointer, of);
           },
         },
@@ -61,6 +60,16 @@ export function parseYamlSource(
     }
   }
   return parseYamlText(text);
+}
+
+function positionsOfJson(text: string): YamlSource['positionOf'] {
+  try {
+    return jsonPositions(text);
+  } catch {
+    // Nesting deeper than the scanner's stack: the YAML parser finds positions as before.
+    const full = parseYamlText(text);
+    return full.ok ? full.source.positionOf : () => undefined;
+  }
 }
 
 function parseYamlText(text: string): { ok: true; source: YamlSource } | { ok: false; problem: YamlSyntaxProblem } {

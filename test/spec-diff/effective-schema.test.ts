@@ -1,6 +1,7 @@
 /** Effective schemas: $refs resolved, allOf merged (required united), nullable read as a null type. */
 import { describe, expect, it } from 'vitest';
-import { createEffectiveSchemas, type EffectiveSchema } from '../../src/spec-diff/effective-schema.js';
+import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
+import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
 import type { OpenApiVersion } from '../../src/spec/types.js';
 
 const document = {
@@ -56,8 +57,20 @@ describe('effective schema', () => {
     [
       '3.1 type array',
       '3.1',
+      { type: ['string', 'null'], maxLength: 3 },
+      { types: ['null', 'string'], required: [], properties: [], bounds: { maxLength: 3 }, enum: undefined },
+    ],
+    [
+      'an enum decides the types: null is not among the values',
+      '3.1',
       { type: ['string', 'null'], const: 'x' },
-      { types: ['null', 'string'], required: [], properties: [], bounds: {}, enum: ['x'] },
+      { types: ['string'], required: [], properties: [], bounds: {}, enum: ['x'] },
+    ],
+    [
+      'an enum value of a type the schema does not allow is left out',
+      '3.1',
+      { type: 'integer', enum: [1, 'one', 2.5] },
+      { types: ['integer'], required: [], properties: [], bounds: {}, enum: [1] },
     ],
     [
       '3.0 boolean exclusiveMaximum',

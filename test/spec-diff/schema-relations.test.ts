@@ -4,7 +4,8 @@
  * does), and the matching of oneOf/anyOf alternatives built on them.
  */
 import { describe, expect, it } from 'vitest';
-import { alternativesOf, matchAlternatives } from '../../src/spec-diff/alternatives.js';
+import { matchAlternatives } from '../../src/spec-diff/alternative-matching.js';
+import { alternativesOf } from '../../src/spec-diff/alternatives.js';
 import { canonicalKey } from '../../src/spec-diff/canonical-schema.js';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
 import { acceptsAll } from '../../src/spec-diff/schema-cover.js';
@@ -122,8 +123,12 @@ describe('coverage', () => {
 });
 
 describe('alternatives', () => {
+  const side = (schema: unknown) => {
+    const built = effective(schema);
+    return { schema: built, alternatives: alternativesOf(built) };
+  };
   const match = (base: unknown, head: unknown, covering: 'base' | 'head') =>
-    matchAlternatives(alternativesOf(effective(base)), alternativesOf(effective(head)), covering).map((m) => [
+    matchAlternatives(side(base), side(head), covering).map((m) => [
       m.how,
       m.base?.branch ?? null,
       m.head?.branch ?? null,
@@ -154,16 +159,28 @@ describe('alternatives', () => {
       'a branch folded into another',
       {
         anyOf: [
+          { type: 'string', maxLength: 3 },
+          { type: 'string', maxLength: 5 },
+        ],
+      },
+      { anyOf: [{ type: 'string', maxLength: 5 }] },
+      'head',
+      [
+        ['same', 1, 0],
+        ['covered', 0, 0],
+      ],
+    ],
+    [
+      'branches that only list values are one enum',
+      {
+        anyOf: [
           { type: 'string', enum: ['a'] },
           { type: 'string', enum: ['b'] },
         ],
       },
-      { anyOf: [{ type: 'string', enum: ['a', 'b'] }] },
+      { enum: ['b', 'a'] },
       'head',
-      [
-        ['covered', 0, 0],
-        ['covered', 1, 0],
-      ],
+      [['same', null, null]],
     ],
     [
       'a changed branch is paired',

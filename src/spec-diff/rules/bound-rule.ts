@@ -6,7 +6,7 @@
  * section 6: `minLength`, `minItems`, `minContains` default to 0, and
  * `minContains` to 1 where `contains` is present, which this ignores).
  */
-import type { Bounds } from '../effective-schema.js';
+import type { Bounds } from '../schema-record.js';
 import type { DiffRule, RuleHit, SchemaPair } from '../types.js';
 import { schemaPairRule, type RuleHeader } from './schema-pair-rule.js';
 

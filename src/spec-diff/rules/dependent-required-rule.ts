@@ -3,7 +3,7 @@
  * 6.5.4): in a request an added dependency asks more of clients; in a
  * response a removed one takes a guarantee from them.
  */
-import type { EffectiveSchema } from '../effective-schema.js';
+import type { EffectiveSchema } from '../schema-record.js';
 import type { DiffRule, RuleHit } from '../types.js';
 import { schemaPairRule, type RuleHeader } from './schema-pair-rule.js';
 

@@ -20,6 +20,7 @@ import { requestParameterRemoved } from './request-parameter-removed.js';
 import { requestParameterRemovedBeforeSunset } from './request-parameter-removed-before-sunset.js';
 import { requestParameterRemovedAfterDeprecation } from './request-parameter-removed-after-deprecation.js';
 import { requestParameterAddedOptional } from './request-parameter-added-optional.js';
+import { requestParameterStyleChanged } from './request-parameter-style-changed.js';
 import { requestBodyBecameRequired } from './request-body-became-required.js';
 import { requestMediaTypeRemoved } from './request-media-type-removed.js';
 import { requestBodySchemaAdded } from './request-body-schema-added.js';
@@ -44,6 +45,7 @@ import { requestSchemaAssertionAdded } from './request-schema-assertion-added.js
 import { requestVariantRemoved } from './request-variant-removed.js';
 import { requestOneOfBranchesOverlap } from './request-one-of-branches-overlap.js';
 import { requestVariantAdded } from './request-variant-added.js';
+import { requestDiscriminatorValueRemoved } from './request-discriminator-value-removed.js';
 import { requestDefaultChanged } from './request-default-changed.js';
 import { responseSuccessStatusRemoved } from './response-success-status-removed.js';
 import { responseErrorStatusRemoved } from './response-error-status-removed.js';
@@ -66,6 +68,7 @@ import { responseDependentRequiredRemoved } from './response-dependent-required-
 import { responseSchemaAssertionRemoved } from './response-schema-assertion-removed.js';
 import { responseVariantAdded } from './response-variant-added.js';
 import { responseVariantRemoved } from './response-variant-removed.js';
+import { responseDiscriminatorValueAdded } from './response-discriminator-value-added.js';
 import { responsePropertyAdded } from './response-property-added.js';
 import { schemaChangeUnclassified } from './schema-change-unclassified.js';
 import { securityAdded } from './security-added.js';
@@ -91,6 +94,7 @@ export const DIFF_RULES: readonly DiffRule[] = [
   requestParameterRemovedBeforeSunset,
   requestParameterRemovedAfterDeprecation,
   requestParameterAddedOptional,
+  requestParameterStyleChanged,
   requestBodyBecameRequired,
   requestMediaTypeRemoved,
   requestBodySchemaAdded,
@@ -115,6 +119,7 @@ export const DIFF_RULES: readonly DiffRule[] = [
   requestVariantRemoved,
   requestOneOfBranchesOverlap,
   requestVariantAdded,
+  requestDiscriminatorValueRemoved,
   requestDefaultChanged,
   responseSuccessStatusRemoved,
   responseErrorStatusRemoved,
@@ -137,6 +142,7 @@ export const DIFF_RULES: readonly DiffRule[] = [
   responseSchemaAssertionRemoved,
   responseVariantAdded,
   responseVariantRemoved,
+  responseDiscriminatorValueAdded,
   responsePropertyAdded,
   schemaChangeUnclassified,
   securityAdded,

@@ -5,7 +5,7 @@
  * validates, so the default level is warning; raise it to breaking in the
  * diff config (`levels: { request-default-changed: breaking }`) where defaults are contract.
  */
-import { sameValue } from '../effective-schema.js';
+import { sameValue } from '../same-value.js';
 import type { DiffRule } from '../types.js';
 
 /** request-default-changed */

@@ -2,7 +2,7 @@
  * A request value accepts fewer values: an enum was added, or enum values were
  * removed. Parameter values travel as text, so there `1` and `"1"` are one value.
  */
-import { sameValue } from '../effective-schema.js';
+import { sameValue } from '../same-value.js';
 import type { DiffRule } from '../types.js';
 
 /** request-enum-narrowed */

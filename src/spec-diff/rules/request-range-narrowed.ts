@@ -1,5 +1,5 @@
 /** A request number accepts a smaller range: a maximum added or lowered, a minimum added or raised (JSON Schema 2020-12 validation section 6.2). */
-import type { Bounds } from '../effective-schema.js';
+import type { Bounds } from '../schema-record.js';
 import type { DiffRule, RuleHit } from '../types.js';
 
 const UPPER = ['maximum', 'exclusiveMaximum'] as const;

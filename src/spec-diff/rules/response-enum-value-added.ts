@@ -1,5 +1,5 @@
 /** A response value may take a value clients do not know (a new enum member, or the enum dropped). */
-import { sameValue } from '../effective-schema.js';
+import { sameValue } from '../same-value.js';
 import type { DiffRule } from '../types.js';
 
 /** response-enum-value-added */
