@@ -14,6 +14,7 @@ import type { CaseBuilder } from './cases/index.js';
 import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
 import type { GeneratedPhase } from './types.js';
+import { parseShard, type Shard } from './shard.js';
 import { count, normalizeHeaders, parseBaseUrl, positive, ranged } from './option-values.js';
 
 /** Defaults of {@link ContractOptions}. */
@@ -135,6 +136,8 @@ export interface ContractOptions {
   maxTransportFailures?: number;
   /** Aborting it (Ctrl-C) stops the run: requests in flight end, the rest are reported as not run. */
   signal?: AbortSignal;
+  /** Run only this share of the operations (`--shard i/n`, contract/shard.ts); default all. */
+  shard?: Shard;
 }
 
 /** {@link ContractOptions} with every default applied. */
@@ -173,6 +176,7 @@ export interface NormalizedContractOptions {
   maxDurationMs: number | undefined;
   maxTransportFailures: number;
   signal: AbortSignal | undefined;
+  shard: Shard | undefined;
 }
 
 /** Validate and default the options; throws UsageError on a bad value, before any network work. */
@@ -229,6 +233,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxDurationMs: positive('max-duration', options.maxDurationMs),
     maxTransportFailures: transportFailures(options.maxTransportFailures),
     signal: options.signal,
+    shard: options.shard === undefined ? undefined : parseShard(`${options.shard.index}/${options.shard.count}`),
   };
 }
 

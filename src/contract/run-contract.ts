@@ -15,6 +15,7 @@ import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
 import { buildCases, CASE_BUILDERS, createCaseContext } from './cases/index.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
+import { createShardSelector } from './shard.js';
 import {
   analyseExchange,
   CHECKS,
@@ -65,7 +66,10 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const context = createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) });
   const allCases = await buildCases(spec.operations, context, [...CASE_BUILDERS, ...settings.extraCaseBuilders]);
   const operationIds = spec.operations.map((operation) => operation.id);
-  const selected = createCaseSelector(settings, operationIds);
+  const filtered = createCaseSelector(settings, operationIds);
+  // --shard: worked out once every case is planned (below), from the cases --only and --skip leave.
+  let inShard = (_id: string) => true;
+  const selected = (id: string) => filtered(id) && inShard(id);
   const checkContext: CheckContext = createCheckContext(spec, validators, settings.strict);
   const checks = settings.checks ?? CHECKS;
 
@@ -113,6 +117,10 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   ];
   // Before any request: a filter that selects nothing is a typo, never a silent green run.
   checkCaseFilter(settings, operationIds, [...allCases.map((item) => item.id), ...planned]);
+  if (settings.shard) {
+    const planIds = [...allCases.map((item) => item.id), ...planned].filter(filtered);
+    inShard = createShardSelector(settings.shard, spec.operations, planIds, settings.maxCases);
+  }
   const cases = allCases.filter((item) => selected(item.id));
 
   const started = performance.now();
@@ -140,6 +148,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       ...estimate,
       ...generated,
       ...(serverPath ? { serverPath } : {}),
+      ...(settings.shard ? { shard: settings.shard } : {}),
       ...(others.length > 0 ? { otherCredentials: others } : {}),
     });
     await runInOrder(cases, settings.workers, execute, session.record);

@@ -98,7 +98,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
               : '';
           write(
             style.dim(
-              `${cases}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}${others}`,
+              `${cases}${event.shard ? ` in shard ${event.shard.index}/${event.shard.count}` : ''}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}${others}`,
             ),
           );
           const generated = event.generated;

@@ -3,6 +3,7 @@
  * schemas/contract-report.schema.json (version 1: fields are only added).
  */
 import { plantkitVersion } from '../version.js';
+import { specDigest } from './spec-digest.js';
 import type { RunEvent } from '../contract/events.js';
 import { runSecrets, type Secret } from '../contract/redact.js';
 import { toCaseRecord, type CaseRecord } from './case-record.js';
@@ -33,9 +34,17 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
         startedAt = now();
         const { spec } = event;
         document = {
-          spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source },
+          spec: {
+            title: spec.title,
+            version: spec.apiVersion,
+            openapi: spec.openapi,
+            source: spec.source,
+            digest: specDigest(spec),
+          },
           baseUrl: event.baseUrl,
           generated: event.generated ?? null,
+          // `plantkit report merge` puts the shards back together (contract/shard.ts).
+          shard: event.shard ?? null,
         };
       } else if (event.type === 'case-finished') {
         cases.push(toCaseRecord(event.result, secrets));

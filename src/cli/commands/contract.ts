@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runContract } from '../../contract/run-contract.js';
 import { CONTRACT_DEFAULTS, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
 import { CHECKS } from '../../contract/checks/index.js';
+import { parseShard } from '../../contract/shard.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { credentialsFromEnv, type CredentialSet } from '../../security/credentials.js';
 import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
@@ -38,6 +39,9 @@ Options:
                          operation may be left out (auth/wrong-token) and * matches
                          within a segment (*/auth); matching nothing is an error
   --skip ID              skip cases whose id starts with ID (repeatable; same rules)
+  --shard i/n            run share i of n (1 ≤ i ≤ n): the operations are dealt out by
+                         collection, the same for every seed and machine; the n shards
+                         together send every case once (merge: plantkit report merge)
   --quiet                print failing cases and the summary only
   --allow-external-refs  let the spec $ref files outside its folder and URLs
   -h, --help             show this help
@@ -123,6 +127,7 @@ export const contractCommand: Command = {
       'no-contracts': { type: 'boolean' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
+      shard: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       'allow-external-refs': { type: 'boolean', default: false },
       generated: { type: 'boolean', default: CONTRACT_DEFAULTS.generated },
@@ -147,6 +152,7 @@ export const contractCommand: Command = {
     const { headers, secrets: headerSecrets } = parseHeaderFlags((values.header as string[] | undefined) ?? [], io.env);
     const credentials = credentialsFromEnv(io.env, tokenEnv);
     const secrets = [...headerSecrets, ...credentialSecrets(credentials, io.env)];
+    const shard = typeof values.shard === 'string' ? parseShard(values.shard) : undefined;
     const requests = reporterRequests(tokens, io.env);
     // Before the spec is read and before any request: findings must never be lost to an unwritable --output.
     await checkReportOutputs(requests, io);
@@ -189,6 +195,7 @@ export const contractCommand: Command = {
         ...(contracts === undefined ? {} : { contracts }),
         only: (values.only as string[] | undefined) ?? [],
         skip: (values.skip as string[] | undefined) ?? [],
+        ...(shard ? { shard } : {}),
         onEvent: (event) => {
           for (const reporter of reporters) reporter.onEvent(event);
         },
