@@ -28,7 +28,14 @@ export { credentialFor, credentialsFromEnv, schemeEnvName, type CredentialSet } 
 
 // Contract runs
 export { runContract } from './contract/run-contract.js';
-export { CONTRACT_DEFAULTS, PHASE_NAMES, type ContractOptions, type PhaseName } from './contract/options.js';
+export {
+  CONTRACT_DEFAULTS,
+  CONTRACT_FAIL_ON,
+  PHASE_NAMES,
+  type ContractOptions,
+  type PhaseName,
+} from './contract/options.js';
+export { failsRun, specGapFixes } from './contract/spec-gaps.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
 export type {
   CaseResult,
@@ -43,11 +50,15 @@ export type {
   GeneratedPhase,
   SequenceDetails,
   SequenceStep,
+  SpecGap,
+  DistinctFailure,
+  FailOn as ContractFailOn,
+  ResourceState,
 } from './contract/types.js';
 export type { StatefulExpectation } from './contract/stateful/expectation.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
 export { isCredentialHeader, type Secret } from './contract/redact.js';
-export type { Finding, Severity } from './findings.js';
+export type { Finding, FindingClass, Severity } from './findings.js';
 
 // Reporters of contract runs
 export type { Reporter, ReporterName, TextSink } from './report/reporter.js';
@@ -58,6 +69,8 @@ export { createJunitReporter, type JunitReporterOptions } from './report/junit-r
 export { createGithubReporter, type GithubReporterOptions } from './report/github-reporter.js';
 export { writeReportFile, checkReportFile, type ReportTarget } from './report/report-target.js';
 export { colorEnabled } from './report/style.js';
+export { createOverlayReporter, type OverlayReporterOptions } from './report/overlay-reporter.js';
+export { specGapOverlay, type OverlayAction, type OverlayDocument } from './report/spec-gap-overlay.js';
 
 // The mock
 export { startMock, type RunningMock } from './mock/start-mock.js';

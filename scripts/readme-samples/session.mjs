@@ -22,6 +22,8 @@ const MOCK_URL = 'http://127.0.0.1:4010';
 const TARGET_URL = 'http://127.0.0.1:8080';
 /** The richer fixture spec of the parameter and stateful samples: path, query, header and cookie parameters under a /v1 server path, CRUD plants with paging and X-Total-Count. */
 const CATALOG_SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
+/** The spec-gap samples' spec: shaped like what @nestjs/swagger generates, successes documented and nothing else. */
+const FRAMEWORK_SPEC = 'test/fixtures/framework/todos-nest-3.0.yaml';
 
 /** @typedef {import('./curl.mjs').SampleRequest} SampleRequest */
 /** @typedef {import('./curl.mjs').WalkRequest} WalkRequest */
@@ -89,6 +91,8 @@ export async function createSession() {
         refuse: refuseCookie('lang', 'fr', 'lang=fr is not supported'),
       }),
     dead: () => servers.deadTarget(),
+    // The spec-gap samples: the stateful mock of a framework-shaped spec answers 400, 401 and 404 it does not document.
+    'framework-mock': () => startMock({ spec: path.join(ROOT, FRAMEWORK_SPEC), stateful: true }),
     // The stateful samples: the catalog spec's mock with and without state, and a front whose deletes delete nothing.
     'stateful-mock': () => startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN, stateful: true }),
     'stateless-mock': () => startMock({ spec: path.join(ROOT, CATALOG_SPEC), apiKey: TOKEN }),
@@ -225,6 +229,27 @@ export async function createSession() {
       return (target === 'dead' ? out.replace(/within 1000 ms/g, 'within 10000 ms') : out)
         .replace(/ in \d+\.\d s\n$/, ` in ${duration}\n`)
         .trimEnd();
+    },
+    /**
+     * `plantkit contract ... --spec-gaps spec-gaps.yaml` against a target, then
+     * the overlay it wrote, shown as written in the repository root (its
+     * `extends` names the spec from there).
+     * @param {string} target @param {string[]} args
+     */
+    async overlay(target, args) {
+      const start = targets[target];
+      if (!start) throw new Error(`no target '${target}' (known: ${Object.keys(targets).join(', ')})`);
+      const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-readme-'));
+      servers.cleanups.push(() => rm(directory, { recursive: true, force: true }));
+      const file = path.join(directory, 'spec-gaps.yaml');
+      await runCli(['contract', '--base-url', await start(), ...args, '--spec-gaps', file], { PLANTKIT_TOKEN: TOKEN });
+      const overlay = (await readFile(file, 'utf8')).replace(
+        /^extends: .*$/m,
+        `extends: ${args[args.indexOf('--spec') + 1]}`,
+      );
+      return `$ npx plantkit contract --base-url ${MOCK_URL} ${args.join(' ')} --spec-gaps spec-gaps.yaml
+$ cat spec-gaps.yaml
+${overlay.trimEnd()}`;
     },
     /** `plantkit spec diff` of the spec against a copy with three breaking changes. */
     async specDiff() {

@@ -59,7 +59,10 @@ function exchangeOf(response: ReceivedResponse, operation: Operation, label: str
     operation,
     title: label,
     request: { method: operation.method, path: operation.path, headers: {} },
-    expect: { outcome: 'success' },
+    // The response is judged on its own: any documented status, for a resource taken to exist (a 404
+    // the operation does not document fails, as before spec gaps were told apart; issue 18).
+    expect: { outcome: 'documented' },
+    resource: 'live',
   };
   return { case: contractCase, url: operation.path, durationMs: 0, response };
 }
@@ -78,7 +81,8 @@ function judgeExchange(
 
 /** A finding as the console reporter prints it: check, pointer and message, then what was received and documented. */
 export function describeFinding(finding: Finding): string {
-  const lines = [`  ${finding.check}${finding.pointer ? ` ${finding.pointer}` : ''}: ${finding.message}`];
+  const gap = finding.class === 'spec-gap' ? ' (spec gap)' : '';
+  const lines = [`  ${finding.check}${finding.pointer ? ` ${finding.pointer}` : ''}${gap}: ${finding.message}`];
   if (finding.received !== undefined) lines.push(`    received:   ${finding.received}`);
   if (finding.documented !== undefined) lines.push(`    documented: ${finding.documented}`);
   return lines.join('\n');

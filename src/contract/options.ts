@@ -13,7 +13,7 @@ import type { SpecValidators } from '../validation/compile-validators.js';
 import type { CaseBuilder } from './cases/index.js';
 import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
-import type { GeneratedPhase } from './types.js';
+import type { FailOn, GeneratedPhase } from './types.js';
 import { parseShard, type Shard } from './shard.js';
 import { count, normalizeHeaders, parseBaseUrl, positive, ranged } from './option-values.js';
 
@@ -70,6 +70,8 @@ export const CONTRACT_DEFAULTS = {
    * timeouts, not one per case.
    */
   maxTransportFailures: 3,
+  /** Spec gaps (undocumented statuses HTTP calls for) are listed, not failed: `--fail-on spec-gap` fails them. */
+  failOn: 'failure' as FailOn,
 } as const;
 
 /** What a contract run needs. Only `baseUrl` and `spec` are required. */
@@ -136,6 +138,8 @@ export interface ContractOptions {
   maxTransportFailures?: number;
   /** Aborting it (Ctrl-C) stops the run: requests in flight end, the rest are reported as not run. */
   signal?: AbortSignal;
+  /** What fails the run: `failure` (default) or `spec-gap` (spec gaps too; `--fail-on spec-gap`). */
+  failOn?: FailOn;
   /** Run only this share of the operations (`--shard i/n`, contract/shard.ts); default all. */
   shard?: Shard;
 }
@@ -176,6 +180,7 @@ export interface NormalizedContractOptions {
   maxDurationMs: number | undefined;
   maxTransportFailures: number;
   signal: AbortSignal | undefined;
+  failOn: FailOn;
   shard: Shard | undefined;
 }
 
@@ -233,8 +238,19 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxDurationMs: positive('max-duration', options.maxDurationMs),
     maxTransportFailures: transportFailures(options.maxTransportFailures),
     signal: options.signal,
+    failOn: failOnValue(options.failOn),
     shard: options.shard === undefined ? undefined : parseShard(`${options.shard.index}/${options.shard.count}`),
   };
+}
+
+/** Values `--fail-on` takes, mildest first. */
+export const CONTRACT_FAIL_ON: readonly FailOn[] = ['failure', 'spec-gap'];
+
+function failOnValue(value: string | undefined): FailOn {
+  if (value === undefined) return CONTRACT_DEFAULTS.failOn;
+  if (!(CONTRACT_FAIL_ON as readonly string[]).includes(value))
+    throw new UsageError(`--fail-on must be one of ${CONTRACT_FAIL_ON.join(', ')}, got '${value}'`);
+  return value as FailOn;
 }
 
 /** `maxTransportFailures` (a library option, no flag): an integer >= 0. */

@@ -32,6 +32,8 @@ import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
 import { statefulPhase } from './stateful/stateful-phase.js';
 import { createRunControl, isRunStopped, RunStoppedError, type RunControl } from './run-control.js';
+import { distinctFailures } from './signature.js';
+import { SpecGapCollector, withFailOn } from './spec-gaps.js';
 import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult, RunStop } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
@@ -86,8 +88,12 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   });
   const results: CaseResult[] = [];
   const extras: RunExtras = {};
-  const execute = (contractCase: ContractCase) =>
-    runCase(contractCase, client, checks, checkContext, settings, control);
+  const gaps = new SpecGapCollector();
+  const execute = async (contractCase: ContractCase) => {
+    const result = await runCase(contractCase, client, checks, checkContext, settings, control);
+    gaps.observe(result);
+    return result;
+  };
   const session: PhaseSession = {
     spec,
     settings,
@@ -160,6 +166,9 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const result = {
     ...summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes),
     ...extras,
+    failOn: settings.failOn,
+    specGaps: gaps.list(),
+    distinctFailures: distinctFailures(results),
   };
   settings.onEvent({ type: 'run-finished', result });
   return result;
@@ -232,7 +241,7 @@ async function runCase(
   client: HttpClient,
   checks: readonly Check[],
   context: CheckContext,
-  settings: Pick<NormalizedContractOptions, 'baseUrl'> & Partial<Pick<NormalizedContractOptions, 'headers'>>,
+  settings: Pick<NormalizedContractOptions, 'baseUrl' | 'failOn'> & Partial<Pick<NormalizedContractOptions, 'headers'>>,
   control?: RunControl,
 ): Promise<CaseResult> {
   const url = settings.baseUrl + contractCase.request.path;
@@ -259,7 +268,10 @@ async function runCase(
     ...(sent.failure ? { failure: sent.failure } : {}),
   };
   const analysed = analyseExchange(exchange, await decodeResponseBody(exchange));
-  const findings = checks.flatMap((check) => check.run(analysed, context));
+  const findings = withFailOn(
+    checks.flatMap((check) => check.run(analysed, context)),
+    settings.failOn,
+  );
   const unpinned = unpinnedMock(sentCase, exchange);
   const result: CaseResult = unpinned
     ? { case: { ...sentCase, skip: unpinned }, exchange, findings: [], verdict: 'skipped' }
@@ -326,7 +338,7 @@ function summarise(
   stopped: RunStop | undefined,
   durationMs: number,
   notes: readonly string[],
-): RunResult {
+): Omit<RunResult, 'failOn' | 'specGaps' | 'distinctFailures'> {
   const count = (predicate: (result: CaseResult) => boolean) => results.filter(predicate).length;
   return {
     baseUrl,

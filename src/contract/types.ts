@@ -27,7 +27,9 @@ export type Expectation =
   /** An exact status, and optionally response fields equal to the request's (contracts/ scenarios). */
   | { outcome: 'status'; status: number; echo?: EchoExpectation }
   /** A stateful step on a deleted item: the stateful checks judge the status (`use-after-delete`, `second-delete-not-found`). */
-  | { outcome: 'resource-state' };
+  | { outcome: 'resource-state' }
+  /** Any status the spec documents: a response judged on its own, with no request to go by (`toMatchContract`). */
+  | { outcome: 'documented' };
 
 /** Response fields that must equal the request's, compared where present in both. */
 export interface EchoExpectation {
@@ -205,6 +207,48 @@ export interface RunStop {
   message: string;
 }
 
+/**
+ * A status the server answered that the operation does not document, although
+ * HTTP calls for it here (a 404 for a made-up id, 401 on an auth case, a 4xx
+ * for invalid input; checks/http-refusals.ts): one per operation and status.
+ */
+export interface SpecGap {
+  /** Operation id, method, path template, and its JSON pointer in the spec (where a fix adds the response). */
+  operation: string;
+  method: string;
+  path: string;
+  pointer: string;
+  status: number;
+  /** Why the status is right, as the first case that got it shows. */
+  reason: string;
+  /** `document 404 on findOne`. */
+  fix: string;
+  /** Ids of the cases that got it, each once, in the order they were sent. */
+  cases: string[];
+  /** Responses with this status, shrinking and sequences included. */
+  responses: number;
+  /** Bodies seen, one per shape (at most 8, each cut at 2 KiB), with their media type; raw: reporters redact them. */
+  bodies: Array<{ mediaType: string | undefined; body: string }>;
+}
+
+/** One distinct failure of a run: the failing cases that share a signature (operation, check, status or status class, pointer). */
+export interface DistinctFailure {
+  /** `createTodo server-error 500`, `findOne response-schema 2xx /title`. */
+  signature: string;
+  operation: string;
+  check: string;
+  /** `500` (exact for a 5xx), `4xx`, `2xx`, or the transport failure (`timeout`). */
+  status: string;
+  pointer: string;
+  /** The message of the first failing case's finding. */
+  message: string;
+  /** Ids of the failing cases behind it, in the order they were recorded. */
+  cases: string[];
+}
+
+/** Which findings fail a run: failures only (the default), or spec gaps too (`--fail-on spec-gap`). */
+export type FailOn = 'failure' | 'spec-gap';
+
 /** The verdict on a whole run. */
 export interface RunResult extends RunExtras {
   baseUrl: string;
@@ -221,4 +265,10 @@ export interface RunResult extends RunExtras {
   hints: string[];
   /** Milliseconds from the first request to the last response. */
   durationMs: number;
+  /** What fails the run: `spec-gap` makes spec gaps fail it too. */
+  failOn: FailOn;
+  /** Statuses HTTP called for that the spec does not document, one per operation and status. */
+  specGaps: SpecGap[];
+  /** The failed cases grouped by failure signature. */
+  distinctFailures: DistinctFailure[];
 }

@@ -22,6 +22,8 @@ export function createTally(now: () => number = () => performance.now()): Tally 
   const started = now();
   const counts = { exchanges: 0, clean: 0, withClientViolations: 0, withServerViolations: 0 };
   const byCheck: ProxySummary['byCheck'] = { client: {}, server: {} };
+  const byClass: ProxySummary['byClass'] = { failure: 0, specGap: 0, warning: 0 };
+  let withSpecGaps = 0;
   return {
     add(exchange) {
       counts.exchanges += 1;
@@ -32,10 +34,15 @@ export function createTally(now: () => number = () => performance.now()): Tally 
       if (errors.length === 0) counts.clean += 1;
       for (const violation of errors)
         byCheck[violation.side][violation.check] = (byCheck[violation.side][violation.check] ?? 0) + 1;
+      for (const violation of exchange.violations)
+        byClass[violation.class === 'spec-gap' ? 'specGap' : violation.class] += 1;
+      if (exchange.violations.some((violation) => violation.class === 'spec-gap')) withSpecGaps += 1;
     },
     summary: () => ({
       ...counts,
       byCheck: { client: { ...byCheck.client }, server: { ...byCheck.server } },
+      withSpecGaps,
+      byClass: { ...byClass },
       durationMs: Math.round(now() - started),
     }),
   };

@@ -58,6 +58,10 @@ export interface ProxySummary {
   withServerViolations: number;
   /** Error-severity violations by side and check id, e.g. `{ server: { outcome: 2 } }`. */
   byCheck: Record<ViolationSide, Record<string, number>>;
+  /** Exchanges whose answer has a spec gap (an undocumented status HTTP calls for, such as 404 on an item path): listed, never a violation. */
+  withSpecGaps: number;
+  /** Violations of every severity by class: failures, spec gaps, warnings. */
+  byClass: { failure: number; specGap: number; warning: number };
   /** Milliseconds since the proxy started listening. */
   durationMs: number;
 }

@@ -150,5 +150,6 @@ export function findingLine(finding: Finding): string {
   ]
     .filter(Boolean)
     .join('; ');
-  return `${finding.check}${finding.pointer ? ` ${finding.pointer}` : ''}: ${finding.message}${detail ? ` (${detail})` : ''}`;
+  const label = finding.class === 'spec-gap' ? 'spec gap: ' : '';
+  return `${label}${finding.check}${finding.pointer ? ` ${finding.pointer}` : ''}: ${finding.message}${detail ? ` (${detail})` : ''}`;
 }

@@ -1,10 +1,12 @@
 /**
  * The human report of a contract run: a line per case, the findings of a
  * failed case with what was received next to what the spec documents, a
- * curl line to reproduce it, and the closing `N passed, M failed` line.
- * Failures that share their check, status and message are one block ("and
- * 7 more cases with this failure"); the JSON and JUnit reports keep every
- * case. Echoed values are escaped and capped (display-text.ts). On a
+ * curl line to reproduce it, then the distinct failures (by signature,
+ * signature.ts), the spec gaps (with their fix) and the closing `N passed, M
+ * failed` line. Failures that share their check, status and message are one
+ * block ("and 7 more cases with this failure"); the JSON and JUnit reports
+ * keep every case. A spec gap is listed once per operation and status in
+ * its block, not under each case. Echoed values are escaped and capped (display-text.ts). On a
  * terminal (not in CI logs) a live progress line shows the case running.
  */
 import type { RunEvent } from '../contract/events.js';
@@ -16,6 +18,7 @@ import { generatedLines } from './generated-lines.js';
 import { sequenceLines } from './sequence-lines.js';
 import type { Reporter, TextSink } from './reporter.js';
 import { createStyle, type Style } from './style.js';
+import { countsLine, distinctFailureLines, specGapLines } from './verdict-lines.js';
 
 /** Options of {@link createConsoleReporter}. */
 export interface ConsoleReporterOptions {
@@ -96,11 +99,11 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
             event.otherCredentials && event.otherCredentials.length > 0
               ? `; also ${event.otherCredentials.join(', ')}: ***`
               : '';
-          write(
-            style.dim(
-              `${cases}${event.shard ? ` in shard ${event.shard.index}/${event.shard.count}` : ''}${event.strict ? ', strict' : ''}; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}${others}`,
-            ),
-          );
+          // The token is worth a word only where the spec asks for credentials.
+          const secured = spec.operations.some((operation) => operation.security.length > 0);
+          const token = secured ? `; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}` : '';
+          const shard = event.shard ? ` in shard ${event.shard.index}/${event.shard.count}` : '';
+          write(style.dim(`${cases}${shard}${event.strict ? ', strict' : ''}${token}${others}`));
           const generated = event.generated;
           if (generated)
             write(
@@ -127,12 +130,18 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
         }
         case 'run-finished': {
           flush();
+          const { result } = event;
+          for (const block of [distinctFailureLines(result), specGapLines(result)]) {
+            if (block.length === 0) continue;
+            write();
+            for (const [index, line] of block.entries()) write(index === 0 ? style.bold(line) : line);
+          }
           write();
-          for (const line of closingLines(event.result)) write(style.yellow(line));
-          const { passed, failed, skipped, notRun, durationMs } = event.result;
-          const summary = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}`;
+          for (const line of closingLines(result)) write(style.yellow(line));
+          const summary = countsLine(result);
+          const failing = result.failed > 0 || (result.failOn === 'spec-gap' && result.specGaps.length > 0);
           write(
-            `${failed > 0 ? style.red(summary) : event.result.stopped ? style.yellow(summary) : style.green(summary)} ${style.dim(`in ${(durationMs / 1000).toFixed(1)} s`)}`,
+            `${failing ? style.red(summary) : result.stopped ? style.yellow(summary) : style.green(summary)} ${style.dim(`in ${(result.durationMs / 1000).toFixed(1)} s`)}`,
           );
           break;
         }
@@ -185,10 +194,15 @@ function operationLines(results: readonly CaseResult[], context: BlockContext): 
   return lines;
 }
 
-/** Failures are the same when their status (or transport failure) and their findings' checks and messages are. */
+/**
+ * Failures are one block when their status (or transport failure) and their findings' checks and messages are:
+ * finer than a signature (signature.ts), so each differently worded failure keeps its own block, with its own
+ * smallest request; the distinct-failure block after the operations counts them by signature.
+ */
 function failureSignature(result: CaseResult): string {
   const outcome = result.exchange.response?.status ?? result.exchange.failure?.kind ?? '';
-  return [outcome, ...result.findings.map((finding) => `${finding.check}\u0000${finding.message}`)].join('\n');
+  const failing = result.findings.filter((finding) => finding.severity === 'error');
+  return [outcome, ...failing.map((finding) => `${finding.check}\u0000${finding.message}`)].join('\n');
 }
 
 /** `and 7 more cases with this failure: a, b, c, d, e and 2 others`. */
@@ -217,9 +231,12 @@ function caseLines(result: CaseResult, { style, secrets }: BlockContext): string
   ];
   const lines = [`  ${label}  ${shortId(result)}  ${style.dim(displayText(result.case.title))} ${outcome}`];
   if (result.verdict === 'skipped') lines.push(`        ${style.dim(displayText(result.case.skip ?? ''))}`);
-  for (const item of result.findings) {
+  // A spec gap that does not fail the run is listed once in its block, not under every case.
+  for (const item of result.findings.filter(
+    (finding) => finding.class !== 'spec-gap' || finding.severity === 'error',
+  )) {
     lines.push(
-      `        ${style.red(item.check)}${item.pointer ? ` ${displayText(item.pointer)}` : ''}: ${displayText(item.message)}`,
+      `        ${item.class === 'spec-gap' ? 'spec gap: ' : ''}${style.red(item.check)}${item.pointer ? ` ${displayText(item.pointer)}` : ''}: ${displayText(item.message)}`,
     );
     if (item.received !== undefined) lines.push(`          received:   ${displayText(item.received)}`);
     if (item.documented !== undefined) lines.push(`          documented: ${displayText(item.documented)}`);

@@ -1,7 +1,9 @@
 /**
  * `--reporter github` (on by itself when GITHUB_ACTIONS is set): an error
- * annotation per failed case, placed on the operation's line in the spec
- * file, and a markdown summary appended to $GITHUB_STEP_SUMMARY.
+ * annotation per failed case and a notice per spec gap (an error under
+ * --fail-on spec-gap), placed on the operation's line in the spec file,
+ * and a markdown summary appended to $GITHUB_STEP_SUMMARY: the counts,
+ * the distinct failures, the spec gaps with their fix, the failures.
  * Annotations are written by github-annotation.ts (shared with the spec commands).
  */
 import { readFileSync } from 'node:fs';
@@ -9,11 +11,13 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunEvent } from '../contract/events.js';
 import { runSecrets, type Secret } from '../contract/redact.js';
-import type { RunResult } from '../contract/types.js';
+import { createRedactor } from '../contract/redact.js';
+import type { RunResult, SpecGap } from '../contract/types.js';
 import { PlantkitError } from '../errors.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
 import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import { githubAnnotation } from './github-annotation.js';
+import { countsLine, distinctFailureLines, specGapLines } from './verdict-lines.js';
 import type { Reporter, TextSink } from './reporter.js';
 
 /** Options of {@link createGithubReporter}. */
@@ -37,14 +41,17 @@ const MAX_ANNOTATIONS = 50;
 export function createGithubReporter(options: GithubReporterOptions): Reporter {
   const secrets = runSecrets(options.token, options.tokenEnv, options.secrets);
   const failed: CaseRecord[] = [];
+  const redact = createRedactor(secrets);
   let header = '';
   let summary = '';
   let source: { file: string; yaml: YamlSource | undefined } | undefined;
+  const pointers = new Map<string, string>();
   let annotations = 0;
   return {
     onEvent(event: RunEvent) {
       if (event.type === 'run-started') {
         header = `${event.spec.title} ${event.spec.apiVersion} against ${event.baseUrl}`;
+        for (const operation of event.spec.operations) pointers.set(operation.id, operation.pointer);
         source = { file: path.relative(options.cwd, event.spec.source), yaml: readYaml(event.spec.source) };
       } else if (event.type === 'case-finished' && event.result.verdict === 'failed') {
         const record = toCaseRecord(event.result, secrets);
@@ -52,7 +59,11 @@ export function createGithubReporter(options: GithubReporterOptions): Reporter {
         if (annotations++ < MAX_ANNOTATIONS)
           options.out.write(annotation(record, event.result.case.operation.pointer, source));
       } else if (event.type === 'run-finished') {
-        summary = markdownSummary(header, event.result, failed);
+        const kind = event.result.failOn === 'spec-gap' ? 'error' : 'notice';
+        for (const gap of event.result.specGaps)
+          if (annotations++ < MAX_ANNOTATIONS)
+            options.out.write(redact(gapAnnotation(gap, kind, pointers.get(gap.operation) ?? gap.pointer, source)));
+        summary = redact(markdownSummary(header, event.result, failed));
       }
     },
     async close() {
@@ -96,22 +107,42 @@ function annotation(
   return `${githubAnnotation('error', { ...(source ? { file: source.file } : {}), ...(line ? { line } : {}), title: `plantkit contract: ${record.id}` }, message)}\n`;
 }
 
+/** A spec gap's annotation on its operation's line: a notice (an error under --fail-on spec-gap). */
+function gapAnnotation(
+  gap: SpecGap,
+  kind: 'notice' | 'error',
+  pointer: string,
+  source: { file: string; yaml: YamlSource | undefined } | undefined,
+): string {
+  const line = source?.yaml?.positionOf(pointer, 'key')?.line;
+  const where = { ...(source ? { file: source.file } : {}), ...(line ? { line } : {}) };
+  const message = `${gap.fix}: ${gap.reason} (${gap.responses} response${gap.responses === 1 ? '' : 's'} in ${gap.cases.length} case${gap.cases.length === 1 ? '' : 's'}; not documented, yet what HTTP calls for)`;
+  return `${githubAnnotation(kind, { ...where, title: `plantkit contract: spec gap ${gap.status} on ${gap.operation}` }, message)}\n`;
+}
+
 function markdownSummary(header: string, result: RunResult, records: CaseRecord[]): string {
-  const { passed, failed, skipped, notRun, stopped } = result;
-  const icon = failed > 0 ? '❌' : stopped ? '⚠️' : '✅';
+  const { failed, notRun, stopped } = result;
+  const failing = failed > 0 || (result.failOn === 'spec-gap' && result.specGaps.length > 0);
+  const icon = failing ? '❌' : stopped ? '⚠️' : '✅';
   const notes = [
     ...(stopped ? [`Stopped: ${stopped.message}; ${notRun} not run.`] : []),
     ...result.hints.map((hint) => `Hint: ${hint}`),
   ]
     .map((line) => `\n${cell(line)}\n`)
     .join('');
-  const title = `### ${icon} plantkit contract: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${notRun ? `, ${notRun} not run` : ''}\n\n${header}\n${notes}`;
+  const blocks = [distinctFailureLines(result), specGapLines(result)]
+    .filter((lines) => lines.length > 0)
+    .map((lines) => `\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`)
+    .join('');
+  const title = `### ${icon} plantkit contract: ${countsLine(result)}\n\n${header}\n${notes}${blocks}`;
   if (records.length === 0) return `${title}\n`;
   const rows = records.flatMap((record) =>
-    record.findings.map(
-      (finding) =>
-        `| \`${cell(record.id)}\` | ${cell(finding.check)} | \`${cell(finding.pointer || '/')}\` | ${cell(finding.received ?? '')} | ${cell(finding.documented ?? '')} |`,
-    ),
+    record.findings
+      .filter((finding) => finding.severity === 'error')
+      .map(
+        (finding) =>
+          `| \`${cell(record.id)}\` | ${cell(finding.check)} | \`${cell(finding.pointer || '/')}\` | ${cell(finding.received ?? '')} | ${cell(finding.documented ?? '')} |`,
+      ),
   );
   return `${title}\n| case | check | where | received | documented |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n\n`;
 }

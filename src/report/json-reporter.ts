@@ -1,11 +1,14 @@
 /**
  * `--reporter json`: the whole run as one JSON document whose shape is
- * schemas/contract-report.schema.json (version 1: fields are only added).
+ * schemas/contract-report.schema.json (version 1: fields are only added;
+ * `reportMinorVersion` counts the additions readers may look for: 1 adds
+ * finding classes, spec gaps and distinct failures).
  */
 import { plantkitVersion } from '../version.js';
 import { specDigest } from './spec-digest.js';
 import type { RunEvent } from '../contract/events.js';
-import { runSecrets, type Secret } from '../contract/redact.js';
+import { createRedactor, runSecrets, type Secret } from '../contract/redact.js';
+import type { RunResult, SpecGap } from '../contract/types.js';
 import { toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
@@ -50,8 +53,10 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
         cases.push(toCaseRecord(event.result, secrets));
       } else if (event.type === 'run-finished') {
         const { passed, failed, skipped, notRun, durationMs, stopped, hints, budget } = event.result;
+        const redact = createRedactor(secrets);
         document = {
           reportVersion: 1,
+          reportMinorVersion: 1,
           tool: { name: 'plantkit', version: plantkitVersion() },
           ...document,
           startedAt: startedAt.toISOString(),
@@ -62,7 +67,20 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
           hints,
           // The generated phases' time budgets and what they cut (docs/property-cases.md, Budget).
           budget: budget ?? null,
-          summary: { total: cases.length, passed, failed, skipped, notRun },
+          // Spec gaps do not fail a run unless --fail-on spec-gap; they carry severity warning, so 1.0 readers still count errors only.
+          failOn: event.result.failOn,
+          summary: {
+            total: cases.length,
+            passed,
+            failed,
+            skipped,
+            notRun,
+            distinctFailures: event.result.distinctFailures.length,
+            specGaps: event.result.specGaps.length,
+            findingsByClass: findingsByClass(cases),
+          },
+          distinctFailures: event.result.distinctFailures,
+          specGaps: specGapRecords(event.result, redact),
           cases,
         };
       }
@@ -72,4 +90,24 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
         await writeReportFile(options.target, `${JSON.stringify(document, null, 2)}\n`);
     },
   };
+}
+
+/** Findings of every case by class: failures, spec gaps, warnings. */
+function findingsByClass(cases: readonly CaseRecord[]): { failure: number; specGap: number; warning: number } {
+  const counts = { failure: 0, specGap: 0, warning: 0 };
+  for (const record of cases)
+    for (const finding of record.findings) counts[finding.class === 'spec-gap' ? 'specGap' : finding.class] += 1;
+  return counts;
+}
+
+/** A spec gap in the report: its bodies redacted, a body without Content-Type with `mediaType: null`. */
+type SpecGapRecord = Omit<SpecGap, 'bodies'> & { bodies: Array<{ mediaType: string | null; body: string }> };
+
+/** The run's spec gaps with their bodies redacted. */
+function specGapRecords(result: RunResult, redact: (text: string) => string): SpecGapRecord[] {
+  return result.specGaps.map((gap) => ({
+    ...gap,
+    reason: redact(gap.reason),
+    bodies: gap.bodies.map((body) => ({ mediaType: body.mediaType ?? null, body: redact(body.body) })),
+  }));
 }

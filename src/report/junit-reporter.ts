@@ -2,11 +2,17 @@
  * `--reporter junit`: JUnit XML as GitHub, GitLab and Jenkins read it. One
  * <testsuite> per operation, one <testcase> per case; a failure's message
  * names the check, the JSON pointer and received vs documented, and its
- * text holds every finding plus the curl line.
+ * text holds every finding, the failure's signature (and how many cases
+ * share it) plus the curl line. JUnit has no warning: a spec gap that does
+ * not fail the run is a `specGap` property of its operation's suite and a
+ * paragraph of the suite's <system-out> (the fix, why, the cases, a body);
+ * under --fail-on spec-gap the cases that got it fail, with the spec gap
+ * among their findings. Suites list their distinct failures as properties.
  */
 import type { RunEvent } from '../contract/events.js';
-import { runSecrets, type Secret } from '../contract/redact.js';
-import type { RunResult } from '../contract/types.js';
+import type { Secret } from '../contract/redact.js';
+import { createRedactor, runSecrets as secretsOf } from '../contract/redact.js';
+import type { DistinctFailure, RunResult, SpecGap } from '../contract/types.js';
 import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
@@ -24,13 +30,15 @@ export interface JunitReporterOptions {
 
 /** The JUnit reporter. */
 export function createJunitReporter(options: JunitReporterOptions): Reporter {
-  const secrets = runSecrets(options.token, options.tokenEnv, options.secrets);
+  const secrets = secretsOf(options.token, options.tokenEnv, options.secrets);
+  const redact = createRedactor(secrets);
   const records: CaseRecord[] = [];
   let xml: string | undefined;
   return {
     onEvent(event: RunEvent) {
       if (event.type === 'case-finished') records.push(toCaseRecord(event.result, secrets));
-      if (event.type === 'run-finished') xml = render(records, event.result, options.name ?? 'plantkit contract');
+      if (event.type === 'run-finished')
+        xml = render(records, event.result, options.name ?? 'plantkit contract', redact);
     },
     async close() {
       if (xml !== undefined) await writeReportFile(options.target, xml);
@@ -38,19 +46,26 @@ export function createJunitReporter(options: JunitReporterOptions): Reporter {
   };
 }
 
-function render(records: CaseRecord[], result: RunResult, name: string): string {
+function render(records: CaseRecord[], result: RunResult, name: string, redact: (text: string) => string): string {
   const byOperation = new Map<string, CaseRecord[]>();
   for (const record of records)
     byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
   const count = (list: CaseRecord[], verdict: CaseRecord['verdict']) =>
     list.filter((record) => record.verdict === verdict).length;
-  const properties = runProperties(result);
+  const signatures = signaturesByCase(result.distinctFailures);
   const suites = [...byOperation.entries()].map(([operation, list]) => {
     const first = list[0]!;
     const time = seconds(list.reduce((sum, record) => sum + record.durationMs, 0));
     const attributes = `name="${attr(`${operation} ${first.method} ${first.path}`)}" tests="${list.length}" failures="${count(list, 'failed')}" errors="0" skipped="${count(list, 'skipped')}" time="${time}"`;
-    return `  <testsuite ${attributes}>\n${properties}${list.map(testcase).join('\n')}\n  </testsuite>`;
+    const gaps = result.specGaps.filter((gap) => gap.operation === operation);
+    const properties = suiteProperties(result, operation, gaps, redact);
+    const output =
+      gaps.length === 0
+        ? ''
+        : `\n    <system-out>${text(gaps.map((gap) => gapText(gap, redact)).join('\n\n'))}</system-out>`;
+    return `  <testsuite ${attributes}>\n${properties}${list.map((record) => testcase(record, signatures)).join('\n')}${output}\n  </testsuite>`;
   });
+  const properties = runProperties(result);
   // A run interrupted before its first case still says so.
   if (suites.length === 0 && properties)
     suites.push(
@@ -66,21 +81,79 @@ function render(records: CaseRecord[], result: RunResult, name: string): string 
  * JUnit readers show suite properties; empty for a run that went to its end.
  */
 function runProperties(result: RunResult): string {
-  if (!result.stopped) return '';
-  const property = (name: string, value: string) => `      <property name="${attr(name)}" value="${attr(value)}"/>\n`;
-  return `    <properties>\n${property('interrupted', String(result.stopped.reason === 'interrupted'))}${property('stopped', result.stopped.message)}${property('notRun', String(result.notRun))}    </properties>\n`;
+  const lines = stopProperties(result);
+  return lines.length === 0 ? '' : `    <properties>\n${lines.join('')}    </properties>\n`;
 }
 
-function testcase(record: CaseRecord): string {
+function stopProperties(result: RunResult): string[] {
+  if (!result.stopped) return [];
+  return [
+    property('interrupted', String(result.stopped.reason === 'interrupted')),
+    property('stopped', result.stopped.message),
+    property('notRun', String(result.notRun)),
+  ];
+}
+
+/** A suite's properties: why the run stopped (when it did), the operation's distinct failures with their case counts, its spec gaps. */
+function suiteProperties(
+  result: RunResult,
+  operation: string,
+  gaps: readonly SpecGap[],
+  redact: (text: string) => string,
+): string {
+  const distinct = result.distinctFailures.filter((failure) => failure.operation === operation);
+  const lines = [
+    ...stopProperties(result),
+    ...(distinct.length > 0 ? [property('distinctFailures', String(distinct.length))] : []),
+    ...distinct.map((failure) =>
+      property(
+        'distinctFailure',
+        `${failure.signature}: ${failure.cases.length} case${failure.cases.length === 1 ? '' : 's'}`,
+      ),
+    ),
+    ...gaps.map((gap) => property('specGap', redact(`${gap.fix}: ${gap.reason}`))),
+  ];
+  return lines.length === 0 ? '' : `    <properties>\n${lines.join('')}    </properties>\n`;
+}
+
+function property(name: string, value: string): string {
+  return `      <property name="${attr(name)}" value="${attr(value)}"/>\n`;
+}
+
+/** The distinct failures each failed case is behind, by case id. */
+function signaturesByCase(failures: readonly DistinctFailure[]): Map<string, DistinctFailure[]> {
+  const byCase = new Map<string, DistinctFailure[]>();
+  for (const failure of failures) for (const id of failure.cases) byCase.set(id, [...(byCase.get(id) ?? []), failure]);
+  return byCase;
+}
+
+/** A spec gap in its suite's output: the fix and why, the cases behind it, the bodies seen. */
+function gapText(gap: SpecGap, redact: (text: string) => string): string {
+  return [
+    `spec gap: ${gap.fix}: ${gap.reason}`,
+    `${gap.responses} response${gap.responses === 1 ? '' : 's'} in ${gap.cases.length} case${gap.cases.length === 1 ? '' : 's'}: ${gap.cases.join(', ')}`,
+    ...gap.bodies
+      .filter((body) => body.body !== '')
+      .map((body) => `body (${body.mediaType ?? 'no Content-Type'}): ${body.body.slice(0, 500)}`),
+  ]
+    .map(redact)
+    .join('\n');
+}
+
+function testcase(record: CaseRecord, signatures: ReadonlyMap<string, DistinctFailure[]>): string {
   const open = `    <testcase classname="${attr(record.operation)}" name="${attr(`${record.id.slice(record.operation.length + 1)}: ${record.title}`)}" time="${seconds(record.durationMs)}"`;
   if (record.verdict === 'skipped')
     return `${open}>\n      <skipped message="${attr(record.skipReason ?? 'skipped')}"/>\n    </testcase>`;
   if (record.verdict === 'passed') return `${open}/>`;
-  const [first] = record.findings;
+  const first = record.findings.find((finding) => finding.severity === 'error') ?? record.findings[0];
   const message = first ? findingLine(first) : 'failed';
   const sent = record.request.body === null ? '' : `sent: ${record.request.body.slice(0, 500)}`;
   const body = [
     ...record.findings.map(findingLine),
+    ...(signatures.get(record.id) ?? []).map(
+      (failure) =>
+        `signature: ${failure.signature} (${failure.cases.length} case${failure.cases.length === 1 ? '' : 's'} with this failure)`,
+    ),
     sent,
     ...generatedNotes(record),
     ...sequenceNotes(record),

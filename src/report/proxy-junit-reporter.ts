@@ -54,6 +54,10 @@ export function createProxyJunitReporter(options: ProxyJunitReporterOptions): Pr
           notRun: 0,
           hints: [],
           durationMs: event.summary.durationMs,
+          // The proxy's spec gaps are on each exchange's test case; its --fail-on is its own (server, client, any).
+          failOn: 'failure',
+          specGaps: [],
+          distinctFailures: [],
         };
         junit.onEvent({ type: 'run-finished', result });
       }

@@ -52,7 +52,7 @@ export function exchangeLine(exchange: ProxyExchange): string {
   const ordered = [...exchange.violations].sort((a, b) => (a.side === b.side ? 0 : a.side === 'server' ? -1 : 1));
   const violations = ordered.map(
     (violation) =>
-      `${violation.severity === 'warning' ? 'warning ' : ''}${violation.side} ${displayText(findingLine(violation), MAX_VIOLATION)}`,
+      `${violation.severity === 'warning' && violation.class !== 'spec-gap' ? 'warning ' : ''}${violation.side} ${displayText(findingLine(violation), MAX_VIOLATION)}`,
   );
   return `${exchange.method} ${displayText(exchange.target)} ${status} ${exchange.durationMs.toFixed(1)} ms - ${violations.join(' | ')}`;
 }
@@ -60,8 +60,13 @@ export function exchangeLine(exchange: ProxyExchange): string {
 /** `plantkit proxy: 12 exchanges, 9 clean, 2 with client violations, 1 with server violations` and the counts by check. */
 function summaryLines(summary: ProxySummary): string[] {
   const lines = [
-    `plantkit proxy: ${plural(summary.exchanges, 'exchange')}, ${summary.clean} clean, ${summary.withClientViolations} with client violations, ${summary.withServerViolations} with server violations`,
+    `plantkit proxy: ${plural(summary.exchanges, 'exchange')}, ${summary.clean} clean, ${summary.withClientViolations} with client violations, ${summary.withServerViolations} with server violations${summary.withSpecGaps > 0 ? `, ${summary.withSpecGaps} with spec gaps` : ''}`,
   ];
+  const { failure, specGap, warning } = summary.byClass;
+  if (failure + specGap + warning > 0)
+    lines.push(
+      `  findings by class: ${plural(failure, 'failure')}, ${plural(specGap, 'spec gap')}, ${plural(warning, 'warning')}`,
+    );
   for (const side of ['server', 'client'] as const) {
     const counts = Object.entries(summary.byCheck[side]).sort((a, b) => b[1] - a[1]);
     if (counts.length > 0)

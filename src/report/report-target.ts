@@ -1,6 +1,6 @@
 /** Where a file reporter writes: a file (`--output FILE`) or a text sink such as stdout. */
 import { constants } from 'node:fs';
-import { access, mkdir, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PlantkitError, UsageError } from '../errors.js';
 import type { TextSink } from './reporter.js';
@@ -19,6 +19,23 @@ export async function writeReportFile(target: ReportTarget, text: string): Promi
     await writeFile(target.file, text);
   } catch (error) {
     throw new PlantkitError('PLANTKIT_IO', `cannot write report ${target.file}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Write a file whole or not at all: a temporary file beside it, renamed over
+ * it (rename(2) replaces atomically within a file system), so a reader never
+ * sees half a document and an earlier one stays until the new one is complete.
+ */
+export async function writeFileAtomically(file: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temporary, text);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw new PlantkitError('PLANTKIT_IO', `cannot write ${file}: ${(error as Error).message}`);
   }
 }
 

@@ -3,9 +3,14 @@
  * imports the `yaml` package. Callers get plain values plus a way to turn a
  * JSON pointer back into a line and column for messages.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node } from 'yaml';
 import { parseJson, setExactNumber } from '../json/exact-json.js';
 import { decodePointer } from '../spec/json-pointer.js';
+
+/** A plain value (JSON data) as YAML 1.2 text, long lines left whole. */
+export function yamlText(value: unknown): string {
+  return stringify(value, { lineWidth: 0 });
+}
 
 /** 1-based line and column in a source file. */
 export interface SourcePosition {

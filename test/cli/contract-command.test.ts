@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { APP_TOKEN, startPlantStore } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures/specs', name);
 const env = { PLANTKIT_TOKEN: APP_TOKEN };
@@ -86,7 +86,7 @@ describe('plantkit contract: bad input gets one clear line and exit 2', () => {
   });
 
   test('a broken contracts/ file', async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-cli-'));
+    const directory = await temporaryDirectory('cli');
     await writeFile(
       path.join(directory, 'addPlant.yaml'),
       'operation: addPlant\nrequests:\n  - name: x\n    expect: {status: ok}\n',
@@ -121,7 +121,7 @@ describe('plantkit contract: results', () => {
     try {
       const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated'], env);
       expect(outcome.code).toBe(0);
-      expect(outcome.stdout).toMatch(/\n22 passed, 0 failed in \d+\.\d s\n$/);
+      expect(outcome.stdout).toMatch(/\n22 passed, 0 failed; 1 spec gap in \d+\.\d s\n$/);
       expect(outcome.stdout).toContain('PASS  positive/example/monstera');
       expect(outcome.stderr).toBe('');
     } finally {
@@ -134,7 +134,7 @@ describe('plantkit contract: results', () => {
     try {
       const outcome = await runCli(['contract', '--base-url', app.url, '--no-generated'], env);
       expect(outcome.code).toBe(1);
-      expect(outcome.stdout).toMatch(/\n14 passed, 8 failed in \d+\.\d s\n$/);
+      expect(outcome.stdout).toMatch(/\n14 passed, 8 failed \(1 distinct failure\); 1 spec gap in \d+\.\d s\n$/);
       expect(outcome.stdout).toContain(
         '        response-schema /name: body must have required property \'name\' (status 200)\n          received:   absent from {"title":"Monstera deliciosa","tag":"indoor"}\n          documented: must have required property \'name\'\n',
       );
@@ -189,7 +189,7 @@ describe('plantkit contract: results', () => {
     for (const flag of ['--header', '--max-duration', '--workers', '--rate-limit'])
       expect(outcome.stdout).toContain(flag);
     expect(outcome.stdout).toContain(
-      'Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error,\n            130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).',
+      'Exit codes: 0 no failure (spec gaps are listed, not failed), 1 a case failed (or, with\n            --fail-on spec-gap, a spec gap was found), 2 usage, spec or target error,\n            130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).',
     );
   });
 });

@@ -2,19 +2,19 @@
  * --header: extra headers on every request, values from the environment,
  * and credential-like values in no output, report or curl line.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { APP_TOKEN, startPlantStore } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 const API_KEY = 'k3y-6d1e0f9a2b';
 const COOKIE = 'session=c00kie-77e1';
 
 describe('--header', () => {
   test('every request carries the headers; credential values appear in no output, report or curl line', async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-headers-'));
+    const directory = await temporaryDirectory('headers');
     const app = await startPlantStore('wrong-200-shape');
     try {
       const outcome = await runCli(

@@ -4,14 +4,14 @@
  * interrupted, and the exit code is 130 (SIGINT) or 143 (SIGTERM).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { createSchemaCompiler } from '../../src/validation/ajv.js';
 import { APP_TOKEN, startPlantStore, type RunningApp } from '../apps/plant-store.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 const SPEC = path.resolve('openapi.yaml');
 const validateReport = createSchemaCompiler().compile(
@@ -28,7 +28,7 @@ describe('an interrupted run, in-process', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const)('%s: summary, reports marked interrupted, exit %i', async (signal, exitCode) => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-interrupt-'));
+    const directory = await temporaryDirectory('interrupt');
     const app = await startPlantStore('slow-150ms');
     let stdout = '';
     try {
@@ -90,7 +90,7 @@ describe('an interrupted run, in-process', () => {
 
 describe('an interrupted run, as a real process', () => {
   test('SIGINT to bin/plantkit.js: exit 130, the summary on stdout, the JSON report written', async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-interrupt-'));
+    const directory = await temporaryDirectory('interrupt');
     const app = await startPlantStore('slow-150ms');
     try {
       const child = spawn(

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { run } from '../../src/cli/run.js';
@@ -27,7 +28,7 @@ describe('plantkit mock', () => {
     expect(await response.json()).toEqual({ name: 'Fern' });
     stop();
     expect(await exit).toBe(0);
-    expect(stdout).toMatch(/POST \/plants 200 \d+\.\d ms/);
+    expect(stdout).toMatch(/POST \/plants 200 \d+\.\d ms\nplantkit mock: stopped\n$/);
     expect(stdout).not.toContain('cli-secret');
   });
 
@@ -49,4 +50,43 @@ describe('plantkit mock', () => {
     for (const flag of ['--spec', '--port', '--host', '--token', '--dynamic', '--seed', '--no-cors', '--quiet'])
       expect(outcome.stdout).toContain(flag);
   });
+
+  test('the real process stops within a second of SIGINT, saying so in one line', async () => {
+    // The built binary in a child process (bin/plantkit.js runs dist/), as a user's Ctrl-C reaches it.
+    const child = spawn(process.execPath, ['bin/plantkit.js', 'mock', '--port', '0', '--stateful', '--no-watch'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PLANTKIT_TOKEN: '' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.on('exit', (code) => resolve({ code, at: performance.now() })),
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!output.includes('Ctrl-C stops') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const url = /on (http:\/\/[^ ]+)/.exec(output)?.[1];
+      // A request first: an open keep-alive connection must not hold the process.
+      const response = await fetch(`${url}/plants`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: '{"id":1,"name":"Fern"}',
+      });
+      expect(response.status).toBe(200);
+      await response.text();
+      while (!output.includes('POST /plants 200') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const before = output.length;
+      const sent = performance.now();
+      child.kill('SIGINT');
+      const { code, at } = await exited;
+      expect(code).toBe(0);
+      expect(at - sent).toBeLessThan(1000);
+      expect(output.slice(before)).toBe('plantkit mock: stopped by SIGINT\n');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
 });

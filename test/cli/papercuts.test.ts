@@ -1,13 +1,13 @@
 /** The first-hour papercuts: one line each, as a new user meets them. */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { listenFault } from '../../src/mock/listen-fault.js';
 import { run } from '../../src/cli/run.js';
 import { runCli } from '../support/cli.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 /** 3 KB of bytes from a fixed linear congruential sequence: "random" but the same every run. */
 function pseudoRandomBytes(length: number): Buffer {
@@ -58,14 +58,14 @@ describe('papercuts', () => {
   });
 
   test('--spec naming a directory outside the working directory is named as given, not ../..', async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-papercut-'));
+    const directory = await temporaryDirectory('papercut');
     expect((await runCli(['mock', '--spec', directory])).stderr).toBe(
       `plantkit: error: cannot read spec ${directory}: it is a directory (pass the path of an OpenAPI 3.0 or 3.1 file with --spec)\n`,
     );
   });
 
   test('3 KB of random bytes as a spec: one short, printable line', async () => {
-    const file = path.join(await mkdtemp(path.join(tmpdir(), 'plantkit-papercut-')), 'random.yaml');
+    const file = path.join(await temporaryDirectory('papercut'), 'random.yaml');
     await writeFile(file, pseudoRandomBytes(3072));
     for (const argv of [
       ['spec', 'check', file],

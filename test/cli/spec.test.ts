@@ -36,6 +36,13 @@ describe('plantkit spec', () => {
       /examples-30\.yaml:20:34 {2}error {4}examples\/example-matches-schema/,
     ],
     [
+      'check --spec FILE, as every other command takes the spec (issue 18 papercut)',
+      ['spec', 'check', '--spec', 'test/fixtures/spec-check/examples-30.yaml', '--skip', 'lint'],
+      root,
+      1,
+      /examples-30\.yaml:20:34 {2}error {4}examples\/example-matches-schema/,
+    ],
+    [
       'check --format github',
       ['spec', 'check', 'test/fixtures/spec-check/examples-30.yaml', '--skip', 'lint', '--format', 'github'],
       root,
@@ -77,6 +84,11 @@ describe('plantkit spec', () => {
       /^plantkit: error: cannot read spec missing\.yaml: no such file/,
     ],
     ['a directory', ['spec', 'check', 'src'], /^plantkit: error: cannot read spec src: it is a directory/],
+    [
+      'two different specs, as FILE and --spec',
+      ['spec', 'check', 'openapi.yaml', '--spec', 'contracts/addPlant.yaml'],
+      /^plantkit: error: spec check got two specs: openapi\.yaml and --spec contracts\/addPlant\.yaml \(name the spec once, as FILE or with --spec\)\n$/,
+    ],
     [
       'invalid YAML',
       ['spec', 'check', 'test/fixtures/spec-check-bad/not-yaml.txt'],

@@ -1,5 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadScenarios } from '../../src/contract/contracts-file.js';
@@ -7,6 +6,7 @@ import { ContractsError } from '../../src/errors.js';
 import { stringifyJson } from '../../src/json/exact-json.js';
 import { loadSpec } from '../../src/spec/load-spec.js';
 import type { LoadedSpec } from '../../src/spec/types.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 let spec: LoadedSpec;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 /** A temporary contracts/ folder holding one file. */
 async function folderWith(name: string, text: string): Promise<string> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-contracts-'));
+  const directory = await temporaryDirectory('contracts');
   await writeFile(path.join(directory, name), text);
   return directory;
 }

@@ -52,7 +52,12 @@ describe('no false alarms', () => {
   ];
   test.each(variants)('%s passes every case', async (variant) => {
     const result = await runAgainst(variant);
-    expect(result.results.flatMap((item) => item.findings)).toEqual([]);
+    expect(result.results.flatMap((item) => item.findings).filter((item) => item.class !== 'spec-gap')).toEqual([]);
+    // The Plant Store documents no 401 or 403: the refusals of the auth cases are spec gaps, listed, never failed.
+    const refusal = variant === 'auth-403' ? 403 : variant === 'auth-400' ? undefined : 401;
+    expect(result.specGaps.map((gap) => `${gap.fix}: ${gap.reason}`)).toEqual(
+      refusal ? [`document ${refusal} on addPlant: the request carried no valid credentials`] : [],
+    );
     expect(result.failed).toBe(0);
     expect(result.passed).toBe(result.results.length);
     expect(result.passed).toBeGreaterThanOrEqual(22);

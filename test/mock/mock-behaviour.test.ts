@@ -1,10 +1,10 @@
 /** Mock behaviour beyond single requests: self-validation, CORS, logs, hot reload, seeds. */
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startMock } from '../../src/mock/start-mock.js';
 import { call, jsonPost } from '../support/http.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures/mock', name);
 
@@ -142,7 +142,7 @@ test('one log line per request with method, path, status, ms and the reason of a
 });
 
 test('hot reload: a valid change applies within a second; an invalid save keeps the last good spec', async () => {
-  const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-reload-'));
+  const directory = await temporaryDirectory('reload');
   const spec = path.join(directory, 'openapi.yaml');
   await copyFile('openapi.yaml', spec);
   let logged = '';

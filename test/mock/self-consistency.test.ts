@@ -15,9 +15,13 @@ describe('contract against the mock', () => {
       const result = await runContract({ baseUrl: mock.url, spec: 'openapi.yaml', token: 'ci-token' });
       expect(
         result.results.flatMap((item) =>
-          item.findings.map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`),
+          item.findings
+            .filter((finding) => finding.class !== 'spec-gap')
+            .map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`),
         ),
       ).toEqual([]);
+      // The mock refuses bad credentials with 401, which the Plant Store does not document: a spec gap, not a failure.
+      expect(result.specGaps.map((gap) => gap.fix)).toEqual(['document 401 on addPlant']);
       expect(result.passed).toBe(result.results.length);
       expect(result.passed).toBeGreaterThanOrEqual(22);
     } finally {

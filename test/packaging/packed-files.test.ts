@@ -59,9 +59,10 @@ async function sourceModules(): Promise<string[]> {
 }
 
 describe('the file list', () => {
-  test('outside dist/: the CLI, the spec and its contracts, the report schemas, package.json, README and changelog', () => {
+  test('outside dist/: the CLI, the spec and its contracts, the report schemas, package.json, README, changelog and licence', () => {
     expect(files.filter((file) => !file.startsWith('dist/'))).toEqual([
       'CHANGELOG.md',
+      'LICENSE',
       'README.md',
       'bin/plantkit.js',
       'contracts/addPlant.yaml',

@@ -102,14 +102,18 @@ test('a page from another origin reads the answers through the proxy, with crede
       violations: '3',
     },
   ]);
-  // The preflights were passed on, not judged: three API calls, no server-side violation.
+  // The preflights were passed on, not judged: three API calls, no server-side violation (the undocumented 401
+  // to the call without credentials is a spec gap: a warning, not a violation).
   expect(exchanges).toHaveLength(3);
   expect(
-    exchanges.flatMap((exchange) => exchange.violations.filter((violation) => violation.side === 'server')),
-  ).toEqual([]);
+    exchanges.flatMap((exchange) =>
+      exchange.violations.filter((violation) => violation.side === 'server').map((violation) => violation.class),
+    ),
+  ).toEqual(['spec-gap']);
   expect(exchanges.map((exchange) => exchange.violations.map((violation) => violation.check)).sort()).toEqual([
     [],
     ['request-body'],
-    ['request-credentials', 'request-body', 'request-body'],
+    // The spec gap is listed with the exchange's findings, as the proxy log and reports show it.
+    ['request-credentials', 'request-body', 'request-body', 'status-documented'],
   ]);
 }, 30_000);

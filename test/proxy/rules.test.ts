@@ -260,12 +260,21 @@ test('the secret memory keeps the most recent distinct secrets', () => {
 });
 
 describe('the tally and --fail-on', () => {
-  const exchange = (violations: Array<Pick<ProxyViolation, 'side' | 'severity'> & { check?: string }>): ProxyExchange =>
+  const exchange = (
+    violations: Array<Pick<ProxyViolation, 'side' | 'severity'> & Partial<Pick<ProxyViolation, 'check' | 'class'>>>,
+  ): ProxyExchange =>
     ({
-      violations: violations.map((item) => ({ check: 'c', operation: 'o', pointer: '', message: 'm', ...item })),
+      violations: violations.map((item) => ({
+        check: 'c',
+        operation: 'o',
+        pointer: '',
+        message: 'm',
+        class: item.severity === 'error' ? 'failure' : 'warning',
+        ...item,
+      })),
     }) as ProxyExchange;
 
-  test('counts exchanges by side; warnings are not violations', () => {
+  test('counts exchanges by side and findings by class; warnings and spec gaps are not violations', () => {
     const tally = createTally(() => 0);
     tally.add(exchange([]));
     tally.add(
@@ -280,13 +289,16 @@ describe('the tally and --fail-on', () => {
         { side: 'client', severity: 'error', check: 'request-body' },
       ]),
     );
-    tally.add(exchange([{ side: 'server', severity: 'warning', check: 'status-documented' }]));
+    tally.add(exchange([{ side: 'server', severity: 'warning', check: 'response-schema' }]));
+    tally.add(exchange([{ side: 'server', severity: 'warning', class: 'spec-gap', check: 'status-documented' }]));
     expect(tally.summary()).toEqual({
-      exchanges: 4,
-      clean: 2,
+      exchanges: 5,
+      clean: 3,
       withClientViolations: 2,
       withServerViolations: 1,
       byCheck: { client: { 'request-body': 3 }, server: { outcome: 1 } },
+      withSpecGaps: 1,
+      byClass: { failure: 4, specGap: 1, warning: 1 },
       durationMs: 0,
     });
   });
@@ -297,6 +309,8 @@ describe('the tally and --fail-on', () => {
     withClientViolations: client,
     withServerViolations: server,
     byCheck: { client: {}, server: {} },
+    withSpecGaps: 0,
+    byClass: { failure: client + server, specGap: 0, warning: 0 },
     durationMs: 0,
   });
   test.each<[FailOn, number, number, boolean]>([

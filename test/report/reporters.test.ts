@@ -3,7 +3,7 @@
  * JUnit read by a JUnit parser, GitHub annotations and step summary, and
  * the token in none of them.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
@@ -60,14 +60,18 @@ async function reportsFor(variant: Variant, generated = false): Promise<Outputs>
     await app.close();
   }
   for (const reporter of reporters) await reporter.close();
-  const jsonText = await readFile(files.json, 'utf8');
-  return {
-    json: JSON.parse(jsonText) as Record<string, unknown>,
-    jsonText,
-    junit: await readFile(files.junit, 'utf8'),
-    annotations,
-    summary: await readFile(files.summary, 'utf8'),
-  };
+  try {
+    const jsonText = await readFile(files.json, 'utf8');
+    return {
+      json: JSON.parse(jsonText) as Record<string, unknown>,
+      jsonText,
+      junit: await readFile(files.junit, 'utf8'),
+      annotations,
+      summary: await readFile(files.summary, 'utf8'),
+    };
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
 }
 
 /** The line of `post:` (the addPlant operation) in openapi.yaml. */
@@ -81,7 +85,31 @@ describe('a run against a broken server', async () => {
 
   test('JSON validates against schemas/contract-report.schema.json and holds the failures', () => {
     expect(validateReport(outputs.json), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(outputs.json.summary).toEqual({ total: 22, passed: 14, failed: 8, skipped: 0, notRun: 0 });
+    expect(outputs.json).toMatchObject({ reportVersion: 1, reportMinorVersion: 1, failOn: 'failure' });
+    expect(outputs.json.summary).toEqual({
+      total: 22,
+      passed: 14,
+      failed: 8,
+      skipped: 0,
+      notRun: 0,
+      distinctFailures: 1,
+      specGaps: 1,
+      findingsByClass: { failure: 8, specGap: 4, warning: 0 },
+    });
+    expect(outputs.json.distinctFailures).toEqual([
+      expect.objectContaining({ signature: 'addPlant response-schema 2xx /name', status: '2xx', pointer: '/name' }),
+    ]);
+    expect((outputs.json.distinctFailures as Array<{ cases: string[] }>)[0]!.cases).toHaveLength(8);
+    // The Plant Store documents no 401: the four auth cases are one spec gap, with severity warning for readers of 1.0.
+    expect(outputs.json.specGaps).toEqual([
+      expect.objectContaining({
+        operation: 'addPlant',
+        status: 401,
+        fix: 'document 401 on addPlant',
+        responses: 4,
+        bodies: [{ mediaType: 'application/json', body: '{"error":401,"message":"missing or invalid bearer token"}' }],
+      }),
+    ]);
     const cases = outputs.json.cases as Array<{
       id: string;
       verdict: string;
@@ -90,7 +118,14 @@ describe('a run against a broken server', async () => {
     }>;
     const minimal = cases.find((item) => item.id === 'addPlant/positive/minimal')!;
     expect(minimal.verdict).toBe('failed');
-    expect(minimal.findings).toEqual([expect.objectContaining({ check: 'response-schema', pointer: '/name' })]);
+    expect(minimal.findings).toEqual([
+      expect.objectContaining({ check: 'response-schema', pointer: '/name', severity: 'error', class: 'failure' }),
+    ]);
+    const missing = cases.find((item) => item.id === 'addPlant/auth/missing')!;
+    expect(missing.verdict).toBe('passed');
+    expect(missing.findings).toEqual([
+      expect.objectContaining({ check: 'status-documented', severity: 'warning', class: 'spec-gap' }),
+    ]);
     expect(minimal.curl).toContain('$PLANTKIT_TOKEN');
   });
 
@@ -109,24 +144,43 @@ describe('a run against a broken server', async () => {
     expect(parsed.testsuite).toHaveLength(1);
     const [suite] = parsed.testsuite;
     expect(suite).toMatchObject({ name: 'addPlant POST /plants', tests: 22, failures: 8 });
+    // The spec gap does not fail: it is a suite property and a paragraph of the suite's output.
+    expect(outputs.junit).toContain(
+      '<property name="specGap" value="document 401 on addPlant: the request carried no valid credentials"/>',
+    );
+    expect(outputs.junit).toContain(
+      '<property name="distinctFailure" value="addPlant response-schema 2xx /name: 8 cases"/>',
+    );
+    expect(outputs.junit).toMatch(
+      /<system-out>spec gap: document 401 on addPlant: [^<]*<\/system-out>\n {2}<\/testsuite>/,
+    );
     const failing = suite!.testcase.find((testcase) => testcase.name.startsWith('positive/minimal:'))!;
     expect(failing.failure?.[0]?.type).toBe('response-schema');
     expect(failing.failure?.[0]?.message).toBe(
       'response-schema /name: body must have required property \'name\' (status 200) (received absent from {"title":"plantkit sample"}; documented must have required property \'name\')',
     );
     expect(failing.failure?.[0]?.inner).toContain('reproduce: curl -i -X POST');
+    expect(failing.failure?.[0]?.inner).toContain(
+      'signature: addPlant response-schema 2xx /name (8 cases with this failure)',
+    );
   });
 
   test('GitHub: an error annotation on the operation line of openapi.yaml, and a markdown summary', () => {
     const lines = outputs.annotations.trim().split('\n');
-    expect(lines).toHaveLength(8);
+    // Eight failed cases, and the spec gap as a notice.
+    expect(lines).toHaveLength(9);
+    expect(lines[8]).toMatch(
+      new RegExp(
+        `^::notice file=openapi\\.yaml,line=${POST_LINE},title=plantkit contract%3A spec gap 401 on addPlant::document 401 on addPlant: the request carried no valid credentials`,
+      ),
+    );
     expect(lines[0]).toMatch(
       new RegExp(
         `^::error file=openapi\\.yaml,line=${POST_LINE},title=plantkit contract%3A addPlant/positive/example/monstera::response-schema /name: `,
       ),
     );
     expect(outputs.summary).toMatch(
-      /^### ❌ plantkit contract: 14 passed, 8 failed\n\nPlant Store 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+\n\n\| case \| check \| where \| received \| documented \|/,
+      /^### ❌ plantkit contract: 14 passed, 8 failed \(1 distinct failure\); 1 spec gap\n\nPlant Store 1\.0\.0 against http:\/\/127\.0\.0\.1:\d+\n\n```\n1 distinct failure/,
     );
     expect(outputs.summary).toContain('| `addPlant/positive/minimal` | response-schema | `/name` |');
   });
@@ -180,7 +234,12 @@ describe('a run with generated cases against a server that breaks on non-ASCII n
     expect(inner.filter((text) => text.includes('seed: 7 (replay with --seed 7')).length).toBe(
       failed.filter((item) => item.kind === 'generated').length,
     );
-    expect(outputs.annotations.trim().split('\n')).toHaveLength(summary.failed);
+    expect(
+      outputs.annotations
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('::error')),
+    ).toHaveLength(summary.failed);
   });
 
   test('the token appears in no output', () => {
@@ -198,7 +257,9 @@ describe('a run against a correct server', async () => {
     expect(summary.failed).toBe(0);
     expect(summary.total).toBeGreaterThan(22);
     expect(await parseJunit(outputs.junit)).toMatchObject({ tests: summary.total, failures: 0 });
-    expect(outputs.annotations).toBe('');
-    expect(outputs.summary).toMatch(new RegExp(`^### ✅ plantkit contract: ${summary.passed} passed, 0 failed\\n`));
+    expect(outputs.annotations).not.toContain('::error');
+    expect(outputs.summary).toMatch(
+      new RegExp(`^### ✅ plantkit contract: ${summary.passed} passed, 0 failed; 1 spec gap\\n`),
+    );
   });
 });

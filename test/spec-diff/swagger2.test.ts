@@ -1,12 +1,12 @@
 /** Swagger 2.0 files are diffed in their OpenAPI 3.0 form and located in the 2.0 file (issue 10 item 10). */
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { diffSpecs } from '../../src/spec-diff/diff-specs.js';
+import { temporaryDirectory } from '../support/temporary-directory.js';
 
 test('a formData maxLength lowered in a Swagger 2.0 file is a breaking change at its line', async () => {
-  const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-swagger2-diff-'));
+  const directory = await temporaryDirectory('swagger2-diff');
   const base = path.join(directory, 'base.yaml');
   const head = path.join(directory, 'head.yaml');
   await copyFile('test/fixtures/rich/petstore-swagger2.yaml', base);

@@ -1,7 +1,11 @@
 /** `plantkit contract`: check an implementation against the spec. */
 import path from 'node:path';
 import { runContract } from '../../contract/run-contract.js';
-import { CONTRACT_DEFAULTS, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
+import { CONTRACT_DEFAULTS, CONTRACT_FAIL_ON, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
+import { failsRun } from '../../contract/spec-gaps.js';
+import { UsageError } from '../../errors.js';
+import { createOverlayReporter } from '../../report/overlay-reporter.js';
+import { checkReportFile } from '../../report/report-target.js';
 import { CHECKS } from '../../contract/checks/index.js';
 import { parseShard } from '../../contract/shard.js';
 import { loadSpec } from '../../spec/load-spec.js';
@@ -11,7 +15,7 @@ import { parseHeaderFlags } from '../header-flags.js';
 import { EXIT, exitForSignal, type CliIO, type StopSignal } from '../io.js';
 import { checkReportOutputs, createReporters, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
-import type { RunResult } from '../../contract/types.js';
+import type { FailOn, RunResult } from '../../contract/types.js';
 
 const HELP = `Usage: plantkit contract --base-url URL [options]
 
@@ -43,6 +47,10 @@ Options:
                          collection, the same for every seed and machine; the n shards
                          together send every case once (merge: plantkit report merge)
   --quiet                print failing cases and the summary only
+  --fail-on CLASS        what fails the run: failure (default) or spec-gap (an undocumented
+                         status HTTP calls for, such as 404 for a made-up id, fails it too)
+  --spec-gaps FILE       write the spec gaps as an OpenAPI Overlay 1.0 that documents them
+                         (YAML for .yaml/.yml, else JSON), to review and apply to the spec
   --allow-external-refs  let the spec $ref files outside its folder and URLs
   -h, --help             show this help
 
@@ -83,7 +91,8 @@ SIGTERM; it then prints the summary of what ran and writes every report,
 marked as interrupted, with the rest of the cases as not run.
 
 Checks: ${CHECKS.map((check) => check.id).join(', ')}
-Exit codes: 0 all cases passed, 1 a case failed, 2 usage, spec or target error,
+Exit codes: 0 no failure (spec gaps are listed, not failed), 1 a case failed (or, with
+            --fail-on spec-gap, a spec gap was found), 2 usage, spec or target error,
             130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).`;
 
 /** The credentials other than the token as secrets, each with the variable it came from (curl lines print `$PLANTKIT_API_KEY`). */
@@ -130,6 +139,8 @@ export const contractCommand: Command = {
       skip: { type: 'string', multiple: true },
       shard: { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      'fail-on': { type: 'string', default: CONTRACT_DEFAULTS.failOn },
+      'spec-gaps': { type: 'string' },
       'allow-external-refs': { type: 'boolean', default: false },
       generated: { type: 'boolean', default: CONTRACT_DEFAULTS.generated },
       seed: { type: 'string' },
@@ -155,9 +166,15 @@ export const contractCommand: Command = {
     const secrets = [...headerSecrets, ...credentialSecrets(credentials, io.env)];
     const shard = typeof values.shard === 'string' ? parseShard(values.shard) : undefined;
     const requests = reporterRequests(tokens, io.env);
+    const failOn = failOnFlag(values['fail-on']);
+    const overlayFile = typeof values['spec-gaps'] === 'string' ? path.resolve(io.cwd, values['spec-gaps']) : undefined;
     // Before the spec is read and before any request: findings must never be lost to an unwritable --output.
     await checkReportOutputs(requests, io);
-    const reporters = createReporters(requests, { io, token, tokenEnv, secrets, quiet: values.quiet === true });
+    if (overlayFile) await checkReportFile(overlayFile, `--spec-gaps ${String(values['spec-gaps'])}`);
+    const reporters = [
+      ...createReporters(requests, { io, token, tokenEnv, secrets, quiet: values.quiet === true }),
+      ...(overlayFile ? [createOverlayReporter({ file: overlayFile, token, tokenEnv, secrets })] : []),
+    ];
     const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), {
       allowExternalRefs: values['allow-external-refs'] === true,
     });
@@ -215,14 +232,25 @@ export const contractCommand: Command = {
             }
           : {}),
         stateful: values.stateful !== false,
+        failOn,
       });
     } finally {
       await closeAll(reporters);
     }
     if (result.stopped?.reason === 'interrupted') return exitForSignal(stopSignal ?? 'SIGINT');
-    return result.failed > 0 ? EXIT.findings : EXIT.ok;
+    return failsRun(result, result.failOn) ? EXIT.findings : EXIT.ok;
   },
 };
+
+/** `--fail-on failure|spec-gap`. */
+function failOnFlag(value: unknown): FailOn {
+  if (!(CONTRACT_FAIL_ON as readonly unknown[]).includes(value))
+    throw new UsageError(
+      `--fail-on must be one of ${CONTRACT_FAIL_ON.join(', ')}, got '${String(value)}'`,
+      'e.g. --fail-on spec-gap',
+    );
+  return value as FailOn;
+}
 
 /** `{ [key]: value }`, or nothing when the value is absent. */
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -113,8 +113,10 @@ export const mockCommand: Command = {
     io.stdout.write(
       `  auth: ${describeAuth(served, pins)}; CORS ${values.cors === false ? 'off' : 'on'}; ${values.dynamic ? 'dynamic data' : 'examples'}${typeof values.seed === 'string' ? ', seeded' : ''}; Ctrl-C stops\n`,
     );
-    await (io.waitForStop?.() ?? new Promise<void>(() => {}));
+    const signal = await (io.waitForStop?.() ?? new Promise<void>(() => {}));
     await mock.close();
+    // One line, so a terminal (or a CI log) says the mock is gone and why.
+    io.stdout.write(`plantkit mock: stopped${signal ? ` by ${signal}` : ''}\n`);
     return EXIT.ok;
   },
 };

@@ -10,7 +10,7 @@ import { parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
 import type { Command } from './command.js';
 
-const CHECK_HELP = `Usage: plantkit spec check [FILE] [options]
+const CHECK_HELP = `Usage: plantkit spec check [FILE | --spec FILE] [options]
 
 Validate an OpenAPI 3.0/3.1 file (default: openapi.yaml; Swagger 2.0 is checked
 in its converted 3.0 form): structure with file:line:column for every problem,
@@ -18,6 +18,7 @@ every example against its schema as a request or a response, and Spectral's
 OpenAPI ruleset.
 
 Options:
+  --spec FILE            the spec to check, as every other command takes it (the same as FILE)
   --ruleset FILE         Spectral ruleset (default: .spectral.yaml beside the spec, then in the
                          working directory, else plantkit's built-in policy: spectral:oas with
                          info-contact and operation-tags off)
@@ -85,6 +86,7 @@ async function runCheck(argv: string[], io: CliIO): Promise<number> {
     'spec check',
     argv,
     {
+      spec: { type: 'string' },
       ruleset: { type: 'string' },
       skip: { type: 'string', multiple: true },
       'fail-severity': { type: 'string' },
@@ -104,7 +106,13 @@ async function runCheck(argv: string[], io: CliIO): Promise<number> {
     '../../spec-check/report.js'
   );
   const failSeverity = oneOf('fail-severity', values['fail-severity'] ?? DEFAULT_FAIL_SEVERITY, FAIL_SEVERITIES);
-  const result = await checkSpec(positionals[0] ?? DEFAULT_SPEC_FILE, {
+  const given = typeof values.spec === 'string' ? values.spec : undefined;
+  if (given !== undefined && positionals[0] !== undefined && positionals[0] !== given)
+    throw new UsageError(
+      `spec check got two specs: ${positionals[0]} and --spec ${given}`,
+      'name the spec once, as FILE or with --spec',
+    );
+  const result = await checkSpec(given ?? positionals[0] ?? DEFAULT_SPEC_FILE, {
     cwd: io.cwd,
     ...(typeof values.ruleset === 'string' ? { ruleset: values.ruleset } : {}),
     skip: (values.skip as string[] | undefined) ?? [],

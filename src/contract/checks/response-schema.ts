@@ -4,7 +4,7 @@
  * every 400 body of a run is checked.
  */
 import { isXmlMediaType } from '../../codec/index.js';
-import { describeValue, preview } from '../../findings.js';
+import { classOfSeverity, describeValue, preview } from '../../findings.js';
 import { exactNumberText } from '../../json/exact-json.js';
 import { decodePointer, valueAt } from '../../spec/json-pointer.js';
 import { describeViolation, type SchemaViolation } from '../../validation/violations.js';
@@ -23,6 +23,7 @@ export const responseSchemaCheck: Check = {
     return violationsOf(exchange, context, 'response').map((violation) => ({
       ...toFinding(this.id, exchange, violation),
       severity,
+      class: classOfSeverity(severity),
     }));
   },
 };

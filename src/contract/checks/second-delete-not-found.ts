@@ -1,37 +1,38 @@
 /**
  * `second-delete-not-found` (stateful phase): deleting an item that is
- * already gone gets the not-found status the operation documents (404 or
- * 410). DELETE is idempotent in its effect (RFC 9110 section 9.2.2), not in
- * its answer: a 204 for nothing tells a client it deleted something. Only
- * checked where the operation documents 404 or 410.
+ * already gone gets "not found": 404 or 410, documented or not (an
+ * undocumented one is a spec gap, reported by `status-documented`). DELETE
+ * is idempotent in its effect (RFC 9110 section 9.2.2), not in its answer:
+ * a 204 for nothing tells a client it deleted something.
  */
 import { previewText } from '../../findings.js';
 import { describeItem } from '../stateful/list-view.js';
+import { NOT_FOUND_STATUSES } from './resource-state.js';
 import { finding, type Check } from './types.js';
 
-/** A repeated delete answered with something other than the documented not-found status. */
+/** A repeated delete answered with something other than "not found". */
 export const secondDeleteNotFoundCheck: Check = {
   id: 'second-delete-not-found',
-  description: 'deleting a deleted resource again gets the documented 404 or 410 (stateful phase)',
+  description: 'deleting a deleted resource again gets 404 or 410, documented or not (stateful phase)',
   run(exchange) {
     const expectation = exchange.case.stateful;
     const item = expectation?.item;
     const status = exchange.response?.status;
-    if (
-      expectation?.action !== 'delete' ||
-      item?.state !== 'gone' ||
-      item.notFound.length === 0 ||
-      status === undefined
-    )
-      return [];
-    if (item.notFound.includes(String(status)) || status >= 500 || status === 429) return [];
+    if (expectation?.action !== 'delete' || item?.state !== 'gone' || status === undefined) return [];
+    // A 5xx is server-error's finding; a 429 says nothing about the item.
+    if (NOT_FOUND_STATUSES.has(status) || status >= 500 || status === 429) return [];
     return [
       finding(this, exchange, {
         pointer: '',
         message: `a second delete of ${describeItem(expectation.noun, expectation.idField, item.id, 'deleted', item.deletedIn ?? 0)} got ${status}`,
         received: `status ${status}${status < 300 ? '' : `, body ${previewText(exchange.response!.body)}`}`,
-        documented: `${item.notFound.join(' or ')}: there is nothing left to delete`,
+        documented: `${notFound(item.notFound)}: there is nothing left to delete`,
       }),
     ];
   },
 };
+
+/** The not-found statuses the operation documents, or the two HTTP has. */
+export function notFound(documented: readonly string[]): string {
+  return documented.length > 0 ? documented.join(' or ') : '404 or 410';
+}

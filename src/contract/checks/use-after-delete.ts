@@ -7,6 +7,7 @@
 import { previewText, type Finding } from '../../findings.js';
 import { writtenIn } from '../stateful/compare.js';
 import { describeItem, readList } from '../stateful/list-view.js';
+import { notFound } from './second-delete-not-found.js';
 import { finding, type AnalysedExchange, type Check } from './types.js';
 
 /** Deleted items still served. */
@@ -27,7 +28,7 @@ export const useAfterDeleteCheck: Check = {
           pointer: '',
           message: `${what} is still there: step ${expectation.step} (${expectation.action}) got ${status}`,
           received: `status ${status}, body ${previewText(exchange.response!.body)}`,
-          documented: `${item.notFound.join(' or ') || '404'}: it was deleted`,
+          documented: `${notFound(item.notFound)}: it was deleted`,
         }),
       ];
     }

@@ -1,7 +1,12 @@
 /**
  * One property over the network: fast-check generates (or is given) values,
  * each is sent and checked, and a failure is shrunk by sending smaller
- * values until none fails any more. Shrinking runs in two passes over the
+ * values until none fails any more. Shrinking keeps the failure's signature
+ * (signature.ts: check, status or status class, pointer): a smaller value
+ * that fails another way (a 500 while shrinking a 422) does not count, so a
+ * bug is never traded for a lesser one. Failures whose signature is already
+ * `known` pass over, so a later hunt with the same seed finds the next
+ * distinct failure (distinct-hunts.ts). Shrinking runs in two passes over the
  * same values: shapes and lengths first (characters fixed), then characters,
  * so a bounded budget is spent on what matters most. The smallest failing
  * exchange is kept as it was sent (ids may have moved, so re-sending the
@@ -12,6 +17,7 @@
  */
 import { assume, checkProperty } from '../../generate/fast-check.js';
 import { isRunStopped } from '../run-control.js';
+import { failingSignatures } from '../signature.js';
 import type { CaseResult } from '../types.js';
 import type { BudgetKind } from './budget.js';
 import type { Prepared } from './sender.js';
@@ -35,10 +41,22 @@ export interface HuntOptions<T> {
   expired?: () => BudgetKind | undefined;
   /** Called after each request, for live progress. */
   onRequest?: (requests: number, shrinking: boolean) => void;
+  /** Failure signatures reported already: a value failing only these passes over. */
+  known?: ReadonlySet<string>;
+  /** Results of the values and requests tried so far, shared by hunts over the same values: a value is sent once. */
+  tried?: Tried;
+}
+
+/** What hunts have sent: results by value and by request. */
+export interface Tried {
+  byValue: Map<string, CaseResult>;
+  byRequest: Map<string, CaseResult>;
 }
 
 /** What a hunt found. */
 export interface HuntResult {
+  /** The signature of the failure the hunt shrank (the first new one its first failing value showed). */
+  signature: string | undefined;
   /** The first failing exchange, as found. */
   first: CaseResult | undefined;
   /** The smallest failing exchange: the last one that failed while shrinking. */
@@ -55,11 +73,14 @@ export interface HuntResult {
   unusable: string | undefined;
   /** Set when the time budget ended the hunt before fast-check did. */
   cut: BudgetKind | undefined;
+  /** The run stopped (Ctrl-C, --max-duration) during the hunt. */
+  runStopped: boolean;
 }
 
 /** Run the property; faults (target unreachable) are rethrown after fast-check has finished. */
 export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options: HuntOptions<T>): Promise<HuntResult> {
   const found: HuntResult = {
+    signature: undefined,
     first: undefined,
     smallest: undefined,
     passed: undefined,
@@ -68,41 +89,16 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     shrinks: 0,
     unusable: undefined,
     cut: undefined,
+    runStopped: false,
   };
   let fault: unknown;
   let stopped = false;
   let shrinkRequests = 0;
-  const verdicts = new Map<string, boolean>();
+  const tried: Tried = options.tried ?? { byValue: new Map(), byRequest: new Map() };
+  const known = options.known ?? new Set<string>();
 
-  const predicate = async (value: T): Promise<boolean> => {
-    // Once stopped or out of budget, every value "passes" without a request: fast-check then ends quickly.
-    if (stopped || found.cut || (found.first && shrinkRequests >= options.maxShrinks)) return true;
-    // Out of time: nothing more is sent (a started hunt has sent at least one request, see budget.ts).
-    if (found.requests > 0 || found.first) found.cut = options.expired?.();
-    if (found.cut) return true;
-    const prepared = await attempt.prepare(value);
-    if ('unusable' in prepared) found.unusable = prepared.unusable;
-    assume(!('unusable' in prepared));
-    if ('unusable' in prepared) return true;
-    const { request } = prepared.case;
-    const key = `${request.method} ${request.path}\n${JSON.stringify(request.headers)}\n${request.body ?? ''}`;
-    const known = verdicts.get(key);
-    if (known !== undefined) return known;
-    let result: CaseResult;
-    try {
-      result = await attempt.send(prepared);
-    } catch (error) {
-      // The run stopped (Ctrl-C, --max-duration): keep what was found so far and end quietly.
-      if (!isRunStopped(error)) fault = error;
-      stopped = true;
-      return true;
-    }
-    found.requests += 1;
-    if (found.first) shrinkRequests += 1;
-    options.onRequest?.(found.requests, found.first !== undefined);
-    verdicts.set(key, result.verdict !== 'failed');
-    // An exchange the runner cannot judge (an upgrade): every other value would get the same, so the hunt ends.
-    if (result.verdict === 'skipped') stopped = true;
+  /** True when the value passes this hunt: no failure, or only failures reported already, or not the one being shrunk. */
+  const judge = (result: CaseResult): boolean => {
     if (result.verdict !== 'failed') {
       found.passed = result;
       return true;
@@ -113,10 +109,59 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
       stopped = true;
       return true;
     }
-    if (found.first) found.shrinks += 1;
-    found.first ??= result;
+    const signatures = signaturesOf(result);
+    if (found.signature === undefined) {
+      const fresh = signatures.find((signature) => !known.has(signature));
+      if (fresh === undefined) return true;
+      found.signature = fresh;
+      found.first = result;
+      found.smallest = result;
+      return false;
+    }
+    if (!signatures.includes(found.signature)) return true;
+    found.shrinks += 1;
     found.smallest = result;
     return false;
+  };
+
+  const predicate = async (value: T): Promise<boolean> => {
+    // Once stopped or out of budget, every value "passes" without a request: fast-check then ends quickly.
+    if (stopped || found.cut || (found.first && shrinkRequests >= options.maxShrinks)) return true;
+    const valueKey = keyOfValue(value);
+    const again = tried.byValue.get(valueKey);
+    if (again) return judge(again);
+    // Out of time: nothing more is sent (a started hunt has sent at least one request, see budget.ts).
+    if (found.requests > 0 || found.first) found.cut = options.expired?.();
+    if (found.cut) return true;
+    const prepared = await attempt.prepare(value);
+    if ('unusable' in prepared) found.unusable = prepared.unusable;
+    assume(!('unusable' in prepared));
+    if ('unusable' in prepared) return true;
+    const { request } = prepared.case;
+    const key = `${request.method} ${request.path}\n${JSON.stringify(request.headers)}\n${request.body ?? ''}`;
+    const same = tried.byRequest.get(key);
+    if (same) {
+      tried.byValue.set(valueKey, same);
+      return judge(same);
+    }
+    let result: CaseResult;
+    try {
+      result = await attempt.send(prepared);
+    } catch (error) {
+      // The run stopped (Ctrl-C, --max-duration): keep what was found so far and end quietly.
+      if (!isRunStopped(error)) fault = error;
+      else found.runStopped = true;
+      stopped = true;
+      return true;
+    }
+    found.requests += 1;
+    if (found.first) shrinkRequests += 1;
+    options.onRequest?.(found.requests, found.first !== undefined);
+    tried.byRequest.set(key, result);
+    tried.byValue.set(valueKey, result);
+    // An exchange the runner cannot judge (an upgrade): every other value would get the same, so the hunt ends.
+    if (result.verdict === 'skipped') stopped = true;
+    return judge(result);
   };
 
   const run = { seed: options.seed, numRuns: options.numRuns };
@@ -139,4 +184,15 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     found.unusable = `${shapes.gaveUp}${found.unusable ? ` (last reason: ${found.unusable})` : ''}`;
   else if (found.requests > 0) found.unusable = undefined;
   return found;
+}
+
+/** The result's failure signatures; a failed result without an error finding (none today) fails as one. */
+function signaturesOf(result: CaseResult): string[] {
+  const keys = failingSignatures(result).map((signature) => signature.key);
+  return keys.length > 0 ? keys : [`${result.case.operation.id} failed`];
+}
+
+/** A generated value as text, to know it again when a later hunt generates it (bigints kept apart from numbers). */
+function keyOfValue(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item)) ?? 'undefined';
 }

@@ -1,13 +1,15 @@
 /**
  * The random phases: fast-check generates up to --max-cases valid requests
  * (positive) or invalid ones (negative: one constraint broken per request),
- * each sent and checked; the first failure is shrunk to the smallest request
- * that still fails. One result per phase: the shrunk failure, or a pass.
+ * each sent and checked; each distinct failure (distinct-hunts.ts) is shrunk
+ * to the smallest request that still fails the same way. One result per
+ * distinct failure (the first under the phase's id, the next ones under
+ * `.../failure-2`, ...), or one pass.
  */
 import { applyMutation, type NegativeValue } from '../../generate/negative.js';
 import type { GeneratedPhase } from '../types.js';
 import type { PhaseClock } from './budget.js';
-import { hunt } from './hunt.js';
+import { huntDistinct } from './distinct-hunts.js';
 import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';
 import { BODY_KEY } from './request-parts.js';
 import { huntResult, skippedResult, type ResultLabel } from './results.js';
@@ -41,7 +43,7 @@ export async function runRandomPhase(
     const key = (value as NegativeValue)[1][0];
     return `random invalid ${single}: ${target.mutations.find((mutation) => mutation.key === key)?.describe ?? key}`;
   };
-  const found = await hunt<unknown>(
+  const hunts = await huntDistinct<unknown>(
     gens as ShrinkPair<unknown>,
     attemptFor(run, (value) => ({ valid: positive, id: label.id, title: describe(value) })),
     {
@@ -52,23 +54,28 @@ export async function runRandomPhase(
       onRequest: progressFor(run, label.id),
     },
   );
-  const cut = found.cut ? ', cut by the time budget' : '';
+  const found = hunts[0]!;
+  const requests = hunts.reduce((sum, item) => sum + item.requests, 0);
+  const cut = hunts.some((item) => item.cut) ? ', cut by the time budget' : '';
   const title = `${kind}: ${found.requests} sent, all ${positive ? 'accepted' : 'rejected'}${cut}`;
-  // A failure keeps the title of the case that failed, which names the broken constraint.
-  const result = huntResult(found, { ...label, title }, found.smallest !== undefined);
-  // Stopped before a single request: the phase is reported as not run, not as unusable.
-  if (!result && session.stopped()) return undefined;
-  session.record(
-    result ??
-      skippedResult(
-        target.operation,
-        label,
-        `no usable ${positive ? 'valid' : 'invalid'} ${single} could be generated (${found.unusable ?? 'none'})`,
-        settings.baseUrl,
-      ),
-  );
-  haltOnTransportFailure(run, found.transport);
-  return found.cut ? found.requests : undefined;
+  for (const [index, item] of hunts.entries()) {
+    const id = index === 0 ? label.id : `${label.id}/failure-${index + 1}`;
+    // A failure keeps the title of the case that failed, which names the broken constraint.
+    const result = huntResult(item, { ...label, id, title }, item.smallest !== undefined);
+    // Stopped before a single request: the phase is reported as not run, not as unusable.
+    if (!result && session.stopped()) return undefined;
+    session.record(
+      result ??
+        skippedResult(
+          target.operation,
+          label,
+          `no usable ${positive ? 'valid' : 'invalid'} ${single} could be generated (${found.unusable ?? 'none'})`,
+          settings.baseUrl,
+        ),
+    );
+    haltOnTransportFailure(run, item.transport);
+  }
+  return hunts.some((item) => item.cut) ? requests : undefined;
 }
 
 /**

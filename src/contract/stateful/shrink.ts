@@ -1,12 +1,16 @@
 /**
  * Shrinking a failed sequence to the shortest one that still fails the same
- * check: cut it after the failing step, then try leaving out one step at a
+ * way: cut it after the failing step, then try leaving out one step at a
  * time (last first; leaving out a create leaves out every step on its item)
- * and keep any shorter sequence that fails the same way, until no single
- * step can go. Each try is sent for real, so ids are the server's fresh
- * ones; a failure that does not come back (a flaky server) keeps the
- * original. A timeout is not shrunk (each try could cost another).
+ * and keep any shorter sequence whose failing step has the same signature
+ * (signature.ts: operation, check, status or status class, pointer; a
+ * sequence that fails with a 500 never stands in for one that failed with a
+ * 404), until no single step can go. Each try is sent for real, so ids are
+ * the server's fresh ones; a failure that does not come back (a flaky
+ * server) keeps the original. A timeout is not shrunk (each try could cost
+ * another).
  */
+import { failingSignatures } from '../signature.js';
 import type { StepPlan } from './plan-sequences.js';
 import type { SequenceRun } from './run-sequence.js';
 
@@ -27,7 +31,7 @@ export async function shrinkSequence(
   budget: number,
   send: (plans: readonly StepPlan[]) => Promise<SequenceRun>,
 ): Promise<Shrunk> {
-  const target = failingCheck(failed);
+  const target = failingSignature(failed);
   const best: Shrunk = { plans: upToFailure(plans, failed), run: failed, shrinks: 0, requests: 0 };
   if (target === undefined || failed.sent[failed.failedAt!]!.result.exchange.failure?.kind === 'timeout') return best;
   let progress = true;
@@ -38,7 +42,8 @@ export async function shrinkSequence(
       if (candidate.length === 0 || candidate.length >= best.plans.length) continue;
       const run = await send(candidate);
       best.requests += run.requests;
-      if (failingCheck(run) !== target) continue;
+      const step = failedStep(run);
+      if (!step || !failingSignatures(step.result).some((signature) => signature.key === target)) continue;
       Object.assign(best, { plans: upToFailure(candidate, run), run, shrinks: best.shrinks + 1 });
       progress = true;
       break;
@@ -47,10 +52,15 @@ export async function shrinkSequence(
   return best;
 }
 
-/** The check of the first error finding of the failed step. */
-function failingCheck(run: SequenceRun): string | undefined {
-  const step = run.failedAt === undefined ? undefined : run.sent[run.failedAt];
-  return step?.result.findings.find((finding) => finding.severity === 'error')?.check;
+/** The failed step of a run, if one failed. */
+function failedStep(run: SequenceRun): SequenceRun['sent'][number] | undefined {
+  return run.failedAt === undefined ? undefined : run.sent[run.failedAt];
+}
+
+/** The signature of the failed step's first failure (in check order: a 500 before a wrong body). */
+function failingSignature(run: SequenceRun): string | undefined {
+  const step = failedStep(run);
+  return step ? failingSignatures(step.result)[0]?.key : undefined;
 }
 
 /** The plans up to the failed step (steps never sent, on items never created, are kept: they cost nothing). */

@@ -5,13 +5,13 @@
  * report's `budget` field and in the run result; nothing is reported as a
  * failure for it. Assertions are on what was cut, never on how long it took.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { BudgetCut } from '../../../src/contract/types.js';
 import { runCli } from '../../support/cli.js';
 import { failures, runAgainst, TARGETS } from '../../support/rich-targets.js';
+import { temporaryDirectory } from '../../support/temporary-directory.js';
 
 /** The operations of the catalog spec that have generated cases (health has no parameter and no body). */
 const GENERATED_OPERATIONS = ['listPlants', 'createPlant', 'getPlant', 'updatePlant', 'deletePlant', 'getCatalogEntry'];
@@ -20,7 +20,7 @@ describe('the time budget', () => {
   test('--operation-budget: every operation sends its first request of each phase, the rest is cut and said so', async () => {
     const app = await TARGETS.catalog.start('slow-100ms', true);
     try {
-      const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-budget-'));
+      const directory = await temporaryDirectory('budget');
       const report = path.join(directory, 'report.json');
       const outcome = await runCli(
         [

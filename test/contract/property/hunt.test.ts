@@ -1,5 +1,6 @@
 /** Hunting and shrinking over a fake server: budget, request cache, transport failures, faults. */
 import { describe, expect, it } from 'vitest';
+import { huntDistinct } from '../../../src/contract/property/distinct-hunts.js';
 import { hunt, type Attempt } from '../../../src/contract/property/hunt.js';
 import type { CaseResult, ContractCase } from '../../../src/contract/types.js';
 import { stringGen } from '../../../src/generate/strings.js';
@@ -84,5 +85,75 @@ describe('hunt', () => {
   it('rethrows a fault (the target went away) after fast-check has finished', async () => {
     const { attempt } = server(() => false, new Error('unreachable'));
     await expect(hunt(GENS, attempt, { seed: 3, numRuns: 10, maxShrinks: 5 })).rejects.toThrow('unreachable');
+  });
+});
+
+/**
+ * A fake server with two bugs: 500 for a string of 8 characters or more,
+ * else 422 for one holding a digit. Each answer carries the finding the real
+ * checks would give, so failures have signatures (signature.ts).
+ */
+function twoBugs() {
+  const bodies: string[] = [];
+  const attempt: Attempt<string> = {
+    prepare: server(() => false).attempt.prepare,
+    send: async (prepared) => {
+      bodies.push(prepared.case.request.body!);
+      const text = JSON.parse(prepared.case.request.body!) as string;
+      const status = [...text].length >= 8 ? 500 : /\d/.test(text) ? 422 : 200;
+      const check = status === 500 ? 'server-error' : 'outcome';
+      const exchange = {
+        case: prepared.case,
+        url: 'http://x/x',
+        durationMs: 0,
+        response: { status, headers: {}, body: '', truncated: false, invalidUtf8: false },
+      };
+      const findings =
+        status === 200
+          ? []
+          : [{ check, severity: 'error', class: 'failure', operation: 'op', pointer: '', message: String(status) }];
+      return { case: prepared.case, exchange, findings, verdict: status === 200 ? 'passed' : 'failed' } as CaseResult;
+    },
+  };
+  return { attempt, bodies };
+}
+
+const statusOf = (result: CaseResult | undefined) => result?.exchange.response?.status;
+
+describe('hunts keep the failure they started from', () => {
+  it('shrinking a 422 never trades it for a 500: a smaller value failing another way does not count', async () => {
+    const { attempt } = twoBugs();
+    // Eight characters with a digit: 500 first. Shrinking keeps the 500 as it goes down to 8 characters.
+    const serverError = await hunt(GENS, attempt, { seed: 1, numRuns: 1, examples: ['abcdefg1x'], maxShrinks: 500 });
+    expect(serverError.signature).toBe('op server-error 500');
+    expect(statusOf(serverError.smallest)).toBe(500);
+    expect([...(JSON.parse(serverError.smallest!.case.request.body!) as string)]).toHaveLength(8);
+    // A digit in a short string: 422; shrinking keeps a digit and never grows to 8 characters.
+    const refused = await hunt(GENS, attempt, { seed: 1, numRuns: 1, examples: ['ab3'], maxShrinks: 500 });
+    expect(refused.signature).toBe('op outcome 4xx');
+    expect(statusOf(refused.smallest)).toBe(422);
+    expect(JSON.parse(refused.smallest!.case.request.body!)).toMatch(/^\d$/);
+  });
+
+  it('a value failing only with a known signature passes over', async () => {
+    const { attempt } = twoBugs();
+    const found = await hunt(GENS, attempt, {
+      seed: 1,
+      numRuns: 1,
+      examples: ['abcdefg1x'],
+      maxShrinks: 500,
+      known: new Set(['op server-error 500']),
+    });
+    expect(found.signature).toBeUndefined();
+    expect(found.smallest).toBeUndefined();
+  });
+
+  it('huntDistinct finds both bugs with one seed, each shrunk on its own, values sent once', async () => {
+    const { attempt, bodies } = twoBugs();
+    const hunts = await huntDistinct(GENS, attempt, { seed: 5, numRuns: 200, maxShrinks: 200 });
+    expect(hunts.map((found) => found.signature).sort()).toEqual(['op outcome 4xx', 'op server-error 500']);
+    for (const found of hunts)
+      expect(statusOf(found.smallest)).toBe(found.signature === 'op server-error 500' ? 500 : 422);
+    expect(new Set(bodies).size).toBe(bodies.length);
   });
 });
