@@ -48,6 +48,13 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
           generated: event.generated ?? null,
           // `plantkit report merge` puts the shards back together (contract/shard.ts).
           shard: event.shard ?? null,
+          // What the coverage matrix of the HTML report lays the statuses seen against.
+          operations: event.spec.operations.map((operation) => ({
+            id: operation.id,
+            method: operation.method,
+            path: operation.path,
+            statuses: operation.responses.map((response) => response.status),
+          })),
         };
       } else if (event.type === 'case-finished') {
         cases.push(toCaseRecord(event.result, secrets));

@@ -55,9 +55,10 @@ Options:
   -h, --help             show this help
 
 Reports (repeatable; each --output belongs to the --reporter before it):
-  --reporter NAME        console, json, junit, github or har (HTTP Archive 1.2, for a
-                         browser's network panel) (default: console; github is added
-                         when GITHUB_ACTIONS=true)
+  --reporter NAME        console, json, junit, github, html (one self-contained page:
+                         summary, coverage matrix, failures by signature, filters) or
+                         har (HTTP Archive 1.2, for a browser's network panel)
+                         (default: console; github is added when GITHUB_ACTIONS=true)
   --output FILE          write that reporter's report to FILE instead of stdout
                          (github: the markdown summary; default $GITHUB_STEP_SUMMARY)
 
