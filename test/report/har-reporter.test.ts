@@ -98,29 +98,32 @@ describe('--reporter har', () => {
     expect(new Set(keyed.map((header) => header.value))).toEqual(new Set(['***']));
   });
 
-  test('an unwritable --output is refused before the first request (exit 2)', async () => {
-    let requests = 0;
-    const server = createServer((_request, response) => {
-      requests += 1;
-      response.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      await writeFile(path.join(directory, 'a-file'), '');
-      const { port } = server.address() as { port: number };
-      const outcome = await runCli(
-        [
-          'contract',
-          ...['--spec', SPEC, '--base-url', `http://127.0.0.1:${port}`],
-          ...['--reporter', 'har', '--output', path.join(directory, 'a-file', 'run.har')],
-        ],
-        { PLANTKIT_API_KEY: API_KEY, PLANTKIT_BASIC: BASIC },
-      );
-      expect(outcome.code).toBe(2);
-      expect(outcome.stderr).toMatch(/^plantkit: error: --output .*a-file\/run\.har: cannot create its directory/);
-      expect(requests).toBe(0);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+  test.each(['har', 'html'])(
+    '--reporter %s: an unwritable --output is refused before the first request (exit 2)',
+    async (reporter) => {
+      let requests = 0;
+      const server = createServer((_request, response) => {
+        requests += 1;
+        response.end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        await writeFile(path.join(directory, 'a-file'), '', { flag: 'a' });
+        const { port } = server.address() as { port: number };
+        const outcome = await runCli(
+          [
+            'contract',
+            ...['--spec', SPEC, '--base-url', `http://127.0.0.1:${port}`],
+            ...['--reporter', reporter, '--output', path.join(directory, 'a-file', `run.${reporter}`)],
+          ],
+          { PLANTKIT_API_KEY: API_KEY, PLANTKIT_BASIC: BASIC },
+        );
+        expect(outcome.code).toBe(2);
+        expect(outcome.stderr).toMatch(/^plantkit: error: --output .*a-file\/run\.\w+: cannot create its directory/);
+        expect(requests).toBe(0);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  );
 });
