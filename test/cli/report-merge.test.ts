@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSchemaCompiler } from '../../src/validation/ajv.js';
 import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog } from '../apps/catalog.js';
 import { runCli } from '../support/cli.js';
 import { fixturePath } from '../support/mock.js';
@@ -86,6 +87,11 @@ describe('plantkit report merge', () => {
     expect(merged.summary).toMatchObject({ total: whole.cases.length, passed: sum('passed'), failed: sum('failed') });
     expect(merged.merged?.map((item) => item.shard)).toEqual(['1/3', '2/3', '3/3']);
     expect(merged.shard).toBeNull();
+    const validate = createSchemaCompiler().compile(
+      JSON.parse(await readFile('schemas/contract-report.schema.json', 'utf8')) as object,
+    );
+    expect(validate(merged), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate(shards[0]), JSON.stringify(validate.errors)).toBe(true);
   });
 
   test('JUnit, HTML and console from the same merge', async () => {

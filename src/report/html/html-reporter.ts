@@ -23,8 +23,8 @@ export interface HtmlReporterOptions {
   tokenEnv: string;
   /** Other values to keep out of the report (credential headers). */
   secrets?: readonly Secret[];
-  /** The page's heading; the proxy names itself. */
-  title?: string;
+  /** The command the page reports (default `contract`). */
+  command?: 'contract' | 'proxy';
 }
 
 /** The HTML reporter. */
@@ -56,7 +56,7 @@ export function createHtmlReporter(options: HtmlReporterOptions): Reporter {
         records: report.cases,
         verdict,
         ...(spec ? { excerpt: createSpecExcerpts(spec) } : {}),
-        ...(options.title ? { title: options.title } : {}),
+        ...(options.command ? { command: options.command } : {}),
       });
       await writeReportFile(options.target, html);
     },

@@ -23,8 +23,8 @@ export interface HtmlReportInput {
   verdict: RunVerdict;
   /** The part of the spec a failed record broke (spec-excerpt.ts), when the spec is at hand. */
   excerpt?: (record: CaseRecord) => string | undefined;
-  /** `plantkit proxy` reports traffic, not a run: no seed line. */
-  title?: string;
+  /** The command the page reports (default `contract`); `proxy` reports traffic, with no replay line. */
+  command?: 'contract' | 'proxy';
 }
 
 /** Failing cases shown in full per signature; the others are listed by id. */
@@ -42,7 +42,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   const byId = new Map(records.map((record) => [record.id, record]));
   const operations = [...new Set(rows.map((row) => row.operation.id))];
   const checks = [...new Set(records.flatMap((record) => record.findings.map((finding) => finding.check)))].sort();
-  const title = input.title ?? `plantkit contract: ${document.spec.title} ${document.spec.version}`;
+  const title = `plantkit ${input.command ?? 'contract'}: ${document.spec.title} ${document.spec.version}`;
   let ids = 0;
   const nextId = () => `c${++ids}`;
   return `<!doctype html>
@@ -83,7 +83,7 @@ function summary(input: HtmlReportInput, title: string): string {
   const seed = document.generated?.seed;
   const shard = document.shard ? ` --shard ${document.shard.index}/${document.shard.count}` : '';
   const replay =
-    seed === undefined || input.title
+    seed === undefined || input.command === 'proxy'
       ? ''
       : `<p>Replay: <code>plantkit contract --base-url ${esc(document.baseUrl)} --seed ${seed}${shard}</code></p>`;
   const merged = document.merged
