@@ -18,6 +18,7 @@ export type FaultCode =
   | 'PLANTKIT_AUTH_MISSING'
   | 'PLANTKIT_MOCK_START'
   | 'PLANTKIT_DATA_INVALID'
+  | 'PLANTKIT_REPORT_INVALID'
   | 'PLANTKIT_PROXY_START'
   | 'PLANTKIT_IO';
 
@@ -76,6 +77,14 @@ export class DiffConfigError extends PlantkitError {
   constructor(message: string, hint?: string) {
     super('PLANTKIT_DIFF_CONFIG_INVALID', message, { hint });
     this.name = 'DiffConfigError';
+  }
+}
+
+/** A report given to `plantkit contract --rerun-failed` is no plantkit report, or no longer matches the spec. */
+export class ReportError extends PlantkitError {
+  constructor(message: string, hint?: string) {
+    super('PLANTKIT_REPORT_INVALID', message, { hint });
+    this.name = 'ReportError';
   }
 }
 

@@ -36,6 +36,7 @@ export {
   type PhaseName,
 } from './contract/options.js';
 export { failsRun, specGapFixes } from './contract/spec-gaps.js';
+export { readRerunReport, type RerunReport } from './contract/rerun/read-report.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
 export type {
   CaseResult,
@@ -133,6 +134,7 @@ export {
   TargetUnreachableError,
   RulesetError,
   DiffConfigError,
+  ReportError,
   isPlantkitError,
   type FaultCode,
 } from './errors.js';

@@ -14,6 +14,15 @@ export interface GeneratedSettings {
   generatedBudgetMs: number;
 }
 
+/** What a `--rerun-failed` run sends again. */
+export interface RerunSettings {
+  file: string;
+  cases: number;
+  sequences: number;
+  /** The seed the sequences replay from. */
+  seed: number;
+}
+
 /** Progress of a contract run. */
 export type RunEvent =
   | {
@@ -32,6 +41,8 @@ export type RunEvent =
       shard?: Shard;
       /** Which kinds of credentials are configured (`api key`, `basic`, `scheme partnerKey`), beside the token; never their values. */
       otherCredentials?: string[];
+      /** A `--rerun-failed` run: the report, how many failed cases and sequences it sends again, and their seed. */
+      rerun?: RerunSettings;
     }
   | { type: 'case-finished'; result: CaseResult; index: number; total: number }
   /** A case still running sent another request (generated cases send many: random values, shrinking); for live progress lines. */

@@ -13,6 +13,7 @@ import type { SpecValidators } from '../validation/compile-validators.js';
 import type { CaseBuilder } from './cases/index.js';
 import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
+import type { RerunReport } from './rerun/read-report.js';
 import type { FailOn, GeneratedPhase } from './types.js';
 import { parseShard, type Shard } from './shard.js';
 import { count, normalizeHeaders, parseBaseUrl, positive, ranged } from './option-values.js';
@@ -108,7 +109,12 @@ export interface ContractOptions {
   onEvent?: (event: RunEvent) => void;
   /** Inject an undici dispatcher (proxies, tests). */
   dispatcher?: Dispatcher;
-  /** First value of the unique-integer counter (default: the current time in ms, unique across runs). */
+  /**
+   * First value of the unique-integer counter of the static cases (default:
+   * from the seed, 10^12 + (seed × 1,000,003 mod 9 × 10^11): the same --seed
+   * sends the same static cases, and runs with other seeds start far apart,
+   * at 13-digit values as the clock-based start before it).
+   */
   integerBase?: bigint;
   /** Run the generated (property-based) cases after the static ones (default true). */
   generated?: boolean;
@@ -138,6 +144,12 @@ export interface ContractOptions {
   maxTransportFailures?: number;
   /** Aborting it (Ctrl-C) stops the run: requests in flight end, the rest are reported as not run. */
   signal?: AbortSignal;
+  /**
+   * Send again only the failed cases and sequences of an earlier JSON report
+   * (`--rerun-failed`, contract/rerun/): no case is built, no generated case
+   * runs; the sequences replay from the report's seed.
+   */
+  rerun?: RerunReport;
   /** What fails the run: `failure` (default) or `spec-gap` (spec gaps too; `--fail-on spec-gap`). */
   failOn?: FailOn;
   /** Run only this share of the operations (`--shard i/n`, contract/shard.ts); default all. */
@@ -180,6 +192,7 @@ export interface NormalizedContractOptions {
   maxDurationMs: number | undefined;
   maxTransportFailures: number;
   signal: AbortSignal | undefined;
+  rerun: RerunReport | undefined;
   failOn: FailOn;
   shard: Shard | undefined;
 }
@@ -192,6 +205,8 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     throw new UsageError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   const maxBodyBytes = options.maxBodyBytes ?? CONTRACT_DEFAULTS.maxBodyBytes;
   checkSeed(options.seed);
+  // A rerun replays its report's sequences from the seed that planned them.
+  const seed = options.seed ?? options.rerun?.seed ?? randomInt(0, CONTRACT_DEFAULTS.maxSeed);
   const specPath = typeof options.spec === 'string' ? options.spec : options.spec.source;
   const defaultContracts =
     specPath === '<inline>' ? false : path.join(path.dirname(path.resolve(specPath)), 'contracts');
@@ -220,16 +235,17 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     checks: options.checks,
     onEvent: options.onEvent ?? (() => {}),
     dispatcher: options.dispatcher,
-    integerBase: options.integerBase ?? BigInt(Date.now()),
+    integerBase: options.integerBase ?? 1_000_000_000_000n + ((BigInt(seed) * 1_000_003n) % 900_000_000_000n),
     generated: options.generated ?? CONTRACT_DEFAULTS.generated,
-    seed: options.seed ?? randomInt(0, CONTRACT_DEFAULTS.maxSeed),
+    seed,
     maxCases: count('max-cases', options.maxCases, CONTRACT_DEFAULTS.maxCases),
     maxShrinks: count('max-shrinks', options.maxShrinks, CONTRACT_DEFAULTS.maxShrinks),
-    phases: parsePhases(options.phases),
-    stateful:
-      (options.generated ?? CONTRACT_DEFAULTS.generated) &&
-      (options.stateful ?? CONTRACT_DEFAULTS.stateful) &&
-      (options.phases === undefined || options.phases.includes('stateful')),
+    phases: options.rerun ? [] : parsePhases(options.phases),
+    stateful: options.rerun
+      ? options.rerun.sequences.length > 0
+      : (options.generated ?? CONTRACT_DEFAULTS.generated) &&
+        (options.stateful ?? CONTRACT_DEFAULTS.stateful) &&
+        (options.phases === undefined || options.phases.includes('stateful')),
     operationBudgetMs: positive('operation-budget', options.operationBudgetMs) ?? CONTRACT_DEFAULTS.operationBudgetMs,
     generatedBudgetMs: positive('generated-budget', options.generatedBudgetMs) ?? CONTRACT_DEFAULTS.generatedBudgetMs,
     headers: normalizeHeaders(options.headers ?? {}),
@@ -238,6 +254,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     maxDurationMs: positive('max-duration', options.maxDurationMs),
     maxTransportFailures: transportFailures(options.maxTransportFailures),
     signal: options.signal,
+    rerun: options.rerun,
     failOn: failOnValue(options.failOn),
     shard: options.shard === undefined ? undefined : parseShard(`${options.shard.index}/${options.shard.count}`),
   };

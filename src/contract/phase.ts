@@ -7,6 +7,7 @@
 import type { LoadedSpec } from '../spec/types.js';
 import type { CaseContext } from './cases/index.js';
 import type { NormalizedContractOptions } from './options.js';
+import type { ResourcePool } from './producers/pool.js';
 import type { CaseResult, ContractCase, RunExtras, RunStop } from './types.js';
 
 /** What a phase may use while it runs. */
@@ -27,6 +28,8 @@ export interface PhaseSession {
   stopped(): RunStop | undefined;
   /** Fields of the run's result a phase fills in (the generated phases' budget report). */
   extras: RunExtras;
+  /** Values the run harvested from answers, for parameters that name a resource (contract/producers/). */
+  resources?: ResourcePool;
 }
 
 /** A phase of a contract run. */

@@ -16,6 +16,12 @@ export type Redactor = (text: string) => string;
 export interface Secret {
   value: string;
   variable?: string;
+  /**
+   * The value is HTTP Basic credentials (RFC 7617: base64 of `user:password`)
+   * and `variable` holds the `user:password` they encode: a curl line sends
+   * them with `-u "$VARIABLE"`, which makes the same Authorization header.
+   */
+  basic?: boolean;
 }
 
 /** Characters a bearer token is made of (b64token without its trailing `=` padding). */
@@ -69,33 +75,106 @@ export function redactUrl(url: string, secrets: readonly Secret[]): string {
 }
 
 /**
- * A curl command that replays the request. Where the request carries a
- * secret (an Authorization or apiKey header, an apiKey query value) the line
- * says `$PLANTKIT_TOKEN` (the variable that holds it), so it is safe to
- * print and still runs as is in a shell where the variable is set; a secret
- * given literally on the command line shows as `***`.
+ * A curl command that sends what the runner sent (issue 18 section 4):
+ * the method (`-I` for HEAD, which `-X HEAD` would wait on a body for),
+ * the target as sent (`-g` where it holds brackets, which curl would read
+ * as a glob; `--path-as-is` for dot segments, which curl would remove),
+ * every header, the body bytes (`--data-binary`, which adds no newline),
+ * `Content-Length: 0` where undici sends it for a POST, PUT or PATCH
+ * without a body, and no header curl would add on its own (User-Agent, an
+ * Accept the runner left out). HTTP/1.1 as undici speaks it (`--http1.1`
+ * on https, where curl would offer HTTP/2). Where the request carries a
+ * secret (an Authorization or apiKey header, an apiKey query value) the
+ * line says `$PLANTKIT_TOKEN` (the variable that holds it), or `-u
+ * "$PLANTKIT_BASIC"` for Basic credentials, so it is safe to print and
+ * still runs as is in a shell where the variable is set; a secret given
+ * literally on the command line shows as `***`.
  */
 export function toCurl(url: string, request: CaseRequest, secrets: readonly Secret[]): string {
   const ordered = longestFirst(secrets);
   const sentinel = (index: number) => `\u0000plantkit-secret-${index}\u0000`;
-  const reference = (index: number) => ordered[index]!.variable ?? '';
-  const urlWithSentinels = withSecretsInQuery(url, ordered, sentinel);
-  const parts = [
-    'curl',
-    '-i',
-    '-X',
-    request.method,
-    urlWithSentinels ? doubleQuoted(urlWithSentinels, reference) : quote(url),
-  ];
+  // A Basic secret stands for its variable only as a whole Authorization value (`-u`); anywhere else it is `***`.
+  const reference = (index: number) => (ordered[index]!.basic ? '' : (ordered[index]!.variable ?? ''));
+  // The target as the HTTP client sends it: WHATWG-parsed (dot segments resolved, reserved bytes escaped), no fragment.
+  const parsed = new URL(url);
+  const sent = `${parsed.origin}${parsed.pathname}${parsed.search}`;
+  const urlWithSentinels = withSecretsInQuery(sent, ordered, sentinel);
+  const method = request.method.toUpperCase();
+  const parts = ['curl', ...(method === 'HEAD' ? ['-I'] : ['-i', '-X', request.method])];
+  if (parsed.protocol === 'https:') parts.push('--http1.1');
+  if (/[[\]{}]/.test(sent)) parts.push('-g');
+  parts.push(urlWithSentinels ? doubleQuoted(urlWithSentinels, reference) : quote(sent));
+  const names = new Set(Object.keys(request.headers).map((name) => name.toLowerCase()));
   for (const [name, value] of Object.entries(request.headers)) {
+    const basic = name.toLowerCase() === 'authorization' && basicVariable(value, ordered);
+    if (basic) {
+      parts.push('-u', `"$${basic}"`);
+      continue;
+    }
     const marked = ordered.reduce(
       (text, secret, index) => text.replace(standalone(secret.value), sentinel(index)),
       value,
     );
-    parts.push('-H', marked === value ? quote(`${name}: ${value}`) : doubleQuoted(`${name}: ${marked}`, reference));
+    // `-H 'Name:'` would remove the header: an empty value is sent with `Name;`.
+    const header = value === '' ? `${name};` : `${name}: ${marked}`;
+    parts.push('-H', marked === value ? quote(header) : doubleQuoted(header, reference));
   }
-  if (request.body !== undefined) parts.push('--data-binary', quote(request.body));
-  return parts.join(' ');
+  if (request.body === undefined && ['POST', 'PUT', 'PATCH'].includes(method) && !names.has('content-length'))
+    parts.push('-H', quote('Content-Length: 0'));
+  if (!names.has('accept')) parts.push('-H', quote('Accept:'));
+  if (request.body !== undefined && !names.has('content-type')) parts.push('-H', quote('Content-Type:'));
+  parts.push('-H', quote('User-Agent:'));
+  if (request.body === undefined) return parts.join(' ');
+  // A NUL cannot travel in an argument: such a body goes through printf and standard input.
+  if (!request.body.includes('\u0000')) return [...parts, '--data-binary', quote(request.body)].join(' ');
+  const escaped = request.body.replace(/\\/g, '\\\\').replace(/\u0000/g, '\\0000');
+  return `printf '%b' ${quote(escaped)} | ${[...parts, '--data-binary', '@-'].join(' ')}`;
+}
+
+/** The variable of the Basic secret that is this whole Authorization value (`Basic <credentials>`), if any. */
+function basicVariable(value: string, secrets: readonly Secret[]): string | undefined {
+  const credentials = /^basic +(\S+)$/i.exec(value)?.[1];
+  return secrets.find((secret) => secret.basic && secret.variable && secret.value === credentials)?.variable;
+}
+
+/**
+ * `text` with every secret written as a reference to its variable, for a
+ * report a later run sends again (`--rerun-failed`): `${NAME}`, or
+ * `${NAME:basic}` for the Basic credentials of a `user:password` variable;
+ * a literal `$` is written `$$`. Undefined when a secret in it has no
+ * variable: such text is left out of reports.
+ */
+export function withSecretReferences(text: string, secrets: readonly Secret[]): string | undefined {
+  const ordered = longestFirst(secrets);
+  let out = text.replace(/\$/g, '$$$$');
+  for (const secret of ordered) {
+    const pattern = standalone(secret.value.replace(/\$/g, '$$$$'));
+    if (!pattern.test(out)) continue;
+    if (!secret.variable) return undefined;
+    out = out.replace(pattern, `\${${secret.variable}${secret.basic ? ':basic' : ''}}`);
+  }
+  return out;
+}
+
+/** Text written by {@link withSecretReferences} with each reference resolved by `lookup`; undefined when one has no value. */
+export function resolveSecretReferences(
+  text: string,
+  lookup: (variable: string) => string | undefined,
+): string | undefined {
+  let missing = false;
+  const resolved = text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(:basic)?\}/g,
+    (match, name?: string, basic?: string) => {
+      if (match === '$$') return '$';
+      const value = lookup(name!);
+      if (value === undefined) {
+        missing = true;
+        return '';
+      }
+      return basic ? Buffer.from(value).toString('base64') : value;
+    },
+  );
+  return missing ? undefined : resolved;
 }
 
 function longestFirst(secrets: readonly Secret[]): Secret[] {
@@ -107,29 +186,33 @@ function standalone(value: string): RegExp {
   return new RegExp(`(?<![${TOKEN_CHARACTER}])${escaped}(?![${TOKEN_CHARACTER}])`, 'g');
 }
 
-/** `url` with every query value equal to a secret replaced by `replacement(index)`; undefined when none is. */
+/**
+ * `url` with every query value equal to a secret replaced by
+ * `replacement(index)`, the rest of the text left exactly as it was;
+ * undefined when no value is a secret.
+ */
 function withSecretsInQuery(
   url: string,
   secrets: readonly Secret[],
   replacement: (index: number) => string,
 ): string | undefined {
-  if (secrets.length === 0) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  const pairs = [...parsed.searchParams];
-  const indexOf = (value: string) => secrets.findIndex((secret) => secret.value === value);
-  if (!pairs.some(([, value]) => indexOf(value) >= 0)) return undefined;
-  const query = pairs
-    .map(
-      ([name, value]) =>
-        `${encodeURIComponent(name)}=${indexOf(value) >= 0 ? replacement(indexOf(value)) : encodeURIComponent(value)}`,
-    )
-    .join('&');
-  return `${parsed.origin}${parsed.pathname}?${query}${parsed.hash}`;
+  const start = url.indexOf('?');
+  if (secrets.length === 0 || start < 0) return undefined;
+  const end = url.includes('#') ? url.indexOf('#') : url.length;
+  let found = false;
+  const pairs = url
+    .slice(start + 1, end)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return pair;
+      const value = new URLSearchParams(`v=${pair.slice(equals + 1)}`).get('v') ?? '';
+      const index = secrets.findIndex((secret) => secret.value === value);
+      if (index < 0) return pair;
+      found = true;
+      return `${pair.slice(0, equals + 1)}${replacement(index)}`;
+    });
+  return found ? `${url.slice(0, start + 1)}${pairs.join('&')}${url.slice(end)}` : undefined;
 }
 
 /**

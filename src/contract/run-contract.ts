@@ -14,6 +14,12 @@ import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { compileValidators } from '../validation/compile-validators.js';
 import { buildCases, CASE_BUILDERS, createCaseContext } from './cases/index.js';
+import { inferProducers } from '../resources/producers.js';
+import { CoverageTracker } from './coverage.js';
+import { ResourcePool } from './producers/pool.js';
+import { runStaticCases } from './static-run.js';
+import { planRerun } from './rerun/plan-rerun.js';
+import { runRerunCases } from './rerun/run-rerun.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
 import { createShardSelector } from './shard.js';
 import {
@@ -30,8 +36,8 @@ import { runHints } from './run-hints.js';
 import { normalizeContractOptions, type ContractOptions, type NormalizedContractOptions } from './options.js';
 import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
-import { statefulPhase } from './stateful/stateful-phase.js';
-import { createRunControl, isRunStopped, RunStoppedError, type RunControl } from './run-control.js';
+import { sequencePrefixes, statefulPhase } from './stateful/stateful-phase.js';
+import { createRunControl, RunStoppedError, type RunControl } from './run-control.js';
 import { distinctFailures } from './signature.js';
 import { SpecGapCollector, withFailOn } from './spec-gaps.js';
 import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult, RunStop } from './types.js';
@@ -65,8 +71,20 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       ? new Map()
       : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
   const notes: string[] = [];
-  const context = createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) });
-  const allCases = await buildCases(spec.operations, context, [...CASE_BUILDERS, ...settings.extraCaseBuilders]);
+  // Which answers feed which parameters (resources/producers.ts): known before any request, filled as the run goes.
+  const producers = inferProducers(spec.operations);
+  const context = {
+    ...createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) }),
+    producers,
+  };
+  const builders = [...CASE_BUILDERS, ...settings.extraCaseBuilders];
+  // --rerun-failed: the report's failed cases, checked against this spec before any request, instead of built ones.
+  const rerun = settings.rerun && planRerun(settings.rerun, spec, sequencePrefixes(spec, context));
+  if (rerun && rerun.cases.length + rerun.sequences.length === 0)
+    notes.push(`--rerun-failed: ${settings.rerun!.file} holds no failed case; nothing was sent`);
+  const allCases = rerun ? rerun.cases : await buildCases(spec.operations, context, builders);
+  const pool = new ResourcePool(producers, context.schemaValidator);
+  const coverage = new CoverageTracker(spec.operations, producers);
   const operationIds = spec.operations.map((operation) => operation.id);
   const filtered = createCaseSelector(settings, operationIds);
   // --shard: worked out once every case is planned (below), from the cases --only and --skip leave.
@@ -88,11 +106,27 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   });
   const results: CaseResult[] = [];
   const extras: RunExtras = {};
+  const send = (contractCase: ContractCase) => runCase(contractCase, client, checks, checkContext, settings, control);
+  // Every answer feeds the resource pool and the coverage, in the order the run takes them in.
   const gaps = new SpecGapCollector();
-  const execute = async (contractCase: ContractCase) => {
-    const result = await runCase(contractCase, client, checks, checkContext, settings, control);
+  const observe = (result: CaseResult) => {
+    pool.observe(result.exchange);
+    coverage.observe(result);
     gaps.observe(result);
+  };
+  const execute = async (contractCase: ContractCase) => {
+    const result = await send(contractCase);
+    observe(result);
     return result;
+  };
+  const record = (result: CaseResult) => {
+    results.push(result);
+    settings.onEvent({
+      type: 'case-finished',
+      result,
+      index: results.length - 1,
+      total: Math.max(cases.length, results.length),
+    });
   };
   const session: PhaseSession = {
     spec,
@@ -100,14 +134,11 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     context,
     results,
     execute,
+    resources: pool,
     record: (result) => {
-      results.push(result);
-      settings.onEvent({
-        type: 'case-finished',
-        result,
-        index: results.length - 1,
-        total: Math.max(cases.length, results.length),
-      });
+      // A phase's sent results were taken in by `execute`; a skipped one only now.
+      if (!result.exchange.response && !result.exchange.failure) coverage.observe(result);
+      record(result);
     },
     selected,
     stopped: () => control.stopped(),
@@ -132,17 +163,18 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const started = performance.now();
   try {
     if (!settings.dispatcher) await client.probe(settings.baseUrl);
-    const generated = settings.generated
-      ? {
-          generated: {
-            seed: settings.seed,
-            maxCases: settings.maxCases,
-            phases: phaseNames,
-            operationBudgetMs: settings.operationBudgetMs,
-            generatedBudgetMs: settings.generatedBudgetMs,
-          },
-        }
-      : {};
+    const generated =
+      settings.generated && !rerun
+        ? {
+            generated: {
+              seed: settings.seed,
+              maxCases: settings.maxCases,
+              phases: phaseNames,
+              operationBudgetMs: settings.operationBudgetMs,
+              generatedBudgetMs: settings.generatedBudgetMs,
+            },
+          }
+        : {};
     const estimate = phases.length > 0 ? { generatedEstimate: planned.filter(selected).length } : {};
     const others = otherCredentials(settings.credentials);
     settings.onEvent({
@@ -156,8 +188,31 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       ...(serverPath ? { serverPath } : {}),
       ...(settings.shard ? { shard: settings.shard } : {}),
       ...(others.length > 0 ? { otherCredentials: others } : {}),
+      ...(rerun
+        ? {
+            rerun: {
+              file: settings.rerun!.file,
+              cases: cases.length,
+              sequences: rerun.sequences.length,
+              seed: settings.seed,
+            },
+          }
+        : {}),
     });
-    await runInOrder(cases, settings.workers, execute, session.record);
+    if (rerun) await runRerunCases({ cases, operations: spec.operations, context, selected, execute, record });
+    else
+      await runStaticCases({
+        operations: spec.operations,
+        context,
+        builders,
+        planned: allCases,
+        selected,
+        workers: settings.workers,
+        pool,
+        execute: send,
+        observe,
+        record,
+      });
     for (const phase of phases) await phase.run(session);
   } finally {
     control.close();
@@ -169,6 +224,8 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     failOn: settings.failOn,
     specGaps: gaps.list(),
     distinctFailures: distinctFailures(results),
+    // A rerun sends a few chosen cases: what they reach says nothing of the API's coverage.
+    ...(rerun ? {} : { coverage: coverage.report() }),
   };
   settings.onEvent({ type: 'run-finished', result });
   return result;
@@ -181,54 +238,6 @@ function otherCredentials(credentials: NormalizedContractOptions['credentials'])
     ...(credentials.basic ? ['basic'] : []),
     ...Object.keys(credentials.byScheme).map((name) => `scheme ${name}`),
   ];
-}
-
-/**
- * Send `cases` with up to `workers` in flight and record their results in
- * case order. Once the run stops, the cases not yet sent (and those cut off
- * in flight) are recorded as not run.
- */
-async function runInOrder(
-  cases: readonly ContractCase[],
-  workers: number,
-  execute: (contractCase: ContractCase) => Promise<CaseResult>,
-  record: (result: CaseResult) => void,
-): Promise<void> {
-  const done: Array<CaseResult | undefined> = new Array(cases.length);
-  let next = 0;
-  let flushed = 0;
-  const flush = () => {
-    while (flushed < cases.length && done[flushed]) record(done[flushed++]!);
-  };
-  const worker = async () => {
-    for (let index = next++; index < cases.length; index = next++) {
-      const contractCase = cases[index]!;
-      try {
-        done[index] = await execute(contractCase);
-      } catch (error) {
-        if (!isRunStopped(error)) throw error;
-        done[index] = notRunResult(contractCase, error.stop);
-      }
-      flush();
-    }
-  };
-  const outcomes = await Promise.allSettled(
-    Array.from({ length: Math.min(workers, Math.max(1, cases.length)) }, worker),
-  );
-  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
-/** A case the run never sent because it stopped first. */
-function notRunResult(contractCase: ContractCase, stop: RunStop): CaseResult {
-  const skipped = { ...contractCase, skip: `not run: ${stop.message}` };
-  return {
-    case: skipped,
-    exchange: { case: skipped, url: '', durationMs: 0 },
-    findings: [],
-    verdict: 'skipped',
-    notRun: true,
-  };
 }
 
 /**

@@ -3,6 +3,8 @@
  * exchanges (what happened on the wire) and results (what the checks found).
  */
 import type { Finding } from '../findings.js';
+import type { HarvestSource } from '../resources/producers.js';
+import type { CoverageReport } from './coverage.js';
 import type { Operation } from '../spec/types.js';
 import type { StatefulExpectation } from './stateful/expectation.js';
 
@@ -73,6 +75,26 @@ export interface ContractCase {
    * is a failure.
    */
   resource?: ResourceState;
+  /**
+   * Where the values the case took from the run's resource pool came from:
+   * the producer's request and where its answer held the value. Sent again
+   * first, they let `--rerun-failed` reach a live resource again.
+   */
+  producers?: ProducerStep[];
+}
+
+/** A value a case took from an earlier answer (contract/producers/): which request produced it, and where. */
+export interface ProducerStep {
+  /** The parameter it filled, `in:name` (`path:plantId`). */
+  parameter: string;
+  /** The value as the case sent it (an id's exact text). */
+  value: string;
+  /** Id of the operation whose answer held it. */
+  operation: string;
+  /** The request sent to that operation (may hold the real token: never print without redaction). */
+  request: CaseRequest;
+  /** Where in the answer the value was. */
+  source: HarvestSource;
 }
 
 /** See {@link ContractCase.resource}. */
@@ -153,6 +175,8 @@ export interface BudgetCut {
   requests: number;
   /** Boundary cases left unsent (boundary phase only). */
   casesNotSent?: number;
+  /** Ids of the boundary cases left unsent, in the order they would have gone (boundary phase only). */
+  notSent?: string[];
 }
 
 /** The generated phases' budgets and what they cut. */
@@ -265,6 +289,8 @@ export interface RunResult extends RunExtras {
   hints: string[];
   /** Milliseconds from the first request to the last response. */
   durationMs: number;
+  /** Which operations got a success, and why the others never did (contract/coverage.ts). */
+  coverage?: CoverageReport;
   /** What fails the run: `spec-gap` makes spec gaps fail it too. */
   failOn: FailOn;
   /** Statuses HTTP called for that the spec does not document, one per operation and status. */

@@ -5,6 +5,7 @@
 import { createRedactor, redactHeaders, redactUrl, toCurl, type Secret } from '../contract/redact.js';
 import type { CaseResult } from '../contract/types.js';
 import type { Finding } from '../findings.js';
+import { replayRecord, type ReplayRecord } from './replay-record.js';
 
 /** Bodies in reports are cut here; the curl line replays the full request. */
 const MAX_BODY = 4096;
@@ -38,6 +39,10 @@ export interface CaseRecord {
   } | null;
   /** For stateful sequences: the collection, seed, shrinking and every step with the curl line that reproduces it. */
   sequence: SequenceRecord | null;
+  /** Whether the resource the request names is live, deleted or made up (null: no claim). */
+  resource: string | null;
+  /** For a failed case: the request and its producer steps as `--rerun-failed` sends them again (replay-record.ts). */
+  replay: ReplayRecord | null;
 }
 
 /** A stateful sequence in a report. */
@@ -113,6 +118,8 @@ export function toCaseRecord(result: CaseResult, secrets: readonly Secret[]): Ca
           })),
         }
       : null,
+    resource: contractCase.resource ?? null,
+    replay: replayRecord(result, secrets),
   };
 }
 

@@ -9,10 +9,11 @@
  * its block, not under each case. Echoed values are escaped and capped (display-text.ts). On a
  * terminal (not in CI logs) a live progress line shows the case running.
  */
-import type { RunEvent } from '../contract/events.js';
+import type { RerunSettings, RunEvent } from '../contract/events.js';
 import { createRedactor, runSecrets, toCurl, type Secret } from '../contract/redact.js';
 import type { CaseResult, RunResult } from '../contract/types.js';
 import { budgetHeader, budgetLines } from './budget-lines.js';
+import { coverageLines } from './coverage-lines.js';
 import { displayText } from './display-text.js';
 import { generatedLines } from './generated-lines.js';
 import { sequenceLines } from './sequence-lines.js';
@@ -104,6 +105,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
           const token = secured ? `; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}` : '';
           const shard = event.shard ? ` in shard ${event.shard.index}/${event.shard.count}` : '';
           write(style.dim(`${cases}${shard}${event.strict ? ', strict' : ''}${token}${others}`));
+          if (event.rerun) write(style.dim(rerunLine(event.rerun)));
           const generated = event.generated;
           if (generated)
             write(
@@ -153,6 +155,13 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
   };
 }
 
+/** `rerun of the failed cases of report.json: 3 cases, 1 sequence (seed 7)`. */
+function rerunLine(rerun: RerunSettings): string {
+  const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+  const sequences = rerun.sequences > 0 ? `, ${plural(rerun.sequences, 'sequence')} (seed ${rerun.seed})` : '';
+  return `rerun of the failed cases of ${rerun.file}: ${plural(rerun.cases, 'case')}${sequences}`;
+}
+
 /** What every case block needs. */
 interface BlockContext {
   style: Style;
@@ -166,6 +175,7 @@ function closingLines(result: RunResult): string[] {
   if (result.stopped)
     lines.push(`stopped: ${result.stopped.message}; ${result.notRun} case${result.notRun === 1 ? '' : 's'} not run`);
   lines.push(...budgetLines(result));
+  lines.push(...coverageLines(result));
   for (const hint of result.hints) lines.push(`hint: ${hint}`);
   return lines;
 }

@@ -55,11 +55,13 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
             path: operation.path,
             statuses: operation.responses.map((response) => response.status),
           })),
+          // A --rerun-failed run names the report it sent again.
+          rerun: event.rerun ?? null,
         };
       } else if (event.type === 'case-finished') {
         cases.push(toCaseRecord(event.result, secrets));
       } else if (event.type === 'run-finished') {
-        const { passed, failed, skipped, notRun, durationMs, stopped, hints, budget } = event.result;
+        const { passed, failed, skipped, notRun, durationMs, stopped, hints, budget, coverage } = event.result;
         const redact = createRedactor(secrets);
         document = {
           reportVersion: 1,
@@ -74,6 +76,8 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
           hints,
           // The generated phases' time budgets and what they cut (docs/property-cases.md, Budget).
           budget: budget ?? null,
+          // Which operations got a success, and why each other never did (contract/coverage.ts).
+          coverage: coverage ?? null,
           // Spec gaps do not fail a run unless --fail-on spec-gap; they carry severity warning, so 1.0 readers still count errors only.
           failOn: event.result.failOn,
           summary: {

@@ -7,7 +7,8 @@
  * not fail the run is a `specGap` property of its operation's suite and a
  * paragraph of the suite's <system-out> (the fix, why, the cases, a body);
  * under --fail-on spec-gap the cases that got it fail, with the spec gap
- * among their findings. Suites list their distinct failures as properties.
+ * among their findings. Suites list their distinct failures as properties,
+ * and their coverage (`reached`, or `not reached: <why>`).
  */
 import type { RunEvent } from '../contract/events.js';
 import type { Secret } from '../contract/redact.js';
@@ -15,6 +16,7 @@ import { createRedactor, runSecrets as secretsOf } from '../contract/redact.js';
 import type { DistinctFailure, SpecGap } from '../contract/types.js';
 import type { RunVerdict } from './run-verdict.js';
 import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
+import { coverageProperty } from './coverage-lines.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';
 
@@ -101,7 +103,7 @@ function stopProperties(result: RunVerdict): string[] {
   ];
 }
 
-/** A suite's properties: why the run stopped (when it did), the operation's distinct failures with their case counts, its spec gaps. */
+/** A suite's properties: why the run stopped (when it did), the operation's distinct failures with their case counts, its spec gaps, its coverage. */
 function suiteProperties(
   result: RunVerdict,
   operation: string,
@@ -119,6 +121,10 @@ function suiteProperties(
       ),
     ),
     ...gaps.map((gap) => property('specGap', redact(`${gap.fix}: ${gap.reason}`))),
+    // Whether the operation got a success, and why not (reached, or not reached: <why>; contract/coverage.ts).
+    ...[coverageProperty(result, operation)].flatMap((coverage) =>
+      coverage === undefined ? [] : [property('coverage', coverage)],
+    ),
   ];
   return lines.length === 0 ? '' : `    <properties>\n${lines.join('')}    </properties>\n`;
 }

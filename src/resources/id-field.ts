@@ -20,6 +20,11 @@ export function singular(name: string): string {
   return name;
 }
 
+/** True for names that name an identifier: `id`, `plantId`, `plant_id`, `plant-id`, `plantID`. */
+export function isIdName(name: string): boolean {
+  return /^id$/i.test(name) || /[a-z0-9]Id$/.test(name) || /[_-]id$/i.test(name) || /[a-z0-9]ID$/.test(name);
+}
+
 /** The identifying property for path parameter `parameter` (of schema `parameterSchema`) among `properties`, or undefined. */
 export function idFieldFor(
   parameter: string,
@@ -42,7 +47,7 @@ export function idFieldFor(
 }
 
 /** Whether a value of `property`'s type can be written in a path parameter of `parameter`'s type. */
-function travels(parameter: SchemaObject | undefined, property: SchemaObject | undefined): boolean {
+export function travels(parameter: SchemaObject | undefined, property: SchemaObject | undefined): boolean {
   const propertyTypes = schemaTypes(property).filter((type) => type !== 'null');
   const scalar =
     propertyTypes.length === 0 || propertyTypes.every((type) => ['string', 'integer', 'number'].includes(type));

@@ -13,7 +13,7 @@ import type { Operation, SchemaObject } from '../spec/types.js';
 import { idFieldFor } from './id-field.js';
 import { linkedItems } from './links.js';
 import { pagingOf } from './paging.js';
-import { arrayItems, declares, propertiesOf, successOf } from './success-response.js';
+import { declares, listArray, propertiesOf, successOf } from './success-response.js';
 import type {
   Collection,
   ItemOperation,
@@ -141,12 +141,9 @@ function pagingPart(path: string, idField: string, at: Lookup): { paging?: NonNu
 function listOf(operation: Operation, idField: string): ListOperation | undefined {
   const success = successOf(operation);
   const schema = success?.media?.schema;
-  if (!success || !schema) return undefined;
-  if (declares(arrayItems(schema), idField)) return { ...success, itemsPointer: '' };
-  const arrays = Object.entries(propertiesOf(schema)).filter(([, property]) => arrayItems(property) !== undefined);
-  const [only] = arrays;
-  if (arrays.length !== 1 || !declares(arrayItems(only![1]), idField)) return undefined;
-  return { ...success, itemsPointer: `/${only![0]}` };
+  const array = success && listArray(schema);
+  if (!array || !declares(array.items, idField)) return undefined;
+  return { ...success!, itemsPointer: array.itemsPointer };
 }
 
 /** Links on a create's success response decide its id field and item operations (OAS 4.8.20). */

@@ -59,3 +59,34 @@ function bodyField(expression: unknown): string | undefined {
   const tokens = decodePointer(expression.slice('$response.body'.length));
   return tokens.length === 1 ? tokens[0] : undefined;
 }
+
+/** One parameter a link fills: the target operation's parameter and the runtime expression that gives its value. */
+export interface LinkedParameter {
+  /** The operation whose answer carries the link. */
+  source: Operation;
+  /** The response status the link is on (`201`). */
+  status: string;
+  target: Operation;
+  /** Parameter name in the target (its location is found among the target's parameters). */
+  parameter: string;
+  /** `$response.body#/id`, `$response.header.Location`, `$request.path.id`, ... (OAS 4.8.20.4). */
+  expression: string;
+}
+
+/** Every parameter that a link of a 2xx response fills with a runtime expression, over all operations. */
+export function linkedParameters(operations: readonly Operation[]): LinkedParameter[] {
+  const found: LinkedParameter[] = [];
+  for (const source of operations) {
+    for (const response of source.responses.filter((candidate) => /^2/.test(candidate.status))) {
+      for (const link of response.links) {
+        const target = linkTarget(link, operations);
+        if (!target) continue;
+        for (const [parameter, expression] of Object.entries(link.parameters)) {
+          if (typeof expression === 'string' && expression.startsWith('$'))
+            found.push({ source, status: response.status, target, parameter, expression });
+        }
+      }
+    }
+  }
+  return found;
+}

@@ -45,6 +45,19 @@ export function arrayItems(schema: SchemaObject | undefined): SchemaObject | und
   return typeof items === 'object' && items !== null && !Array.isArray(items) ? (items as SchemaObject) : undefined;
 }
 
+/**
+ * The array of items in a list answer: the body itself (`itemsPointer` '')
+ * or the one array property of an object (`{items: [...], total}`), with the
+ * schema of its items; undefined when the body is neither.
+ */
+export function listArray(schema: SchemaObject | undefined): { itemsPointer: string; items: SchemaObject } | undefined {
+  const bare = arrayItems(schema);
+  if (bare) return { itemsPointer: '', items: bare };
+  const arrays = Object.entries(propertiesOf(schema)).filter(([, property]) => arrayItems(property) !== undefined);
+  const [only] = arrays;
+  return arrays.length === 1 ? { itemsPointer: `/${only![0]}`, items: arrayItems(only![1])! } : undefined;
+}
+
 /** Property names of an object schema, allOf merged. */
 export function propertiesOf(schema: SchemaObject | undefined): Record<string, SchemaObject> {
   return objectShape(schema).properties;

@@ -16,7 +16,9 @@ export type ShelfVariant =
   | 'stale-total-count' // X-Total-Count counts creates and never deletes -> total-count-matches
   | 'drops-tag' // the stored plant loses its optional tag -> stored-equals-sent
   | 'reuses-deleted-ids' // ids are the smallest free number; reads go through a cache deletes leave stale -> use-after-delete
-  | 'second-delete-204'; // deleting a plant that is gone answers 204 -> second-delete-not-found
+  | 'second-delete-204' // deleting a plant that is gone answers 204 -> second-delete-not-found
+  | 'list-never-shows-new' // lists come from the shelf as it was at start (empty) -> first-page-not-empty, list-includes-created
+  | 'total-count-zero'; // X-Total-Count is always 0 -> total-count-at-least
 
 /** The catalog's plants under one variant. */
 export class PlantShelf {
@@ -71,11 +73,13 @@ export class PlantShelf {
 
   /** Every plant, in creation order, as the list sees it. */
   list(): Plant[] {
+    if (this.variant === 'list-never-shows-new') return [];
     return this.variant === 'list-from-snapshot' ? this.snapshot : [...this.plants.values()];
   }
 
   /** The total the list reports for `matching` plants. */
   total(matching: number): number {
+    if (this.variant === 'total-count-zero') return 0;
     return this.variant === 'stale-total-count' ? this.created : matching;
   }
 

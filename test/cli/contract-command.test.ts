@@ -139,7 +139,7 @@ describe('plantkit contract: results', () => {
         '        response-schema /name: body must have required property \'name\' (status 200)\n          received:   absent from {"title":"Monstera deliciosa","tag":"indoor"}\n          documented: must have required property \'name\'\n',
       );
       expect(outcome.stdout).toContain(
-        `reproduce: curl -i -X POST '${app.url}/plants' -H 'accept: application/json' -H 'content-type: application/json' -H "authorization: Bearer $PLANTKIT_TOKEN" --data-binary '{"id":10,"name":"Monstera deliciosa","tag":"indoor"}'`,
+        `reproduce: curl -i -X POST '${app.url}/plants' -H 'accept: application/json' -H 'content-type: application/json' -H "authorization: Bearer $PLANTKIT_TOKEN" -H 'User-Agent:' --data-binary '{"id":10,"name":"Monstera deliciosa","tag":"indoor"}'`,
       );
       expect(outcome.stdout).toContain('token from PLANTKIT_TOKEN: Bearer ***');
       expect(outcome.stdout + outcome.stderr).not.toContain(APP_TOKEN);

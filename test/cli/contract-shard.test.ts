@@ -73,10 +73,10 @@ describe('--shard i/n', () => {
   test('the same seed sends the same requests in the same shard', async () => {
     const first = await run('again-1', ['--shard', '2/3']);
     const second = await run('again-2', ['--shard', '2/3']);
+    expect(first.cases.length).toBeGreaterThan(10);
+    // Static cases' unique integers start at a seeded value, generated ones come from (seed, operation, phase).
     expect(second.cases.map(sent)).toEqual(first.cases.map(sent));
-    const generated = (cases: ReportCase[]) =>
-      cases.filter((item) => item.id.includes('/generated/')).map((item) => item.request.body);
-    expect(generated(second.cases)).toEqual(generated(first.cases));
+    expect(second.cases.map((item) => item.request.body)).toEqual(first.cases.map((item) => item.request.body));
   });
 
   test('more shards than collections: an empty shard passes with no case', async () => {

@@ -65,7 +65,7 @@ test('a second delete answered 204: three steps, each with its curl line, in eve
     );
     expect(lines[5]).toBe('        step 1:     create plant #1 -> 201');
     expect(lines[6]).toMatch(
-      /^ {10}reproduce: curl -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/plants' .*-H "x-api-key: \$PLANTKIT_API_KEY" --data-binary '\{"name":"plantkit sample","tag":"indoor".*\}'$/,
+      /^ {10}reproduce: curl -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/plants' .*-H "x-api-key: \$PLANTKIT_API_KEY" -H 'User-Agent:' --data-binary '\{"name":"plantkit sample","tag":"indoor".*\}'$/,
     );
     expect(lines[7]).toBe('        step 2:     delete plant #1 -> 204');
     expect(lines[8]).toMatch(/^ {10}reproduce: curl -i -X DELETE 'http:\/\/127\.0\.0\.1:\d+\/v1\/plants\/(\d+)' /);

@@ -30,6 +30,7 @@ interface Report {
   distinctFailures: Array<{ signature: string; cases: string[] }>;
   specGaps: Array<{ operation: string; status: number }>;
   merged?: Array<{ file: string; shard: string }>;
+  coverage: { operations: number; reached: number; byOperation: Array<{ operation: string; reached: boolean }> };
   cases: Array<{ id: string }>;
 }
 
@@ -86,6 +87,10 @@ describe('plantkit report merge', () => {
       shards.reduce((total, report) => total + report.summary[key], 0);
     expect(merged.summary).toMatchObject({ total: whole.cases.length, passed: sum('passed'), failed: sum('failed') });
     expect(merged.merged?.map((item) => item.shard)).toEqual(['1/3', '2/3', '3/3']);
+    // Each operation's coverage comes from the shard that ran it: the same operations got a success.
+    const reached = (report: Report) => report.coverage.byOperation.map((item) => [item.operation, item.reached]);
+    expect(reached(merged)).toEqual(reached(whole));
+    expect(merged.coverage).toMatchObject({ operations: whole.coverage.operations, reached: whole.coverage.reached });
     expect(merged.shard).toBeNull();
     const validate = createSchemaCompiler().compile(
       JSON.parse(await readFile('schemas/contract-report.schema.json', 'utf8')) as object,

@@ -1,5 +1,8 @@
 /** `plantkit contract`: check an implementation against the spec. */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ReportError } from '../../errors.js';
+import { readRerunReport, type RerunReport } from '../../contract/rerun/read-report.js';
 import { runContract } from '../../contract/run-contract.js';
 import { CONTRACT_DEFAULTS, CONTRACT_FAIL_ON, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
 import { failsRun } from '../../contract/spec-gaps.js';
@@ -8,6 +11,7 @@ import { createOverlayReporter } from '../../report/overlay-reporter.js';
 import { checkReportFile } from '../../report/report-target.js';
 import { CHECKS } from '../../contract/checks/index.js';
 import { parseShard } from '../../contract/shard.js';
+import type { Secret } from '../../contract/redact.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { credentialsFromEnv, type CredentialSet } from '../../security/credentials.js';
 import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
@@ -39,6 +43,10 @@ Options:
   --strict               also flag response properties the schema does not declare
   --contracts DIR        scenario files (default: contracts/ beside the spec)
   --no-contracts         run no scenario files
+  --rerun-failed REPORT  send again only the failed cases and stateful sequences of an
+                         earlier JSON report (--reporter json): the same requests, after the
+                         producer steps that give them live resources again; a report that
+                         does not match the spec is an error (exit 2) before any request
   --only ID              run only cases whose id starts with ID (repeatable); the
                          operation may be left out (auth/wrong-token) and * matches
                          within a segment (*/auth); matching nothing is an error
@@ -97,14 +105,14 @@ Exit codes: 0 no failure (spec gaps are listed, not failed), 1 a case failed (or
             130 interrupted (SIGINT, Ctrl-C), 143 terminated (SIGTERM).`;
 
 /** The credentials other than the token as secrets, each with the variable it came from (curl lines print `$PLANTKIT_API_KEY`). */
-function credentialSecrets(credentials: CredentialSet, env: CliIO['env']): Array<{ value: string; variable?: string }> {
+function credentialSecrets(credentials: CredentialSet, env: CliIO['env']): Secret[] {
   const basic = credentials.basic;
   return [
     ...(credentials.apiKey ? [{ value: credentials.apiKey, variable: 'PLANTKIT_API_KEY' }] : []),
     // A Basic pair travels base64-encoded; its password may also be echoed alone.
     ...(basic
       ? [
-          { value: Buffer.from(basic).toString('base64') },
+          { value: Buffer.from(basic).toString('base64'), variable: 'PLANTKIT_BASIC', basic: true },
           { value: basic },
           ...(basic.includes(':') && basic.slice(basic.indexOf(':') + 1).length >= 4
             ? [{ value: basic.slice(basic.indexOf(':') + 1) }]
@@ -136,6 +144,7 @@ export const contractCommand: Command = {
       contracts: { type: 'string' },
       // Declared so parseArgs reads --no-contracts as contracts: false (negation needs a boolean).
       'no-contracts': { type: 'boolean' },
+      'rerun-failed': { type: 'string' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       shard: { type: 'string' },
@@ -179,6 +188,8 @@ export const contractCommand: Command = {
     const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), {
       allowExternalRefs: values['allow-external-refs'] === true,
     });
+    const rerun =
+      typeof values['rerun-failed'] === 'string' ? await rerunReport(values['rerun-failed'], io) : undefined;
     const contracts =
       values.contracts === false
         ? false
@@ -233,6 +244,7 @@ export const contractCommand: Command = {
             }
           : {}),
         stateful: values.stateful !== false,
+        ...(rerun ? { rerun } : {}),
         failOn,
       });
     } finally {
@@ -242,6 +254,20 @@ export const contractCommand: Command = {
     return failsRun(result, result.failOn) ? EXIT.findings : EXIT.ok;
   },
 };
+
+/** The report `--rerun-failed` names, read and checked (secret references from the environment). */
+async function rerunReport(file: string, io: CliIO): Promise<RerunReport> {
+  let text: string;
+  try {
+    text = await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new ReportError(
+      `--rerun-failed: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'give the JSON report of a plantkit contract run (--reporter json --output FILE)',
+    );
+  }
+  return readRerunReport(text, file, (variable) => io.env[variable] || undefined);
+}
 
 /** `--fail-on failure|spec-gap`. */
 function failOnFlag(value: unknown): FailOn {

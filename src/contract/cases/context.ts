@@ -10,6 +10,7 @@ import {
 } from '../../validation/compile-validators.js';
 import { compileParameterValidators, type ParameterValidators } from '../../validation/parameters.js';
 import type { Scenario } from '../contracts-file.js';
+import type { ProducerMap } from '../../resources/producers.js';
 
 /** Read-only context handed to each case builder. */
 export interface CaseContext {
@@ -32,6 +33,14 @@ export interface CaseContext {
   scenarios: ReadonlyMap<string, readonly Scenario[]>;
   /** Notes for the whole run (a spec parameter plantkit will not send, ...), said once each. */
   note: (text: string) => void;
+  /**
+   * Values the run obtained from the server for the operation being built, by
+   * `in:name` (producer to consumer, contract/producers/): a parameter takes
+   * its bound value before any example or sample. Absent: every value is made up.
+   */
+  bound?: ReadonlyMap<string, unknown>;
+  /** Which parameters other operations' answers fill (resources/producers.ts); absent outside a run. */
+  producers?: ProducerMap;
 }
 
 /** The context of a run over `spec`: validators compiled once, credentials, scenarios. */

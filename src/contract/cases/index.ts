@@ -9,6 +9,7 @@ import type { CaseContext } from './context.js';
 import { negativeBodyCases } from './negative-body.js';
 import { negativeParameterCases } from './negative-parameters.js';
 import { negativeSyntaxCases } from './negative-syntax.js';
+import { notFoundCases } from './not-found.js';
 import { positiveCases } from './positive.js';
 import { scenarioCases } from './scenarios.js';
 
@@ -18,6 +19,7 @@ export type CaseBuilder = (operation: Operation, context: CaseContext) => Contra
 /** Every built-in case builder, in run order. */
 export const CASE_BUILDERS: readonly CaseBuilder[] = [
   positiveCases,
+  notFoundCases,
   negativeBodyCases,
   negativeSyntaxCases,
   negativeParameterCases,

@@ -93,6 +93,7 @@ export function buildRequestChecked(operation: Operation, parts: RequestParts, c
     let value: unknown;
     if (parts.values?.has(key)) value = parts.values.get(key);
     else if (explicit !== undefined) value = explicit;
+    else if (context.bound?.has(key)) value = context.bound.get(key);
     else {
       const chosen = parameterValue(parameter, parts.mode ?? 'minimal', context);
       if (!chosen.ok) {

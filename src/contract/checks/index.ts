@@ -17,6 +17,8 @@ import { serverErrorCheck } from './server-error.js';
 import { statusDocumentedCheck } from './status-documented.js';
 import { storedEqualsSentCheck } from './stored-equals-sent.js';
 import { totalCountMatchesCheck } from './total-count-matches.js';
+import { totalCountAtLeastCheck } from './total-count-at-least.js';
+import { firstPageNotEmptyCheck } from './first-page-not-empty.js';
 import { transportCheck } from './transport.js';
 import type { Check } from './types.js';
 import { undeclaredPropertyCheck } from './undeclared-property.js';
@@ -45,6 +47,8 @@ export const CHECKS: readonly Check[] = [
   listIncludesCreatedCheck,
   totalCountMatchesCheck,
   listHonoursLimitCheck,
+  totalCountAtLeastCheck,
+  firstPageNotEmptyCheck,
 ];
 
 export { analyseExchange } from './analyse.js';

@@ -17,7 +17,8 @@ import type { Prepared } from './sender.js';
 
 /** The edge values of the operation, in the order they are sent. */
 function edgesOf(run: OperationRun): BoundaryValue[] {
-  const { target, ids } = run;
+  const { target } = run;
+  const ids = run.ids.scope(target.operation.id, 'boundary');
   return boundaryValues(target.whole, run.session.context.scope, target.sites, target.mutations, (mode) =>
     target.base(mode, (pointer, range) => ids.fresh(pointer, range)),
   );
@@ -41,29 +42,50 @@ export function plannedBoundaryIds(run: OperationRun): string[] {
 export interface BoundaryOutcome {
   requests: number;
   cut: boolean;
-  notSent: number;
+  /** Ids of the planned boundary cases the cut left unsent. */
+  notSent: string[];
 }
 
 /** Send every boundary case of the operation while `clock` has time left. */
 export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Promise<BoundaryOutcome> {
-  const { target, session, ids } = run;
-  const { operation } = target;
+  const ids = run.ids.scope(run.target.operation.id, 'boundary');
   const edges = edgesOf(run);
-  const ownIds = edges.map((edge) => ownId(run, edge));
-  for (const id of ownIds) if (id) ids.reserve(id.pointer, id.value);
+  // Each edge's own id stays clear of the values sent before it (shrinking drives ids towards 0), until its turn.
+  const owns = edges.map((edge) => ownId(run, edge));
+  for (const own of owns) if (own) ids.reserve(own.pointer, own.value);
+  try {
+    return await sendEdges(run, clock, edges, owns);
+  } finally {
+    // Reserved for this phase only, cut or not: the random phases after it then draw the same values either way.
+    for (const own of owns) if (own) ids.release(own.pointer, own.value);
+  }
+}
+
+/** Send the edges in order while `clock` has time left; each edge's own id is released just before its turn. */
+async function sendEdges(
+  run: OperationRun,
+  clock: PhaseClock,
+  edges: readonly BoundaryValue[],
+  owns: ReadonlyArray<{ pointer: string; value: bigint } | undefined>,
+): Promise<BoundaryOutcome> {
+  const { target, session } = run;
+  const { operation } = target;
+  const ids = run.ids.scope(operation.id, 'boundary');
   // Two edges that make the same request (no optional part to add, say) send it once.
   const sent = new Set<string>();
   let requests = 0;
   const cutFrom = (index: number): BoundaryOutcome => ({
     requests,
     cut: true,
-    notSent: edges.slice(index).filter((rest) => run.planned.has(`${operation.id}/generated/boundary/${rest.slug}`))
-      .length,
+    notSent: edges
+      .slice(index)
+      .map((rest) => `${operation.id}/generated/boundary/${rest.slug}`)
+      .filter((id) => run.planned.has(id)),
   });
   for (const [index, edge] of edges.entries()) {
-    const own = ownIds[index];
+    const own = owns[index];
     if (own) ids.release(own.pointer, own.value);
-    if (run.halted || session.stopped()) return { requests, cut: false, notSent: 0 };
+    if (run.halted || session.stopped()) return { requests, cut: false, notSent: [] };
     const label: ResultLabel = {
       id: `${operation.id}/generated/boundary/${edge.slug}`,
       title: edge.title,
@@ -76,7 +98,17 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     // The first edge always goes: a started phase sends at least one request.
     if (requests > 0 && clock.expired()) return cutFrom(index);
     const gen = edge.valid ? target.valid : target.invalid;
-    const intent = { valid: edge.valid, id: label.id, title: label.title };
+    // An edge of a parameter that names a resource keeps its value: it names a made-up one.
+    const keep = target.parts.find(
+      (part) => edge.pointer === part.pointer || edge.pointer.startsWith(`${part.pointer}/`),
+    )?.key;
+    const intent = {
+      valid: edge.valid,
+      phase: 'boundary' as const,
+      id: label.id,
+      title: label.title,
+      ...(keep ? { keep } : {}),
+    };
     // An edge the wire check refuses (or, for an invalid one, accepts) is no edge of this operation.
     const prepared = await run.sender.prepare(target, value, intent);
     if ('unusable' in prepared) continue;
@@ -108,7 +140,7 @@ export async function runBoundaryPhase(run: OperationRun, clock: PhaseClock): Pr
     // The time ran out while this edge shrank: the rest are not sent.
     if (found.cut) return cutFrom(index + 1);
   }
-  return { requests, cut: false, notSent: 0 };
+  return { requests, cut: false, notSent: [] };
 }
 
 /** `attempt`, whose first preparation of `value` is the one already made (a wire check per edge, not two). */
@@ -134,5 +166,5 @@ function ownId(run: OperationRun, edge: BoundaryValue): { pointer: string; value
 /** True when the edge's own id was accepted earlier in the run. */
 function alreadyAccepted(run: OperationRun, edge: BoundaryValue): boolean {
   const own = ownId(run, edge);
-  return own !== undefined && run.ids.isTaken(own.pointer, own.value);
+  return own !== undefined && run.ids.scope(run.target.operation.id, 'boundary').isTaken(own.pointer, own.value);
 }

@@ -7,7 +7,10 @@
  * part of what the operation has left, so time one finishes early passes to
  * the next. A large spec thus gets some of every phase for every operation,
  * not all of them for its first hundred. The budget is checked before each
- * request (a started phase sends at least one), and what it cut is recorded.
+ * case (a started phase sends at least one), never while a failure shrinks,
+ * and what it cut is recorded, each boundary case left out by its id. Each
+ * phase's values come from its own seeded stream (unique-ids.ts, seeds.ts):
+ * a cut ends that stream early and moves no value of any other.
  */
 import type { BudgetCut, GeneratedPhase } from '../types.js';
 
@@ -85,7 +88,13 @@ export function budgetCut(
   phase: GeneratedPhase,
   budget: BudgetKind,
   requests: number,
-  casesNotSent?: number,
+  notSent?: readonly string[],
 ): BudgetCut {
-  return { operation, phase, budget, requests, ...(casesNotSent === undefined ? {} : { casesNotSent }) };
+  return {
+    operation,
+    phase,
+    budget,
+    requests,
+    ...(notSent === undefined ? {} : { casesNotSent: notSent.length, notSent: [...notSent] }),
+  };
 }

@@ -22,7 +22,7 @@ export interface OperationRun {
 export function attemptFor<T>(run: OperationRun, intent: (value: T) => Intent): Attempt<T> {
   return {
     prepare: (value) => run.sender.prepare(run.target, value, intent(value)),
-    send: (prepared) => run.sender.send(prepared.case),
+    send: (prepared) => run.sender.send(prepared),
   };
 }
 

@@ -14,6 +14,7 @@ import { plannedBoundaryIds, runBoundaryPhase } from './boundary-phase.js';
 import { budgetCut, GeneratedBudget, type OperationBudget } from './budget.js';
 import type { OperationRun } from './operation-run.js';
 import { runRandomPhase } from './random-phase.js';
+import { operationStages } from '../producers/operation-order.js';
 import { skippedResult } from './results.js';
 import { GeneratedSender } from './sender.js';
 import { propertyTarget } from './target.js';
@@ -90,7 +91,11 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
     generatedMs: settings.generatedBudgetMs,
   });
   session.extras.budget = { operationMs: settings.operationBudgetMs, generatedMs: settings.generatedBudgetMs, cut: [] };
-  const work = session.spec.operations
+  // Producers first and DELETEs last, as in the static run: consumers then find live resources.
+  const operations = session.resources
+    ? operationStages(session.spec.operations, session.resources.producers).flat()
+    : session.spec.operations;
+  const work = operations
     .map((operation) => ({ operation, planned: plannedOf(session, operation).filter((id) => session.selected(id)) }))
     .filter((item) => item.planned.length > 0);
   for (const [index, { operation, planned }] of work.entries()) {
@@ -135,8 +140,10 @@ async function runOperation(
     if (run.halted || session.stopped()) return;
     const ran = operationBudget.expired();
     if (ran) {
-      // No time left at all: the phase does not start.
-      budget.cut(budgetCut(target.operation.id, phase, ran, 0));
+      // No time left at all: the phase does not start (a boundary phase names every case it leaves out).
+      const unsent =
+        phase === 'boundary' ? [...run.planned].filter((id) => id.includes('/generated/boundary/')) : undefined;
+      budget.cut(budgetCut(target.operation.id, phase, ran, 0, unsent));
       continue;
     }
     const clock = operationBudget.phase(phases.length - index);

@@ -45,7 +45,7 @@ export async function runRandomPhase(
   };
   const hunts = await huntDistinct<unknown>(
     gens as ShrinkPair<unknown>,
-    attemptFor(run, (value) => ({ valid: positive, id: label.id, title: describe(value) })),
+    attemptFor(run, (value) => ({ valid: positive, phase, id: label.id, title: describe(value) })),
     {
       seed: deriveSeed(settings.seed, target.operation.id, phase),
       numRuns: settings.maxCases,
@@ -88,7 +88,7 @@ async function sendableNegatives(run: OperationRun): Promise<ShrinkPair<Negative
   const { target, session } = run;
   if (target.mutations.length === 0) return undefined;
   // A scratch register: trying edges must not move the ids the run hands out.
-  const ids = new UniqueIds(session.settings.seed);
+  const ids = new UniqueIds(session.settings.seed).scope(target.operation.id, 'negative');
   // One base of each kind serves every mutation (applyMutation copies it): only validity is tried here.
   const minimal = target.base('minimal', (pointer, range) => ids.fresh(pointer, range));
   const full = target.base('full', (pointer, range) => ids.fresh(pointer, range));
@@ -96,7 +96,7 @@ async function sendableNegatives(run: OperationRun): Promise<ShrinkPair<Negative
   for (const mutation of target.mutations) {
     let value: NegativeValue = [minimal, [mutation.key, mutation.edge]];
     if (applyMutation(value, target.mutations) === undefined) value = [full, [mutation.key, mutation.edge]];
-    const prepared = await run.sender.prepare(target, value, { valid: false, id: '', title: '' });
+    const prepared = await run.sender.prepare(target, value, { valid: false, phase: 'negative', id: '', title: '' });
     if (!('unusable' in prepared)) keys.add(mutation.key);
   }
   return target.invalidFor(keys);

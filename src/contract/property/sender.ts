@@ -13,37 +13,39 @@ import { parseJson } from '../../json/exact-json.js';
 import type { RequestViolation } from '../../request/types.js';
 import type { CaseContext } from '../cases/index.js';
 import { requestViolations } from '../cases/wire-check.js';
+import { parameterKey } from '../cases/request-builder.js';
 import type { PhaseSession } from '../phase.js';
-import type { CaseResult, ContractCase } from '../types.js';
+import type { CaseResult, ContractCase, GeneratedPhase } from '../types.js';
 import { encodeRequest } from './request-encoding.js';
-import { BODY_KEY, bodyPointer, parameterPointer, type RequestValue } from './request-parts.js';
+import { BODY_KEY, parameterPointer, type RequestValue } from './request-parts.js';
 import { deriveSeed } from './seeds.js';
 import type { PropertyTarget } from './target.js';
+import { bind, type Binding, markCase, NO_BINDING } from '../producers/binding.js';
+import { refill } from '../producers/refill.js';
 import type { UniqueIds } from './unique-ids.js';
 
-/** A generated value turned into a case, or the reason it cannot be one. */
-export type Prepared = { case: ContractCase } | { unusable: string };
+/** A generated value turned into a case (with the id scope of its phase; absent: the run's), or why it cannot be one. */
+export type Prepared = { case: ContractCase; ids?: UniqueIds } | { unusable: string };
 
 /** How a value is to be sent. */
 export interface Intent {
   /** True: a valid request that must be accepted; false: a {@link NegativeValue} that must be rejected. */
   valid: boolean;
+  /** The phase it belongs to: its ids and integers come from that phase's scope (unique-ids.ts). */
+  phase: GeneratedPhase;
   /** Case id and title. */
   id: string;
   title: string;
+  /** The request-value key of a part left as generated (an edge on an id parameter): it names no pooled resource. */
+  keep?: string;
 }
 
 /** Prepares and sends generated cases. */
 export class GeneratedSender {
-  private readonly context: CaseContext;
-
   constructor(
     private readonly session: PhaseSession,
     private readonly ids: UniqueIds,
-  ) {
-    // Parameters sampled for generated requests use the seeded counter, so a replay sends the same ones.
-    this.context = { ...session.context, nextInteger: () => ids.counter() };
-  }
+  ) {}
 
   /** The case for `value`, checked on the wire. */
   async prepare(target: PropertyTarget, value: unknown, intent: Intent): Promise<Prepared> {
@@ -54,14 +56,20 @@ export class GeneratedSender {
       | RequestValue
       | undefined;
     if (mutated === undefined) return { unusable: 'the property to break is not in the request' };
+    // Parameters sampled for generated requests use the phase's seeded counter, so a replay sends the same ones.
+    const ids = this.ids.scope(target.operation.id, intent.phase);
+    const context: CaseContext = { ...this.session.context, nextInteger: () => ids.counter() };
+    // Parameters that name a resource take a live one from the pool; the part an edge or a mutation is about stays.
+    const keep = intent.keep ?? (mutation && partOf(target, mutation.pointer));
+    const binding = await this.binding(target, intent.valid, keep);
     const request = encodeRequest(
       target,
-      this.withFreeIds(target, mutated, mutation),
-      this.context,
+      withPooled(target, intent.valid ? withFreeIds(target, mutated, ids) : mutated, binding, keep),
+      { ...context, bound: withoutKey(binding.values, keep) },
       this.boundary(target),
     );
     if ('unusable' in request) return request;
-    const violations = await requestViolations(target.operation, request.request, this.context);
+    const violations = await requestViolations(target.operation, request.request, context);
     const noun = target.parts.every((part) => part.key === BODY_KEY) ? 'body' : 'request';
     if (intent.valid && violations.length > 0)
       return { unusable: `generated ${noun} is not valid: ${violations[0]!.message}` };
@@ -71,34 +79,53 @@ export class GeneratedSender {
     }
     const { operation } = target;
     return {
-      case: {
-        id: intent.id,
-        kind: 'generated',
-        operation,
-        title: intent.title,
-        request: request.request,
-        expect: { outcome: intent.valid ? 'success' : 'rejection' },
-      },
+      ids,
+      case: markCase(
+        {
+          id: intent.id,
+          kind: 'generated',
+          operation,
+          title: intent.title,
+          request: request.request,
+          expect: { outcome: intent.valid ? 'success' : 'rejection' },
+        },
+        binding,
+      ),
     };
   }
 
-  /** Send a prepared case; the ids of an accepted body become taken. */
-  async send(contractCase: ContractCase): Promise<CaseResult> {
+  /**
+   * Live values for the operation's resource parameters. A valid DELETE
+   * takes an item of its own (made for it when the pool has none left), so
+   * that each one deletes something that exists.
+   */
+  private async binding(target: PropertyTarget, valid: boolean, keep: string | undefined): Promise<Binding> {
+    const pool = this.session.resources;
+    if (!pool) return NO_BINDING;
+    const item = pool.producers.consumers(target.operation.id).find((consumer) => consumer.parameter.in === 'path');
+    const claim =
+      valid && target.operation.method === 'DELETE' && item !== undefined && parameterKey(item.parameter) !== keep;
+    const first = bind(pool, target.operation, claim);
+    if (!claim || first.values.size > 0) return first;
+    const made = await refill(
+      pool,
+      target.operation,
+      (contractCase) => this.session.execute(contractCase),
+      () => {},
+    );
+    return made ? bind(pool, target.operation, claim) : first;
+  }
+
+  /** Send a prepared case; the ids of an accepted body become taken in its phase's scope. */
+  async send(prepared: Extract<Prepared, { case: unknown }>): Promise<CaseResult> {
+    const { case: contractCase, ids = this.ids } = prepared;
     const result = await this.session.execute(contractCase);
     const status = result.exchange.response?.status ?? 0;
     if (status >= 200 && status < 300 && contractCase.request.body !== undefined) {
       const parsed = parseJson(contractCase.request.body);
-      if (parsed.ok) this.ids.recordAccepted(parsed.value);
+      if (parsed.ok) ids.recordAccepted(parsed.value);
     }
     return result;
-  }
-
-  /** The value with taken body ids moved; the property a mutation breaks is left as it is. */
-  private withFreeIds(target: PropertyTarget, value: RequestValue, mutation: Mutation | undefined): RequestValue {
-    if (!(BODY_KEY in value) || target.idRanges.size === 0) return value;
-    const keep = mutation && bodyPointer(mutation.pointer);
-    const body = this.ids.adjust(value[BODY_KEY], target.idRanges, keep);
-    return body === value[BODY_KEY] ? value : { ...value, [BODY_KEY]: body };
   }
 
   /** A multipart boundary fixed by the seed and the operation: a replay sends the same bytes, and a repeated request is recognised. */
@@ -134,6 +161,38 @@ function intendedProblem(
   if (!own && !violations.some((violation) => related(violation.pointer, mutation.pointer)))
     return `the mutated %s is invalid elsewhere than ${mutation.describe}: ${violations[0]!.message}`;
   return undefined;
+}
+
+/**
+ * A valid value with taken body ids moved. An invalid one is left as it is:
+ * it must be refused anyway, and a 409 for a taken id is a refusal too.
+ */
+function withFreeIds(target: PropertyTarget, value: RequestValue, ids: UniqueIds): RequestValue {
+  if (!(BODY_KEY in value) || target.idRanges.size === 0) return value;
+  const body = ids.adjust(value[BODY_KEY], target.idRanges);
+  return body === value[BODY_KEY] ? value : { ...value, [BODY_KEY]: body };
+}
+
+/** The key of the part `pointer` (into the request value) is in. */
+function partOf(target: PropertyTarget, pointer: string): string | undefined {
+  return target.parts.find((part) => pointer === part.pointer || pointer.startsWith(`${part.pointer}/`))?.key;
+}
+
+/** `value` with the bound parts set to their pooled values, all but `keep`. */
+function withPooled(
+  target: PropertyTarget,
+  value: RequestValue,
+  binding: Binding,
+  keep: string | undefined,
+): RequestValue {
+  const parts = target.parts.filter((part) => part.key !== keep && binding.values.has(part.key) && part.key in value);
+  if (parts.length === 0) return value;
+  return { ...value, ...Object.fromEntries(parts.map((part) => [part.key, binding.values.get(part.key)])) };
+}
+
+function withoutKey(values: ReadonlyMap<string, unknown>, key: string | undefined): ReadonlyMap<string, unknown> {
+  if (key === undefined || !values.has(key)) return values;
+  return new Map([...values].filter(([name]) => name !== key));
 }
 
 function related(a: string, b: string): boolean {

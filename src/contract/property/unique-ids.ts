@@ -2,50 +2,96 @@
  * Ids stay unique within a run, so a server that refuses a duplicate id (a
  * 400 for a valid body) raises no false alarm. An id counts as taken once a
  * request carrying it was accepted (2xx): only then can the server hold it.
- * The static cases' accepted ids count too. Generated values that hit a
- * taken id move to the nearest free one of the same sign; boundary values
- * are never moved (the edge is the point): one already accepted is left out, and
- * they are reserved until sent, so that shrinking an earlier failure (which
- * drives ids towards 0) does not use them up.
- * Which properties are ids is read from their names: `id`, `plantId`,
- * `plant_id`, `plant-id`, `ID` (integers only).
+ * Generated values that hit a taken id move to the nearest free one of the
+ * same sign; boundary values are never moved (the edge is the point): one
+ * already accepted is left out. The ids the boundary edges set are reserved
+ * while the boundary phase runs, each until its edge is sent, so that
+ * shrinking an earlier failure (which drives ids towards 0) does not use
+ * them up; the phase releases them all when it ends, cut or not, so the
+ * random phases after it draw the same values either way.
+ *
+ * A replay is exact whether or not a time budget cuts (issue 18 section 5):
+ * each phase of each operation works in a scope of its own (`scope()`),
+ * with its own counter, started where the seed, the operation and the phase
+ * say; the ids an operation got accepted are its own (beside the run-wide
+ * ones of the static cases). A cut then moves no value of another operation,
+ * and within an operation only one that would repeat an id the server holds
+ * (which, with fewer requests sent, it may not). Which properties are ids is
+ * read from their names: `id`, `plantId`, `plant_id`, `plant-id`, `ID`
+ * (integers only).
  */
 import { exactInteger, exactNumberText } from '../../json/exact-json.js';
+import { isIdName } from '../../resources/id-field.js';
 import { decodePointer, joinPointer } from '../../spec/json-pointer.js';
 import type { IntegerRange } from '../../generate/integers.js';
 import { cloneValue } from '../../generate/value-paths.js';
+import { deriveSeed } from './seeds.js';
 
 /** True for property names that name an identifier. */
 export function isIdLike(name: string): boolean {
-  return /^id$/i.test(name) || /[a-z0-9]Id$/.test(name) || /[_-]id$/i.test(name) || /[a-z0-9]ID$/.test(name);
+  return isIdName(name);
 }
 
-/** The run-wide register of accepted ids, by JSON pointer. */
+/** Ids by JSON pointer. */
+type IdsByPointer = Map<string, Set<bigint>>;
+
+/** A register of accepted ids, by JSON pointer: the run's, or one scope's within it. */
 export class UniqueIds {
-  /** Accepted ids by pointer. */
-  private readonly taken = new Map<string, Set<bigint>>();
-  /** Boundary values not sent yet: generated values keep clear of them too. */
-  private readonly reserved = new Map<string, Set<bigint>>();
   private next: bigint;
+  /** Scopes by operation and phase; what an operation's scopes share (root only). */
+  private readonly scopes = new Map<string, UniqueIds>();
+  private readonly operations = new Map<string, { taken: IdsByPointer; reserved: IdsByPointer }>();
 
-  /** `seed` picks where fresh ids start, so a replayed run hands out the same ones. */
-  constructor(seed: number) {
-    this.next = 100_000n + BigInt(seed % 100_000) * 1_000n;
+  /**
+   * `seed` picks where fresh ids start, so a replayed run hands out the same
+   * ones. A scope has its own start; it shares the ids its operation's
+   * phases got accepted and the boundary values reserved for it, and sees
+   * the run's (the static cases') accepted ids besides.
+   */
+  constructor(
+    private readonly seed: number,
+    start?: bigint,
+    private readonly run?: UniqueIds,
+    /** Accepted ids. */
+    private readonly taken: IdsByPointer = new Map(),
+    /** Boundary values generated values keep clear of. */
+    private readonly reserved: IdsByPointer = new Map(),
+  ) {
+    this.next = start ?? 100_000n + BigInt(seed % 100_000) * 1_000n;
   }
 
-  /** True when `value` was accepted at `pointer` earlier in the run. */
+  /**
+   * The register of one phase of one operation: its own counter, started
+   * where the seed, the operation and the phase say. The ids its phases got
+   * accepted are the operation's: a server holds them whichever phase sent
+   * them (a phase cut short can only leave fewer for the next to step around).
+   */
+  scope(operationId: string, phase: string): UniqueIds {
+    const key = `${operationId}\u0000${phase}`;
+    let scope = this.scopes.get(key);
+    if (!scope) {
+      let shared = this.operations.get(operationId);
+      if (!shared) this.operations.set(operationId, (shared = { taken: new Map(), reserved: new Map() }));
+      // Far apart for each scope (31 bits of hash, 1,000 apart): two scopes' fresh ids practically never meet.
+      const start = 100_000n + BigInt(deriveSeed(this.seed, operationId, phase)) * 1_000n;
+      this.scopes.set(key, (scope = new UniqueIds(this.seed, start, this, shared.taken, shared.reserved)));
+    }
+    return scope;
+  }
+
+  /** True when `value` was accepted at `pointer` earlier in the run (by this scope's operation, or the static cases). */
   isTaken(pointer: string, value: bigint): boolean {
-    return this.taken.get(pointer)?.has(value) ?? false;
+    return (this.taken.get(pointer)?.has(value) ?? false) || (this.run?.isTaken(pointer, value) ?? false);
   }
 
-  /** Keep `value` at `pointer` for a boundary case that is still to come. */
+  /** Keep `value` at `pointer` out of generated values until released (a boundary edge's own id, until it is sent). */
   reserve(pointer: string, value: bigint): void {
     let values = this.reserved.get(pointer);
     if (!values) this.reserved.set(pointer, (values = new Set()));
     values.add(value);
   }
 
-  /** The boundary case of `value` is about to be sent. */
+  /** Let generated values take `value` at `pointer` again. */
   release(pointer: string, value: bigint): void {
     this.reserved.get(pointer)?.delete(value);
   }

@@ -47,3 +47,17 @@ export function describeItem(
 ): string {
   return `the ${noun} ${verb} in step ${step} (${idField} ${id})`;
 }
+
+/** The total a list answer declares (its total-count header, or the total field beside the items), when it is a whole number. */
+export function listTotal(
+  exchange: AnalysedExchange,
+  expectation: ListExpectation,
+  list: ListView,
+): { value: number; where: string } | undefined {
+  const header = expectation.totalHeader && exchange.response?.headers[expectation.totalHeader.toLowerCase()]?.trim();
+  if (header && /^\d+$/.test(header)) return { value: Number(header), where: expectation.totalHeader! };
+  const field = expectation.totalField === undefined ? undefined : valueAt(list.body, expectation.totalField);
+  if (typeof field === 'number' && Number.isInteger(field) && field >= 0)
+    return { value: field, where: `body${expectation.totalField}` };
+  return undefined;
+}

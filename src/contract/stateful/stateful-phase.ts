@@ -15,12 +15,16 @@ import type { ContractPhase, PhaseSession } from '../phase.js';
 import { isRunStopped } from '../run-control.js';
 import type { CaseResult } from '../types.js';
 import { ItemBodies } from './item-bodies.js';
+import { bind } from '../producers/binding.js';
+import type { ResourcePool } from '../producers/pool.js';
 import { lifecycle, randomSequence, type StepPlan } from './plan-sequences.js';
 import { fromStatelessMock, runSequence } from './run-sequence.js';
 import { sequenceResult, skippedSequence } from './sequence-result.js';
 import { shrinkSequence } from './shrink.js';
 import type { StepTools } from './step-case.js';
 import { statefulTargets, type StatefulTarget } from './targets.js';
+import type { LoadedSpec } from '../../spec/types.js';
+import type { CaseContext } from '../cases/context.js';
 
 /** The stateful sequences as a phase of the runner. */
 export const statefulPhase: ContractPhase = {
@@ -32,12 +36,27 @@ export const statefulPhase: ContractPhase = {
 
 /** Random sequences per collection: one per {@link CONTRACT_DEFAULTS.casesPerSequence} of --max-cases (5 by default). */
 function sequenceIds(target: StatefulTarget, settings: NormalizedContractOptions): Array<[string, number]> {
-  const prefix = `${target.create.operation.id}/stateful/${target.collection.name}`;
+  const prefix = sequencePrefix(target);
+  // A rerun follows the sequences its report names, whatever --max-cases says.
+  if (settings.rerun)
+    return settings.rerun.sequences
+      .filter((sequence) => sequence.id.startsWith(`${prefix}/`))
+      .map((sequence): [string, number] => [sequence.id, Number(/\/random-(\d+)$/.exec(sequence.id)?.[1] ?? 0)]);
   const random = Math.ceil(settings.maxCases / CONTRACT_DEFAULTS.casesPerSequence);
   return [
     [`${prefix}/lifecycle`, 0],
     ...Array.from({ length: random }, (_, index): [string, number] => [`${prefix}/random-${index + 1}`, index + 1]),
   ];
+}
+
+/** `createPlant/stateful/plants`: what the ids of a collection's sequences start with. */
+function sequencePrefix(target: StatefulTarget): string {
+  return `${target.create.operation.id}/stateful/${target.collection.name}`;
+}
+
+/** The sequence id prefixes of every collection the phase follows in `spec` (for checking a rerun's report). */
+export function sequencePrefixes(spec: LoadedSpec, context: CaseContext): string[] {
+  return statefulTargets(spec, context).map(sequencePrefix);
 }
 
 /** The collections to follow, worked out once per run: the plan and the run share them. */
@@ -55,8 +74,14 @@ async function runStatefulPhase(session: PhaseSession): Promise<void> {
   if (session.results.some((result) => fromStatelessMock(result.exchange.response))) return noteStatelessMock(session);
   // Bodies take their integers from the seed, so --seed sends the same sequences again.
   const context = { ...session.context, nextInteger: integerCounter(BigInt(session.settings.seed) + 1n) };
-  const tools: StepTools = { context, bodies: new ItemBodies(context) };
-  for (const target of targets) {
+  const pool = session.resources;
+  const tools: StepTools = {
+    context,
+    bodies: new ItemBodies(context),
+    ...(pool ? { liveItems: (target: StatefulTarget) => liveInPool(pool, target) } : {}),
+  };
+  for (const planned of targets) {
+    const target = withLiveParents(planned, session);
     for (const [id, index] of sequenceIds(target, session.settings)) {
       if (!session.selected(id)) continue;
       const stop = session.stopped();
@@ -102,6 +127,28 @@ async function followSequence(
     shrinks: shrunk.shrinks,
     requests: run.requests + shrunk.requests,
   });
+}
+
+/** A nested collection under live parents from the resource pool (`/gardens/{gardenId}/plants` under a real garden). */
+function withLiveParents(target: StatefulTarget, session: PhaseSession): StatefulTarget {
+  const pool = session.resources;
+  if (!pool || Object.keys(target.scope).length === 0) return target;
+  const binding = bind(pool, target.create.operation);
+  const parents = Object.keys(target.scope).filter((name) => binding.values.has(`path:${name}`));
+  if (parents.length === 0) return target;
+  const scope = {
+    ...target.scope,
+    ...Object.fromEntries(parents.map((name) => [name, binding.values.get(`path:${name}`)])),
+  };
+  return { ...target, scope, scopeResource: parents.length === Object.keys(scope).length ? 'live' : 'made-up' };
+}
+
+/** Live items of the target's collection in the resource pool (what its item operations could name). */
+function liveInPool(pool: ResourcePool, target: StatefulTarget): number {
+  const { read, update, delete: remove } = target.collection;
+  const operation = (read ?? update ?? remove)?.operation;
+  const item = operation && pool.producers.consumers(operation.id).find((consumer) => consumer.parameter.in === 'path');
+  return item ? new Set(pool.candidates(item).map((value) => value.text)).size : 0;
 }
 
 function noteStatelessMock(session: PhaseSession): void {

@@ -16,7 +16,7 @@ import type { StepAction } from './expectation.js';
 import type { ItemBodies } from './item-bodies.js';
 import type { StepPlan } from './plan-sequences.js';
 import type { SequenceModel } from './sequence-model.js';
-import type { StatefulTarget } from './targets.js';
+import { listPageSize, type StatefulTarget } from './targets.js';
 
 /** A step ready to send, and the body value it writes; or why it cannot be sent. */
 export type BuiltStep = { case: ContractCase; sent: unknown } | { skip: string };
@@ -25,6 +25,8 @@ export type BuiltStep = { case: ContractCase; sent: unknown } | { skip: string }
 export interface StepTools {
   context: CaseContext;
   bodies: ItemBodies;
+  /** Live items of the collection the run knows of outside the sequence (its resource pool). */
+  liveItems?: (target: StatefulTarget) => number;
 }
 
 /** The case of step `step` (1-based) of a sequence. */
@@ -33,7 +35,7 @@ export function stepCase(
   plan: StepPlan,
   step: number,
   model: SequenceModel,
-  { context, bodies }: StepTools,
+  { context, bodies, liveItems }: StepTools,
 ): BuiltStep {
   const { collection } = target;
   if (plan.item !== undefined && plan.action !== 'create' && !model.has(plan.item))
@@ -55,7 +57,8 @@ export function stepCase(
   const path: Record<string, unknown> = { ...target.scope };
   if (plan.item !== undefined && plan.action !== 'create')
     path[(operation as ItemOperation).parameter] = model.idValue(plan.item);
-  const pageSize = plan.action === 'page' ? 1 : plan.action === 'list' ? target.listPageSize : undefined;
+  const live = Math.max(model.live().length, liveItems?.(target) ?? 0);
+  const pageSize = plan.action === 'page' ? 1 : plan.action === 'list' ? listPageSize(target, live) : undefined;
   const request = buildRequest(
     operation.operation,
     {
@@ -66,6 +69,8 @@ export function stepCase(
   );
   const expectation = model.expectation(step, plan.action, plan.item, pageSize);
   const onDeleted = expectation.item?.state === 'gone';
+  // An item step names the item as the model knows it; a create or a list, its parents.
+  const resource = expectation.item ? (onDeleted ? 'deleted' : 'live') : target.scopeResource;
   return {
     case: {
       id: `${target.create.operation.id}/stateful/${collection.name}/step-${step}`,
@@ -75,6 +80,7 @@ export function stepCase(
       request,
       expect: onDeleted ? { outcome: 'resource-state' } : { outcome: 'success' },
       stateful: expectation,
+      ...(resource ? { resource } : {}),
     },
     sent: written,
   };

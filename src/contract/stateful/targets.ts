@@ -27,12 +27,14 @@ export interface StatefulTarget {
   updateBody: SendableBody | undefined;
   /** Values of the collection's other path parameters (`gardenId`), the same in every step. */
   scope: Record<string, unknown>;
+  /** Whether `scope` names live parents (taken from the run's resource pool) or made-up ones; undefined without parents. */
+  scopeResource?: 'live' | 'made-up';
   /** The list, when a step can ask it for every item (no required filter). */
   listable: boolean;
   /** The page size a `page` step sends (1), when the list has a page-size parameter that allows it. */
   pageable: boolean;
-  /** The page size a list step asks for: the parameter's maximum (or default); undefined when it sends none. */
-  listPageSize: number | undefined;
+  /** The list's page-size parameter's bounds, when it has one: a list step asks for a page larger than the run's items. */
+  listLimit: { minimum: number; maximum: number | undefined; default: number | undefined } | undefined;
 }
 
 /** The targets of `spec`, in spec order; a collection the runner cannot send a create for is left out. */
@@ -61,7 +63,8 @@ function targetOf(collection: Collection, context: CaseContext): StatefulTarget 
     );
   const limit = list && queryParameter(list.operation, paging?.limit);
   const minimum = typeof limit?.schema?.minimum === 'number' ? limit.schema.minimum : 1;
-  const size = limit?.schema?.maximum ?? limit?.schema?.default;
+  const bound = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
   return {
     collection,
     noun: singular(collection.name),
@@ -69,9 +72,12 @@ function targetOf(collection: Collection, context: CaseContext): StatefulTarget 
     createBody,
     updateBody,
     scope,
+    ...(Object.keys(scope).length > 0 ? { scopeResource: 'made-up' as const } : {}),
     listable,
     pageable: listable && limit !== undefined && minimum <= 1,
-    listPageSize: typeof size === 'number' && Number.isInteger(size) && size > 0 ? size : undefined,
+    listLimit: limit
+      ? { minimum, maximum: bound(limit.schema?.maximum), default: bound(limit.schema?.default) }
+      : undefined,
   };
 }
 
@@ -84,6 +90,18 @@ function scopeValues(create: Operation, context: CaseContext): Record<string, un
     values[parameter.name] = chosen.value;
   }
   return values;
+}
+
+/**
+ * The page size a list step asks for: the documented maximum, else more
+ * than the `live` items the run holds (and at least the default), so that a
+ * list holding fewer is its only page and can be judged (list-view.ts);
+ * undefined when the list has no page-size parameter.
+ */
+export function listPageSize(target: StatefulTarget, live: number): number | undefined {
+  const limit = target.listLimit;
+  if (!limit) return undefined;
+  return limit.maximum ?? Math.max(limit.minimum, limit.default ?? 0, live + 1);
 }
 
 /** Whether the list answers "every item" to a list step: it declares no paging, or a page size the step asks for. */

@@ -6,7 +6,8 @@
  * signature as the run grouped them.
  */
 import type { CaseRecord } from '../case-record.js';
-import type { ContractReport, CoverageRecord, OperationRecord } from '../merge/contract-report.js';
+import type { OperationCoverage } from '../../contract/coverage.js';
+import type { ContractReport, OperationRecord } from '../merge/contract-report.js';
 
 /** One status of an operation's row in the coverage matrix. */
 export interface StatusCell {
@@ -53,7 +54,7 @@ export function coverageRows(
       if (owner && step.status !== null) note(owner.operation.id, String(step.status), 'stateful');
     }
   }
-  const coverage = new Map<string, CoverageRecord>(
+  const coverage = new Map<string, OperationCoverage>(
     (report.coverage?.byOperation ?? []).map((entry) => [entry.operation, entry]),
   );
   return operations.map((operation) => {

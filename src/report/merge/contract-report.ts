@@ -3,23 +3,12 @@
  * (schemas/contract-report.schema.json, version 1): the fields the merge
  * checks and combines. Fields it does not know are left alone.
  */
+import type { CoverageReport } from '../../contract/coverage.js';
 import type { BudgetReport, DistinctFailure, FailOn, RunStop, SpecGap } from '../../contract/types.js';
 import type { CaseRecord } from '../case-record.js';
 
 /** A spec gap as the JSON report writes it: bodies without a Content-Type have `mediaType: null`. */
 export type SpecGapRecord = Omit<SpecGap, 'bodies'> & { bodies: Array<{ mediaType: string | null; body: string }> };
-
-/** One operation's coverage, as the JSON report writes it (when the run measured coverage). */
-export interface CoverageRecord {
-  operation: string;
-  method: string;
-  path: string;
-  reached: boolean;
-  requests: number;
-  statuses: Record<string, number>;
-  gap?: string;
-  reason?: string;
-}
 
 /** An operation as the JSON report lists it. */
 export interface OperationRecord {
@@ -49,7 +38,7 @@ export interface ContractReport {
   summary: { total: number; passed: number; failed: number; skipped: number; notRun: number };
   distinctFailures?: DistinctFailure[];
   specGaps?: SpecGapRecord[];
-  coverage?: { operations: number; reached: number; byOperation: CoverageRecord[] } | null;
+  coverage?: CoverageReport | null;
   /** Every operation of the spec with the statuses it documents (`200`, `4XX`, `default`). */
   operations?: OperationRecord[];
   cases: CaseRecord[];

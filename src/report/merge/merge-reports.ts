@@ -9,7 +9,8 @@
 import type { DistinctFailure, RunStop, SpecGap } from '../../contract/types.js';
 import type { CaseRecord } from '../case-record.js';
 import type { RunVerdict } from '../run-verdict.js';
-import type { ContractReport, CoverageRecord, SpecGapRecord } from './contract-report.js';
+import type { OperationCoverage } from '../../contract/coverage.js';
+import type { ContractReport, SpecGapRecord } from './contract-report.js';
 import type { ReadReport } from './read-reports.js';
 
 /** Bodies kept per spec gap, as one run keeps them (contract/spec-gaps.ts). */
@@ -83,6 +84,7 @@ export function mergeReports(reports: readonly ReadReport[]): MergedRun {
     specGaps: specGaps.map(toSpecGap),
     distinctFailures,
     ...(budget ? { budget } : {}),
+    ...(coverage ? { coverage } : {}),
   };
   return { document, records, verdict };
 }
@@ -135,7 +137,7 @@ function mergeBudget(reports: readonly ContractReport[]): ContractReport['budget
 function mergeCoverage(reports: readonly ContractReport[]): ContractReport['coverage'] {
   const measured = reports.flatMap((report) => (report.coverage ? [report.coverage] : []));
   if (measured.length === 0) return undefined;
-  const byOperation = new Map<string, CoverageRecord>();
+  const byOperation = new Map<string, OperationCoverage>();
   for (const coverage of measured)
     for (const entry of coverage.byOperation) {
       const known = byOperation.get(entry.operation);

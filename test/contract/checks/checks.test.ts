@@ -797,6 +797,51 @@ const table: Array<[string, { check: string; given: Given; want: string[] }]> = 
     'list-honours-limit: a page of 1 holding 1',
     { check: 'list-honours-limit', given: list(`[${fern}]`, listed({ pageSize: 1 }), '2', 'page'), want: [] },
   ],
+  [
+    'total-count-at-least: a total of 0 beside a page of 1',
+    {
+      check: 'total-count-at-least',
+      given: list(`[${fern}]`, listed({ pageSize: 1 }), '0', 'page'),
+      want: ['total-count-at-least : X-Total-Count: 0 | at least 1'],
+    },
+  ],
+  [
+    'total-count-at-least: a total below the plants created and not deleted',
+    {
+      check: 'total-count-at-least',
+      given: list(
+        `[${fern}]`,
+        listed({ pageSize: 1, live: [5, 6, 7].map((id) => ({ id: String(id), createdIn: id - 4 })) }),
+        '2',
+        'page',
+      ),
+      want: ['total-count-at-least : X-Total-Count: 2 | at least 3'],
+    },
+  ],
+  [
+    'total-count-at-least: a total above the page',
+    { check: 'total-count-at-least', given: list(`[${fern}]`, listed({ pageSize: 1 }), '40', 'page'), want: [] },
+  ],
+  [
+    'total-count-at-least: the only page is total-count-matches` to judge',
+    { check: 'total-count-at-least', given: list(`[${fern}]`, listed(), '0'), want: [] },
+  ],
+  [
+    'first-page-not-empty: an empty first page while a plant is live',
+    {
+      check: 'first-page-not-empty',
+      given: list('[]', listed({ pageSize: 1 }), '0', 'page'),
+      want: ['first-page-not-empty : no items | at least one plant on the first page'],
+    },
+  ],
+  [
+    'first-page-not-empty: empty, and nothing live',
+    { check: 'first-page-not-empty', given: list('[]', listed({ pageSize: 1, live: [] }), '0', 'page'), want: [] },
+  ],
+  [
+    'first-page-not-empty: a list step (not a page of one) is not its to judge',
+    { check: 'first-page-not-empty', given: list('[]', listed(), '0'), want: [] },
+  ],
 ];
 
 describe('checks', () => {

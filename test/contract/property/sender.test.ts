@@ -73,8 +73,8 @@ async function setup(status = 200) {
   return { sender: new GeneratedSender(session, new UniqueIds(1)), target: outcome.target, sent };
 }
 
-const VALID = { valid: true, id: 'addThing/generated/x', title: 'x' };
-const INVALID = { valid: false, id: 'addThing/generated/y', title: 'y' };
+const VALID = { valid: true, phase: 'positive' as const, id: 'addThing/generated/x', title: 'x' };
+const INVALID = { valid: false, phase: 'negative' as const, id: 'addThing/generated/y', title: 'y' };
 const request = (prepared: Awaited<ReturnType<GeneratedSender['prepare']>>) => {
   if (!('case' in prepared)) throw new Error(prepared.unusable);
   return prepared.case.request;
@@ -172,10 +172,9 @@ describe('GeneratedSender.prepare', () => {
 
   it('moves an id the server has already accepted, and keeps the int64 text exact', async () => {
     const { sender, target, sent } = await setup(200);
-    const first = request(
-      await sender.prepare(target, { 'path:shelf': 's', body: { id: 2n ** 63n - 1n, name: 'a' } }, VALID),
-    );
-    await sender.send({ ...({} as ContractCase), request: first, kind: 'generated' });
+    const first = await sender.prepare(target, { 'path:shelf': 's', body: { id: 2n ** 63n - 1n, name: 'a' } }, VALID);
+    if (!('case' in first)) throw new Error(first.unusable);
+    await sender.send(first);
     const second = request(
       await sender.prepare(target, { 'path:shelf': 's', body: { id: 2n ** 63n - 1n, name: 'a' } }, VALID),
     );
@@ -185,8 +184,9 @@ describe('GeneratedSender.prepare', () => {
 
   it('does not count an id as taken when the server refused the body', async () => {
     const { sender, target } = await setup(400);
-    const first = request(await sender.prepare(target, { 'path:shelf': 's', body: { id: 5n, name: 'a' } }, VALID));
-    await sender.send({ ...({} as ContractCase), request: first, kind: 'generated' });
+    const first = await sender.prepare(target, { 'path:shelf': 's', body: { id: 5n, name: 'a' } }, VALID);
+    if (!('case' in first)) throw new Error(first.unusable);
+    await sender.send(first);
     const again = request(await sender.prepare(target, { 'path:shelf': 's', body: { id: 5n, name: 'a' } }, VALID));
     expect(again.body).toBe('{"id":5,"name":"a"}');
   });

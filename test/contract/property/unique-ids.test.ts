@@ -57,12 +57,31 @@ describe('UniqueIds', () => {
     expect(ids.adjust({ id: 3n }, RANGES, '/id')).toEqual({ id: 3n });
   });
 
-  it('keeps generated ids clear of reserved boundary values until they are released', () => {
+  it('keeps generated ids clear of reserved boundary values, in every phase of the operation', () => {
     const ids = new UniqueIds(1);
-    ids.reserve('/id', 0n);
-    expect(ids.adjust({ id: 0n }, RANGES)).toEqual({ id: 1n });
-    ids.release('/id', 0n);
-    expect(ids.adjust({ id: 0n }, RANGES)).toEqual({ id: 0n });
+    ids.scope('addPlant', 'boundary').reserve('/id', 0n);
+    expect(ids.scope('addPlant', 'positive').adjust({ id: 0n }, RANGES)).toEqual({ id: 1n });
+    expect(ids.scope('addPot', 'positive').adjust({ id: 0n }, RANGES)).toEqual({ id: 0n });
+  });
+
+  it('scopes: each phase of each operation counts from its own start; ids accepted by another operation move nothing', () => {
+    const ids = new UniqueIds(1);
+    accept(ids, '{"id":3}');
+    const [boundary, positive] = [ids.scope('addPlant', 'boundary'), ids.scope('addPlant', 'positive')];
+    expect(boundary.counter()).not.toBe(positive.counter());
+    // Drawing from one scope does not move another (a time budget cut in one phase changes no other).
+    const again = new UniqueIds(1).scope('addPlant', 'positive');
+    again.counter();
+    boundary.counter();
+    expect(positive.counter()).toBe(again.counter());
+    const parsed = parseJson('{"id":7}');
+    if (parsed.ok) ids.scope('addPot', 'boundary').recordAccepted(parsed.value);
+    expect(positive.adjust({ id: 7n }, RANGES)).toEqual({ id: 7n });
+    // The operation's own phases share what the server accepted from any of them.
+    if (parsed.ok) boundary.recordAccepted(parsed.value);
+    expect(positive.adjust({ id: 7n }, RANGES)).toEqual({ id: 8n });
+    // The run's static cases' accepted ids are taken in every scope.
+    expect(positive.adjust({ id: 3n }, RANGES)).toEqual({ id: 4n });
   });
 
   it('hands out fresh ids inside the range, the same ones for the same seed', () => {
