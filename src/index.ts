@@ -82,7 +82,7 @@ export { parseShard, type Shard } from './contract/shard.js';
 export { readReports, type ReadReport } from './report/merge/read-reports.js';
 export { mergeReports, type MergedRun } from './report/merge/merge-reports.js';
 export { renderMerged, type MergedOutput } from './report/merge/render-merged.js';
-export type { ContractReport } from './report/merge/contract-report.js';
+export type { ContractReport } from './report/contract-report.js';
 
 // The mock
 export { startMock, type RunningMock } from './mock/start-mock.js';

@@ -9,7 +9,7 @@ import type { RunEvent } from '../../contract/events.js';
 import type { Secret } from '../../contract/redact.js';
 import type { LoadedSpec } from '../../spec/types.js';
 import { createJsonReporter } from '../json-reporter.js';
-import type { ContractReport } from '../merge/contract-report.js';
+import type { ContractReport } from '../contract-report.js';
 import type { Reporter } from '../reporter.js';
 import { writeReportFile, type ReportTarget } from '../report-target.js';
 import type { RunVerdict } from '../run-verdict.js';

@@ -10,7 +10,7 @@
 import type { CaseRecord } from '../case-record.js';
 import { findingLine } from '../case-record.js';
 import type { SpecGap } from '../../contract/types.js';
-import type { ContractReport } from '../merge/contract-report.js';
+import type { ContractReport } from '../contract-report.js';
 import type { RunVerdict } from '../run-verdict.js';
 import { countsLine } from '../verdict-lines.js';
 import { REPORT_CSS, REPORT_JS } from './html-assets.js';

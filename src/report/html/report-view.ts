@@ -7,7 +7,7 @@
  */
 import type { CaseRecord } from '../case-record.js';
 import type { OperationCoverage } from '../../contract/coverage.js';
-import type { ContractReport, OperationRecord } from '../merge/contract-report.js';
+import type { ContractReport, OperationRecord } from '../contract-report.js';
 
 /** One status of an operation's row in the coverage matrix. */
 export interface StatusCell {

@@ -1,11 +1,12 @@
 /**
- * The JSON report of a contract run as `plantkit report merge` reads it
- * (schemas/contract-report.schema.json, version 1): the fields the merge
- * checks and combines. Fields it does not know are left alone.
+ * The JSON report of a contract run as its readers take it (`plantkit
+ * report merge`, the HTML report; schemas/contract-report.schema.json,
+ * version 1): the fields they check, combine and show. Fields they do not
+ * know are left alone.
  */
-import type { CoverageReport } from '../../contract/coverage.js';
-import type { BudgetReport, DistinctFailure, FailOn, RunStop, SpecGap } from '../../contract/types.js';
-import type { CaseRecord } from '../case-record.js';
+import type { CoverageReport } from '../contract/coverage.js';
+import type { BudgetReport, DistinctFailure, FailOn, RunStop, SpecGap } from '../contract/types.js';
+import type { CaseRecord } from './case-record.js';
 
 /** A spec gap as the JSON report writes it: bodies without a Content-Type have `mediaType: null`. */
 export type SpecGapRecord = Omit<SpecGap, 'bodies'> & { bodies: Array<{ mediaType: string | null; body: string }> };
