@@ -72,6 +72,17 @@ export { writeReportFile, checkReportFile, type ReportTarget } from './report/re
 export { colorEnabled } from './report/style.js';
 export { createOverlayReporter, type OverlayReporterOptions } from './report/overlay-reporter.js';
 export { specGapOverlay, type OverlayAction, type OverlayDocument } from './report/spec-gap-overlay.js';
+export { createHarReporter, type HarReporterOptions } from './report/har-reporter.js';
+export { createHtmlReporter, type HtmlReporterOptions } from './report/html/html-reporter.js';
+export { createProxyHtmlReporter, type ProxyHtmlReporterOptions } from './report/proxy-html-reporter.js';
+export type { RunVerdict } from './report/run-verdict.js';
+
+// Sharded runs and merged reports
+export { parseShard, type Shard } from './contract/shard.js';
+export { readReports, type ReadReport } from './report/merge/read-reports.js';
+export { mergeReports, type MergedRun } from './report/merge/merge-reports.js';
+export { renderMerged, type MergedOutput } from './report/merge/render-merged.js';
+export type { ContractReport } from './report/contract-report.js';
 
 // The mock
 export { startMock, type RunningMock } from './mock/start-mock.js';

@@ -10,13 +10,13 @@
 //    operations): about six minutes, bounded by the default time budgets.
 // The issue names no peer to compare with: the target is "minutes, not
 // hours, no memory blow-up".
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { startMock, timeContract } from '../lib/contract-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The build to measure; BENCH_DIST points at another one (a copy of an older build) to compare. */
@@ -59,7 +59,15 @@ export async function run() {
     await writeFile(spec, JSON.stringify(LONG_TEXT_SPEC));
     const server = await notesServer();
     try {
-      const outcome = await timeContract(['--base-url', server.url, '--spec', spec, '--seed', '1', '--no-contracts']);
+      const outcome = await timeContract(dist, root, [
+        '--base-url',
+        server.url,
+        '--spec',
+        spec,
+        '--seed',
+        '1',
+        '--no-contracts',
+      ]);
       rows.push([
         'maxLength 65535, a server failing over 300 characters',
         `${(outcome.ms / 1000).toFixed(1)} s`,
@@ -70,9 +78,9 @@ export async function run() {
       await server.close();
     }
     if (process.env.BENCH_GITHUB === '1' && existsSync(GITHUB)) {
-      const mock = await startMock(GITHUB);
+      const mock = await startMock(dist, GITHUB);
       try {
-        const outcome = await timeContract(['--base-url', mock.url, '--spec', GITHUB, '--seed', '1'], {
+        const outcome = await timeContract(dist, root, ['--base-url', mock.url, '--spec', GITHUB, '--seed', '1'], {
           PLANTKIT_API_KEY: 'bench-key',
           PLANTKIT_BASIC: 'bench:pass',
         });
@@ -90,7 +98,7 @@ export async function run() {
           outcome.summary,
         ]);
       } finally {
-        mock.stop();
+        await mock.stop();
       }
     } else {
       targets.push([
@@ -153,45 +161,4 @@ function notesServer() {
       }),
     ),
   );
-}
-
-/** The plantkit mock on `spec` in its own process. */
-function startMock(spec) {
-  const launcher = `const { startMock, loadSpec } = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'index.js')).href)}); const mock = await startMock({ spec: await loadSpec(process.argv[1]), port: 0 }); console.log(mock.url);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, spec], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.stdout.once('data', (chunk) => resolve({ url: String(chunk).trim(), stop: () => child.kill() }));
-  });
-}
-
-/** One `plantkit contract` process: wall time, its own peak RSS, its summary line. */
-function timeContract(args, env = {}) {
-  const launcher = `const { run } = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'cli/run.js')).href)});
-    const code = await run(process.argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
-    process.stderr.write('\\nmaxrss ' + process.resourceUsage().maxRSS + '\\n');
-    process.exitCode = code;`;
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, 'contract', '--quiet', ...args], {
-      cwd: root,
-      env: { ...process.env, PLANTKIT_TOKEN: 'bench-token', NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.once('error', reject);
-    child.once('exit', () => {
-      const maxRss = Number(/maxrss (\d+)/.exec(err)?.[1] ?? 0);
-      resolve({
-        ms: performance.now() - started,
-        maxRssMb: Math.round(maxRss / 1024),
-        summary: /(\d+ passed, \d+ failed[^\n]*) in /.exec(out)?.[1] ?? 'no summary',
-      });
-    });
-  });
 }

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { createConsoleReporter } from '../report/console-reporter.js';
 import { createGithubReporter } from '../report/github-reporter.js';
+import { createHarReporter } from '../report/har-reporter.js';
+import { createHtmlReporter } from '../report/html/html-reporter.js';
 import { createJsonReporter } from '../report/json-reporter.js';
 import { createJunitReporter } from '../report/junit-reporter.js';
 import { REPORTER_NAMES, type Reporter, type ReporterName } from '../report/reporter.js';
@@ -103,6 +105,10 @@ export function createReporters(requests: ReporterRequest[], context: ReporterCo
         return createJsonReporter({ target: target(request.output), token, tokenEnv, secrets });
       case 'junit':
         return createJunitReporter({ target: target(request.output), token, tokenEnv, secrets });
+      case 'html':
+        return createHtmlReporter({ target: target(request.output), token, tokenEnv, secrets });
+      case 'har':
+        return createHarReporter({ target: target(request.output), token, tokenEnv, secrets });
       case 'github':
         return createGithubReporter({
           out: io.stdout,

@@ -37,6 +37,11 @@ const COMMANDS: readonly CommandEntry[] = [
     summary: 'check a spec (structure, examples, lint) or diff two for breaking changes',
     load: async () => (await import('./commands/spec.js')).specCommand,
   },
+  {
+    name: 'report',
+    summary: 'merge the JSON reports of a sharded contract run into one verdict',
+    load: async () => (await import('./commands/report.js')).reportCommand,
+  },
 ];
 
 function usage(): string {

@@ -68,8 +68,8 @@ function validPrefixes(ids: readonly string[], operationIds: readonly string[]):
   return `case ids start with ${shown.join(', ')}; the operation may be left out, and * matches within a segment`;
 }
 
-/** The operation id `id` starts with (the longest, should one be a prefix of another). */
-function operationOf(id: string, operationIds: readonly string[]): string {
+/** The operation id a case id starts with (the longest, should one be a prefix of another). */
+export function operationOf(id: string, operationIds: readonly string[]): string {
   let found = '';
   for (const operation of operationIds)
     if (id.startsWith(`${operation}/`) && operation.length > found.length) found = operation;

@@ -1,5 +1,6 @@
 /** Events a contract run emits; reporters consume them and the library never prints. */
 import type { LoadedSpec } from '../spec/types.js';
+import type { Shard } from './shard.js';
 import type { CaseResult, RunResult } from './types.js';
 
 /** Settings of the generated (property-based) cases, announced when the run starts; absent when they are off. */
@@ -36,6 +37,8 @@ export type RunEvent =
       generated?: GeneratedSettings;
       /** The path prefix taken from the spec's first server (`/v1`) because --base-url has no path; absent otherwise. */
       serverPath?: string;
+      /** The share of the operations this run sends (`--shard i/n`); absent when it sends them all. */
+      shard?: Shard;
       /** Which kinds of credentials are configured (`api key`, `basic`, `scheme partnerKey`), beside the token; never their values. */
       otherCredentials?: string[];
       /** A `--rerun-failed` run: the report, how many failed cases and sequences it sends again, and their seed. */

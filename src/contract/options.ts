@@ -15,6 +15,7 @@ import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
 import type { RerunReport } from './rerun/read-report.js';
 import type { FailOn, GeneratedPhase } from './types.js';
+import { parseShard, type Shard } from './shard.js';
 import { count, normalizeHeaders, parseBaseUrl, positive, ranged } from './option-values.js';
 
 /** Defaults of {@link ContractOptions}. */
@@ -151,6 +152,8 @@ export interface ContractOptions {
   rerun?: RerunReport;
   /** What fails the run: `failure` (default) or `spec-gap` (spec gaps too; `--fail-on spec-gap`). */
   failOn?: FailOn;
+  /** Run only this share of the operations (`--shard i/n`, contract/shard.ts); default all. */
+  shard?: Shard;
 }
 
 /** {@link ContractOptions} with every default applied. */
@@ -191,6 +194,7 @@ export interface NormalizedContractOptions {
   signal: AbortSignal | undefined;
   rerun: RerunReport | undefined;
   failOn: FailOn;
+  shard: Shard | undefined;
 }
 
 /** Validate and default the options; throws UsageError on a bad value, before any network work. */
@@ -252,6 +256,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     signal: options.signal,
     rerun: options.rerun,
     failOn: failOnValue(options.failOn),
+    shard: options.shard === undefined ? undefined : parseShard(`${options.shard.index}/${options.shard.count}`),
   };
 }
 

@@ -21,6 +21,7 @@ import { runStaticCases } from './static-run.js';
 import { planRerun } from './rerun/plan-rerun.js';
 import { runRerunCases } from './rerun/run-rerun.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
+import { createShardSelector } from './shard.js';
 import {
   analyseExchange,
   CHECKS,
@@ -85,7 +86,10 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   const pool = new ResourcePool(producers, context.schemaValidator);
   const coverage = new CoverageTracker(spec.operations, producers);
   const operationIds = spec.operations.map((operation) => operation.id);
-  const selected = createCaseSelector(settings, operationIds);
+  const filtered = createCaseSelector(settings, operationIds);
+  // --shard: worked out once every case is planned (below), from the cases --only and --skip leave.
+  let inShard = (_id: string) => true;
+  const selected = (id: string) => filtered(id) && inShard(id);
   const checkContext: CheckContext = createCheckContext(spec, validators, settings.strict);
   const checks = settings.checks ?? CHECKS;
 
@@ -150,6 +154,10 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   ];
   // Before any request: a filter that selects nothing is a typo, never a silent green run.
   checkCaseFilter(settings, operationIds, [...allCases.map((item) => item.id), ...planned]);
+  if (settings.shard) {
+    const planIds = [...allCases.map((item) => item.id), ...planned].filter(filtered);
+    inShard = createShardSelector(settings.shard, spec.operations, planIds, settings.maxCases);
+  }
   const cases = allCases.filter((item) => selected(item.id));
 
   const started = performance.now();
@@ -178,6 +186,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       ...estimate,
       ...generated,
       ...(serverPath ? { serverPath } : {}),
+      ...(settings.shard ? { shard: settings.shard } : {}),
       ...(others.length > 0 ? { otherCredentials: others } : {}),
       ...(rerun
         ? {

@@ -104,7 +104,8 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
           // The token is worth a word only where the spec asks for credentials.
           const secured = spec.operations.some((operation) => operation.security.length > 0);
           const token = secured ? `; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}` : '';
-          write(style.dim(`${cases}${event.strict ? ', strict' : ''}${token}${others}`));
+          const shard = event.shard ? ` in shard ${event.shard.index}/${event.shard.count}` : '';
+          write(style.dim(`${cases}${shard}${event.strict ? ', strict' : ''}${token}${others}`));
           if (event.rerun) write(style.dim(rerunLine(event.rerun)));
           const generated = event.generated;
           if (generated)

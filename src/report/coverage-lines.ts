@@ -7,13 +7,13 @@
  * failure: it is for a person to read.
  */
 import type { OperationCoverage } from '../contract/types.js';
-import type { RunResult } from '../contract/types.js';
+import type { RunVerdict } from './run-verdict.js';
 
 /** Operations listed one per line before the rest are counted (the JSON report lists each). */
 const LISTED = 20;
 
 /** `coverage: 6 of 7 operations got a success (86%)`, then one line per operation that never did. */
-export function coverageLines(result: RunResult): string[] {
+export function coverageLines(result: RunVerdict): string[] {
   const coverage = result.coverage;
   if (!coverage || coverage.operations === 0) return [];
   const percent = Math.round((100 * coverage.reached) / coverage.operations);
@@ -29,7 +29,7 @@ export function coverageLines(result: RunResult): string[] {
 }
 
 /** The `coverage` property of an operation's JUnit suite; undefined when the run has no coverage of it. */
-export function coverageProperty(result: RunResult, operationId: string): string | undefined {
+export function coverageProperty(result: RunVerdict, operationId: string): string | undefined {
   const item: OperationCoverage | undefined = result.coverage?.byOperation.find(
     (entry) => entry.operation === operationId,
   );

@@ -12,7 +12,8 @@ import path from 'node:path';
 import type { RunEvent } from '../contract/events.js';
 import { runSecrets, type Secret } from '../contract/redact.js';
 import { createRedactor } from '../contract/redact.js';
-import type { RunResult, SpecGap } from '../contract/types.js';
+import type { SpecGap } from '../contract/types.js';
+import type { RunVerdict } from './run-verdict.js';
 import { PlantkitError } from '../errors.js';
 import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
 import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
@@ -81,7 +82,7 @@ export function createGithubReporter(options: GithubReporterOptions): Reporter {
 }
 
 /** The spec's YAML with positions (small: read at once, before the first annotation). */
-function readYaml(file: string): YamlSource | undefined {
+export function readYaml(file: string): YamlSource | undefined {
   try {
     const parsed = parseYamlSource(readFileSync(file, 'utf8'));
     return parsed.ok ? parsed.source : undefined;
@@ -90,7 +91,8 @@ function readYaml(file: string): YamlSource | undefined {
   }
 }
 
-function annotation(
+/** A failed case's error annotation on its operation's line in the spec. */
+export function annotation(
   record: CaseRecord,
   pointer: string,
   source: { file: string; yaml: YamlSource | undefined } | undefined,
@@ -109,7 +111,7 @@ function annotation(
 }
 
 /** A spec gap's annotation on its operation's line: a notice (an error under --fail-on spec-gap). */
-function gapAnnotation(
+export function gapAnnotation(
   gap: SpecGap,
   kind: 'notice' | 'error',
   pointer: string,
@@ -121,7 +123,8 @@ function gapAnnotation(
   return `${githubAnnotation(kind, { ...where, title: `plantkit contract: spec gap ${gap.status} on ${gap.operation}` }, message)}\n`;
 }
 
-function markdownSummary(header: string, result: RunResult, records: CaseRecord[]): string {
+/** The step summary's markdown: counts, distinct failures, spec gaps, a row per failed check. */
+export function markdownSummary(header: string, result: RunVerdict, records: CaseRecord[]): string {
   const { failed, notRun, stopped } = result;
   const failing = failed > 0 || (result.failOn === 'spec-gap' && result.specGaps.length > 0);
   const icon = failing ? '❌' : stopped ? '⚠️' : '✅';

@@ -5,6 +5,7 @@
  * finding classes, spec gaps and distinct failures).
  */
 import { plantkitVersion } from '../version.js';
+import { specDigest } from './spec-digest.js';
 import type { RunEvent } from '../contract/events.js';
 import { createRedactor, runSecrets, type Secret } from '../contract/redact.js';
 import type { RunResult, SpecGap } from '../contract/types.js';
@@ -36,9 +37,24 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
         startedAt = now();
         const { spec } = event;
         document = {
-          spec: { title: spec.title, version: spec.apiVersion, openapi: spec.openapi, source: spec.source },
+          spec: {
+            title: spec.title,
+            version: spec.apiVersion,
+            openapi: spec.openapi,
+            source: spec.source,
+            digest: specDigest(spec),
+          },
           baseUrl: event.baseUrl,
           generated: event.generated ?? null,
+          // `plantkit report merge` puts the shards back together (contract/shard.ts).
+          shard: event.shard ?? null,
+          // What the coverage matrix of the HTML report lays the statuses seen against.
+          operations: event.spec.operations.map((operation) => ({
+            id: operation.id,
+            method: operation.method,
+            path: operation.path,
+            statuses: operation.responses.map((response) => response.status),
+          })),
           // A --rerun-failed run names the report it sent again.
           rerun: event.rerun ?? null,
         };

@@ -13,7 +13,8 @@
 import type { RunEvent } from '../contract/events.js';
 import type { Secret } from '../contract/redact.js';
 import { createRedactor, runSecrets as secretsOf } from '../contract/redact.js';
-import type { DistinctFailure, RunResult, SpecGap } from '../contract/types.js';
+import type { DistinctFailure, SpecGap } from '../contract/types.js';
+import type { RunVerdict } from './run-verdict.js';
 import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import { coverageProperty } from './coverage-lines.js';
 import type { Reporter } from './reporter.js';
@@ -40,7 +41,7 @@ export function createJunitReporter(options: JunitReporterOptions): Reporter {
     onEvent(event: RunEvent) {
       if (event.type === 'case-finished') records.push(toCaseRecord(event.result, secrets));
       if (event.type === 'run-finished')
-        xml = render(records, event.result, options.name ?? 'plantkit contract', redact);
+        xml = renderJunit(records, event.result, options.name ?? 'plantkit contract', redact);
     },
     async close() {
       if (xml !== undefined) await writeReportFile(options.target, xml);
@@ -48,7 +49,13 @@ export function createJunitReporter(options: JunitReporterOptions): Reporter {
   };
 }
 
-function render(records: CaseRecord[], result: RunResult, name: string, redact: (text: string) => string): string {
+/** The JUnit document of a run's records and verdict (also `plantkit report merge --reporter junit`). */
+export function renderJunit(
+  records: CaseRecord[],
+  result: RunVerdict,
+  name: string,
+  redact: (text: string) => string,
+): string {
   const byOperation = new Map<string, CaseRecord[]>();
   for (const record of records)
     byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
@@ -82,12 +89,12 @@ function render(records: CaseRecord[], result: RunResult, name: string, redact: 
  * (Ctrl-C, a CI cancel), `stopped` (why) and `notRun` (how many cases), as
  * JUnit readers show suite properties; empty for a run that went to its end.
  */
-function runProperties(result: RunResult): string {
+function runProperties(result: RunVerdict): string {
   const lines = stopProperties(result);
   return lines.length === 0 ? '' : `    <properties>\n${lines.join('')}    </properties>\n`;
 }
 
-function stopProperties(result: RunResult): string[] {
+function stopProperties(result: RunVerdict): string[] {
   if (!result.stopped) return [];
   return [
     property('interrupted', String(result.stopped.reason === 'interrupted')),
@@ -98,7 +105,7 @@ function stopProperties(result: RunResult): string[] {
 
 /** A suite's properties: why the run stopped (when it did), the operation's distinct failures with their case counts, its spec gaps, its coverage. */
 function suiteProperties(
-  result: RunResult,
+  result: RunVerdict,
   operation: string,
   gaps: readonly SpecGap[],
   redact: (text: string) => string,

@@ -9,7 +9,7 @@ export interface ProxyReporter {
 }
 
 /** Reporter names `plantkit proxy --reporter` accepts (each needs an --output file: stdout carries the log). */
-export const PROXY_REPORTER_NAMES = ['json', 'junit'] as const;
+export const PROXY_REPORTER_NAMES = ['json', 'junit', 'html'] as const;
 
 /** One of {@link PROXY_REPORTER_NAMES}. */
 export type ProxyReporterName = (typeof PROXY_REPORTER_NAMES)[number];

@@ -14,7 +14,7 @@ export interface Reporter {
 }
 
 /** Reporter names the CLI accepts for --reporter. */
-export const REPORTER_NAMES = ['console', 'json', 'junit', 'github'] as const;
+export const REPORTER_NAMES = ['console', 'json', 'junit', 'github', 'har', 'html'] as const;
 
 /** One of {@link REPORTER_NAMES}. */
 export type ReporterName = (typeof REPORTER_NAMES)[number];

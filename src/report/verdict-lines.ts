@@ -6,14 +6,15 @@
  * text; callers redact and style them.
  */
 import { specGapFixes } from '../contract/spec-gaps.js';
-import type { RunResult, SpecGap } from '../contract/types.js';
+import type { SpecGap } from '../contract/types.js';
+import type { RunVerdict } from './run-verdict.js';
 import { previewText } from '../findings.js';
 
 /** Case ids named after a count; the JSON report lists them all. */
 const NAMED_CASES = 3;
 
 /** `12 passed, 3 failed (2 distinct failures), 1 skipped; 4 spec gaps`. */
-export function countsLine(result: RunResult): string {
+export function countsLine(result: RunVerdict): string {
   const { passed, failed, skipped, notRun, distinctFailures, specGaps } = result;
   const distinct =
     failed > 0 ? ` (${distinctFailures.length} distinct failure${distinctFailures.length === 1 ? '' : 's'})` : '';
@@ -22,7 +23,7 @@ export function countsLine(result: RunResult): string {
 }
 
 /** `distinct failures: ...` with one line per signature and the cases behind it; none without failures. */
-export function distinctFailureLines(result: RunResult): string[] {
+export function distinctFailureLines(result: RunVerdict): string[] {
   if (result.distinctFailures.length === 0) return [];
   const count = result.distinctFailures.length;
   return [
@@ -38,7 +39,7 @@ export function distinctFailureLines(result: RunResult): string[] {
  * does to the run, then per status its fix line and per operation why the
  * status was right, how often, in which cases, and a body seen.
  */
-export function specGapLines(result: RunResult): string[] {
+export function specGapLines(result: RunVerdict): string[] {
   const gaps = result.specGaps;
   if (gaps.length === 0) return [];
   const failing = result.failOn === 'spec-gap';

@@ -130,7 +130,7 @@ describe('reports from the CLI', () => {
     [
       'unknown reporter',
       ['--reporter', 'tap'],
-      /^plantkit: error: unknown reporter 'tap' \(use one of console, json, junit, github\)\n$/,
+      /^plantkit: error: unknown reporter 'tap' \(use one of console, json, junit, github, har, html\)\n$/,
     ],
   ])('%s: exit 2 before any request', async (_name, flags, message) => {
     const outcome = await runCli(['contract', '--base-url', 'http://127.0.0.1:9', ...flags], env);

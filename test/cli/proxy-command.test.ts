@@ -118,12 +118,19 @@ const validate = createSchemaCompiler().compile(
 );
 
 describe('reports', () => {
-  test('JSON validates against schemas/proxy-report.schema.json, JUnit parses, neither holds a secret', async () => {
+  test('JSON validates against schemas/proxy-report.schema.json, JUnit parses, HTML is the contract page; none holds a secret', async () => {
     const directory = await temporaryDirectory('proxy');
-    const files = { json: path.join(directory, 'reports/proxy.json'), junit: path.join(directory, 'proxy.xml') };
+    const files = {
+      json: path.join(directory, 'reports/proxy.json'),
+      junit: path.join(directory, 'proxy.xml'),
+      html: path.join(directory, 'proxy.html'),
+    };
     const session = await proxySession(
       'accepts-invalid',
-      ['--reporter', 'json', '--output', files.json, '--reporter', 'junit', '--output', files.junit],
+      [
+        ...['--reporter', 'json', '--output', files.json, '--reporter', 'junit', '--output', files.junit],
+        ...['--reporter', 'html', '--output', files.html],
+      ],
       e2eSuite,
     );
     expect(session.code).toBe(1);
@@ -170,7 +177,11 @@ describe('reports', () => {
     ]);
     expect(testcases[1]?.failure?.[0]?.type).toBe('client request-body');
 
-    for (const text of [jsonText, junitText, session.out]) {
+    const html = await readFile(files.html, 'utf8');
+    expect(html).toContain('<title>plantkit proxy: Plant Store 1.0.0</title>');
+    expect(html).toContain('<b>1 passed, 2 failed (3 distinct failures); 1 spec gap</b>');
+    expect(html).not.toContain('Replay:');
+    for (const text of [jsonText, junitText, html, session.out]) {
       expect(text).not.toContain(APP_TOKEN);
       expect(text).not.toContain('hunter2-secret');
     }

@@ -10,6 +10,7 @@ import { UsageError } from '../../errors.js';
 import { createOverlayReporter } from '../../report/overlay-reporter.js';
 import { checkReportFile } from '../../report/report-target.js';
 import { CHECKS } from '../../contract/checks/index.js';
+import { parseShard } from '../../contract/shard.js';
 import type { Secret } from '../../contract/redact.js';
 import { loadSpec } from '../../spec/load-spec.js';
 import { credentialsFromEnv, type CredentialSet } from '../../security/credentials.js';
@@ -50,6 +51,9 @@ Options:
                          operation may be left out (auth/wrong-token) and * matches
                          within a segment (*/auth); matching nothing is an error
   --skip ID              skip cases whose id starts with ID (repeatable; same rules)
+  --shard i/n            run share i of n (1 ≤ i ≤ n): the operations are dealt out by
+                         collection, the same for every seed and machine; the n shards
+                         together send every case once (merge: plantkit report merge)
   --quiet                print failing cases and the summary only
   --fail-on CLASS        what fails the run: failure (default) or spec-gap (an undocumented
                          status HTTP calls for, such as 404 for a made-up id, fails it too)
@@ -59,8 +63,10 @@ Options:
   -h, --help             show this help
 
 Reports (repeatable; each --output belongs to the --reporter before it):
-  --reporter NAME        console, json, junit or github (default: console;
-                         github is added when GITHUB_ACTIONS=true)
+  --reporter NAME        console, json, junit, github, html (one self-contained page:
+                         summary, coverage matrix, failures by signature, filters) or
+                         har (HTTP Archive 1.2, for a browser's network panel)
+                         (default: console; github is added when GITHUB_ACTIONS=true)
   --output FILE          write that reporter's report to FILE instead of stdout
                          (github: the markdown summary; default $GITHUB_STEP_SUMMARY)
 
@@ -141,6 +147,7 @@ export const contractCommand: Command = {
       'rerun-failed': { type: 'string' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
+      shard: { type: 'string' },
       quiet: { type: 'boolean', default: false },
       'fail-on': { type: 'string', default: CONTRACT_DEFAULTS.failOn },
       'spec-gaps': { type: 'string' },
@@ -167,6 +174,7 @@ export const contractCommand: Command = {
     const { headers, secrets: headerSecrets } = parseHeaderFlags((values.header as string[] | undefined) ?? [], io.env);
     const credentials = credentialsFromEnv(io.env, tokenEnv);
     const secrets = [...headerSecrets, ...credentialSecrets(credentials, io.env)];
+    const shard = typeof values.shard === 'string' ? parseShard(values.shard) : undefined;
     const requests = reporterRequests(tokens, io.env);
     const failOn = failOnFlag(values['fail-on']);
     const overlayFile = typeof values['spec-gaps'] === 'string' ? path.resolve(io.cwd, values['spec-gaps']) : undefined;
@@ -217,6 +225,7 @@ export const contractCommand: Command = {
         ...(contracts === undefined ? {} : { contracts }),
         only: (values.only as string[] | undefined) ?? [],
         skip: (values.skip as string[] | undefined) ?? [],
+        ...(shard ? { shard } : {}),
         onEvent: (event) => {
           for (const reporter of reporters) reporter.onEvent(event);
         },

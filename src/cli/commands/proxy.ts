@@ -5,6 +5,7 @@ import { FAIL_ON, failsOn, type FailOn } from '../../proxy/summary.js';
 import { PROXY_DEFAULTS } from '../../proxy/options.js';
 import { startProxy } from '../../proxy/start-proxy.js';
 import { createProxyJsonReporter } from '../../report/proxy-json-reporter.js';
+import { createProxyHtmlReporter } from '../../report/proxy-html-reporter.js';
 import { createProxyJunitReporter } from '../../report/proxy-junit-reporter.js';
 import { createProxyLogReporter } from '../../report/proxy-log-reporter.js';
 import { PROXY_REPORTER_NAMES, type ProxyReporter, type ProxyReporterName } from '../../report/proxy-reporter.js';
@@ -44,7 +45,8 @@ Options:
   -h, --help             show this help
 
 Reports (repeatable; each --output belongs to the --reporter before it):
-  --reporter NAME        json (schemas/proxy-report.schema.json) or junit, written at shutdown
+  --reporter NAME        json (schemas/proxy-report.schema.json), junit or html (one
+                         self-contained page, as plantkit contract's), written at shutdown
   --output FILE          where that reporter writes (required: stdout carries the log)
 
 Credentials travel through unchanged and are never printed or written to a
@@ -93,6 +95,7 @@ export const proxyCommand: Command = {
       createProxyLogReporter({ out: io.stdout, verbose: values.quiet !== true }),
       ...reports.map((report) => {
         const target = { file: path.resolve(io.cwd, report.output) };
+        if (report.name === 'html') return createProxyHtmlReporter({ target });
         return report.name === 'json'
           ? createProxyJsonReporter({ target, failOn })
           : createProxyJunitReporter({ target });
