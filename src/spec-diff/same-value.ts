@@ -12,3 +12,24 @@ export function jsonTypeOf(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value === 'object' ? 'object' : typeof value;
 }
+
+/** Per pair of value lists (enums are shared by every operation that uses the schema): the values of `b` missing from `a`. */
+const missingMemo = new WeakMap<unknown[], WeakMap<unknown[], unknown[]>>();
+
+/**
+ * The values of `values` not in `known`, by sameValue, in `values` order. One
+ * JSON text per value makes it linear (large enums, such as country codes,
+ * recur in every operation of specs like Stripe's); the answer is remembered
+ * per pair of lists.
+ */
+export function valuesMissing(known: unknown[], values: unknown[]): unknown[] {
+  let row = missingMemo.get(known);
+  if (!row) missingMemo.set(known, (row = new WeakMap()));
+  const cached = row.get(values);
+  if (cached) return cached;
+  // sameValue(a, b) is `a === b` or equal JSON texts; `===` implies equal texts for JSON values.
+  const texts = new Set(known.map((value) => JSON.stringify(value)));
+  const missing = values.filter((value) => !texts.has(JSON.stringify(value)));
+  row.set(values, missing);
+  return missing;
+}

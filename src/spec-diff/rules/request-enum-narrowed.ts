@@ -2,7 +2,7 @@
  * A request value accepts fewer values: an enum was added, or enum values were
  * removed. Parameter values travel as text, so there `1` and `"1"` are one value.
  */
-import { sameValue } from '../same-value.js';
+import { sameValue, valuesMissing } from '../same-value.js';
 import type { DiffRule } from '../types.js';
 
 /** request-enum-narrowed */
@@ -14,10 +14,12 @@ export const requestEnumNarrowed: DiffRule = {
     comparison.schemas.flatMap((pair) => {
       const { base, head } = pair;
       if (pair.direction !== 'request' || !head.enum) return [];
-      const same = pair.textual ? (a: unknown, b: unknown) => sameValue(a, b) || String(a) === String(b) : sameValue;
-      const removed = base.enum
-        ? base.enum.filter((value) => !head.enum!.some((kept) => same(kept, value)))
-        : undefined;
+      const same = (a: unknown, b: unknown) => sameValue(a, b) || String(a) === String(b);
+      const removed = !base.enum
+        ? undefined
+        : pair.textual
+          ? base.enum.filter((value) => !head.enum!.some((kept) => same(kept, value)))
+          : valuesMissing(head.enum, base.enum);
       if (removed?.length === 0) return [];
       const what = removed
         ? `enum value${removed.length > 1 ? 's' : ''} ${removed.map((value) => JSON.stringify(value)).join(', ')} removed`

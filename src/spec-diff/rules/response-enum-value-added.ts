@@ -1,5 +1,5 @@
 /** A response value may take a value clients do not know (a new enum member, or the enum dropped). */
-import { sameValue } from '../same-value.js';
+import { valuesMissing } from '../same-value.js';
 import type { DiffRule } from '../types.js';
 
 /** response-enum-value-added */
@@ -12,9 +12,7 @@ export const responseEnumValueAdded: DiffRule = {
       const { base, head } = pair;
       if (pair.direction !== 'response' || !base.enum) return [];
       // A new null is reported by response-property-became-nullable.
-      const added = head.enum
-        ? head.enum.filter((value) => value !== null && !base.enum!.some((known) => sameValue(known, value)))
-        : undefined;
+      const added = head.enum ? valuesMissing(base.enum, head.enum).filter((value) => value !== null) : undefined;
       if (added?.length === 0) return [];
       const what = added
         ? `enum value${added.length > 1 ? 's' : ''} ${added.map((value) => JSON.stringify(value)).join(', ')} added`
