@@ -98,9 +98,14 @@ const KNOWN: Record<string, Known> = {
     },
   },
   'github.com/github.ae.json': {
-    why: 'mock (stateful: a created pre-receive environment reads 404; check-run output differs; PATCH check-runs 500)',
+    why: 'mock (stateful: a created pre-receive environment reads 404; check-run output differs; PATCH check-runs 500); with real ids the positive PATCH of a stored check run reaches the stateful mock, which answers 500',
     cases: {
-      stateful: ['checks/create/stateful/check-runs/lifecycle', 'checks/create/stateful/check-runs/random-1'],
+      stateful: [
+        'checks/create/stateful/check-runs/lifecycle',
+        'checks/create/stateful/check-runs/random-1',
+        'checks/update/positive/example/default',
+        'checks/update/positive/full',
+      ],
     },
   },
   'impala.travel/hotels.json': {
@@ -127,18 +132,22 @@ const KNOWN: Record<string, Known> = {
     },
   },
   'stripe.com.json': {
-    why: 'mock (stateful: the create bodies of bank_accounts and quotes it refuses, 400)',
+    why: 'mock (stateful: the create bodies of bank_accounts and quotes it refuses, 400); with real ids the read of a stored bank account answers 500 in the stateful mock; the nested bank_accounts collection is now named by its path, and its create bodies are still refused',
     cases: {
       stateful: [
-        'PostAccountsAccountBankAccounts/stateful/bank_accounts/lifecycle',
-        'PostAccountsAccountBankAccounts/stateful/bank_accounts/random-1',
         'PostQuotes/stateful/quotes/lifecycle',
         'PostQuotes/stateful/quotes/random-1',
+        'GetAccountsAccountBankAccountsId/positive/minimal',
+        'GetAccountsAccountBankAccountsId/positive/full',
+        'PostAccountsAccountBankAccounts/stateful/v1/accounts/{account}/bank_accounts/lifecycle',
+        'PostAccountsAccountBankAccounts/stateful/v1/accounts/{account}/bank_accounts/random-1',
+        'PostAccountsAccountBankAccountsId/stateful/v1/accounts/{account}/bank_accounts/{id}/lifecycle',
+        'PostAccountsAccountBankAccountsId/stateful/v1/accounts/{account}/bank_accounts/{id}/random-1',
       ],
     },
   },
   'vercel.com.json': {
-    why: 'mock (mock-corners, null generation: 500 "namespaceId must be null") and mock (stateful: cannot make a valid webhook, required secret)',
+    why: 'mock (mock-corners, null generation: 500 "namespaceId must be null") and mock (stateful: cannot make a valid webhook, required secret); runner (issue 18 follow-up): the pool takes an id (`string`, `1`) from an answer of another operation (a same-named field), calls the webhook live, and fails the 404 the stateful mock rightly answers',
     cases: {
       stateless: [
         'GET /v1/integrations/search-repo/positive/request',
@@ -151,6 +160,10 @@ const KNOWN: Record<string, Known> = {
         'createWebhook/positive/full',
         'createWebhook/stateful/webhooks/lifecycle',
         'createWebhook/stateful/webhooks/random-1',
+        'getWebhook/positive/request',
+        'getWebhook/positive/all-parameters',
+        'deleteWebhook/positive/request',
+        'deleteWebhook/positive/all-parameters',
       ],
     },
   },
