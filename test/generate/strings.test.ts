@@ -94,11 +94,25 @@ describe('long strings (maxLength 65535 and the like)', () => {
       send: async (prepared) => {
         const text = prepared.case.request.body!;
         lengths.push(text.length);
+        const failed = text.length > 65_535;
+        // A failure has its finding: shrinking keeps the failure's signature (issue 18 section 3).
+        const findings = failed
+          ? [
+              {
+                check: 'server-error',
+                severity: 'error',
+                class: 'failure',
+                operation: 'x',
+                pointer: '',
+                message: 'server error 500',
+              },
+            ]
+          : [];
         return {
           case: prepared.case,
-          exchange: { case: prepared.case, url: '', durationMs: 0 },
-          findings: [],
-          verdict: text.length > 65_535 ? 'failed' : 'passed',
+          exchange: { case: prepared.case, url: '', durationMs: 0, response: { status: failed ? 500 : 200 } },
+          findings,
+          verdict: failed ? 'failed' : 'passed',
         } as CaseResult;
       },
     };
