@@ -4,14 +4,12 @@
  * Content-Type set, so a preflight happens) and reads the JSON.
  * Needs Debian's chromium (.ci/run installs it); never a downloaded browser.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/start-mock.js';
-
-const CHROMIUM = process.env.PLANTKIT_CHROMIUM ?? '/usr/bin/chromium';
+import { launchChromium } from '../support/chromium.js';
 
 let mock: RunningMock;
 let page: Server;
@@ -34,10 +32,6 @@ const PAGE = (mockUrl: string) => `<!doctype html><meta charset="utf-8"><title>f
 </script>`;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set PLANTKIT_CHROMIUM`,
-    );
   mock = await startMock({ port: 0 });
   page = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -46,19 +40,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   // "localhost" vs "127.0.0.1": a different origin from the mock's, as a dev server would be.
   pageUrl = `http://localhost:${(page.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

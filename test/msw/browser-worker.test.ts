@@ -10,17 +10,16 @@
  * bodies need Node), and nothing reaches the page's server but the page,
  * its script, the worker and the specs.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.PLANTKIT_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Runs in the page: every answer it got, as JSON in #out. */
 const PAGE_SCRIPT = `
@@ -87,10 +86,6 @@ let browser: Browser;
 const served: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set PLANTKIT_CHROMIUM`,
-    );
   const bundled = await build({
     stdin: { contents: PAGE_SCRIPT, resolveDir: ROOT, sourcefile: 'app.js' },
     bundle: true,
@@ -129,19 +124,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

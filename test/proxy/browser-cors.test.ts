@@ -7,16 +7,14 @@
  * the proxy passes the upstream's CORS through and exposes its header.
  * Needs Debian's chromium (scripts/ensure-chromium.mjs); never a downloaded browser.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/start-mock.js';
 import { startProxy, type RunningProxy } from '../../src/proxy/start-proxy.js';
 import type { ProxyExchange } from '../../src/proxy/types.js';
-
-const BROWSER = process.env.PLANTKIT_CHROMIUM ?? '/usr/bin/chromium';
+import { launchChromium } from '../support/chromium.js';
 
 /** What the page does: three calls, each answer as `{status, body, violations}`, written into #result. */
 function frontend(apiUrl: string): string {
@@ -46,10 +44,6 @@ let browser: Browser;
 const exchanges: ProxyExchange[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(BROWSER))
-    throw new Error(
-      `no browser at ${BROWSER}: install Debian's chromium (apt-get install chromium) or set PLANTKIT_CHROMIUM`,
-    );
   upstream = await startMock({ port: 0 });
   proxy = await startProxy({
     upstream: upstream.url,
@@ -61,19 +55,7 @@ beforeAll(async () => {
     response.end(frontend(proxy.url));
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  browser = await chromium.launch({
-    executablePath: BROWSER,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -8,17 +8,16 @@
  * (PLANTKIT_SCREENSHOT=FILE keeps a copy).
  */
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog } from '../apps/catalog.js';
 import { runCli } from '../support/cli.js';
 import { fixturePath } from '../support/mock.js';
+import { launchChromium } from '../support/chromium.js';
 
-const CHROMIUM = process.env.PLANTKIT_CHROMIUM ?? '/usr/bin/chromium';
 const SPEC = fixturePath('rich/catalog-3.1.yaml');
 
 let directory: string;
@@ -34,10 +33,6 @@ let report: {
 };
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set PLANTKIT_CHROMIUM`,
-    );
   directory = await mkdtemp(path.join(tmpdir(), 'plantkit-html-'));
   const app = await startCatalog('wrong-problem-shape', { apiKey: CATALOG_API_KEY, basic: CATALOG_BASIC });
   try {
@@ -58,18 +53,7 @@ beforeAll(async () => {
     await app.close();
   }
   report = JSON.parse(await readFile(path.join(directory, 'report.json'), 'utf8')) as typeof report;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   page = await context.newPage();
