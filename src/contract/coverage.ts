@@ -11,7 +11,8 @@
  */
 import type { ProducerMap } from '../resources/producers.js';
 import type { Operation } from '../spec/types.js';
-import type { CaseResult, CoverageGap, CoverageReport, OperationCoverage } from './types.js';
+import type { CoverageGap, CoverageReport, OperationCoverage } from './coverage-report.js';
+import type { CaseResult } from './types.js';
 
 /** What is known of one operation while the run goes. */
 interface Tally {

@@ -4,7 +4,7 @@
  * version 1): the fields they check, combine and show. Fields they do not
  * know are left alone.
  */
-import type { CoverageReport } from '../contract/types.js';
+import type { CoverageReport } from '../contract/coverage-report.js';
 import type { BudgetReport, DistinctFailure, FailOn, RunStop, SpecGap } from '../contract/types.js';
 import type { CaseRecord } from './case-record.js';
 

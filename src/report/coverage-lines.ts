@@ -6,7 +6,7 @@
  * CI readers show beside the suite. An operation that never succeeded is no
  * failure: it is for a person to read.
  */
-import type { OperationCoverage } from '../contract/types.js';
+import type { OperationCoverage } from '../contract/coverage-report.js';
 import type { RunVerdict } from './run-verdict.js';
 
 /** Operations listed one per line before the rest are counted (the JSON report lists each). */

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Where the browser is. */
-export const CHROMIUM = process.env.PLANTKIT_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.PLANTKIT_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Launch it headless, quiet (no first-run, sync or background traffic); a missing browser says how to install it. */
 export function launchChromium(): Promise<Browser> {

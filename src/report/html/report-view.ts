@@ -6,7 +6,7 @@
  * signature as the run grouped them.
  */
 import type { CaseRecord } from '../case-record.js';
-import type { OperationCoverage } from '../../contract/types.js';
+import type { OperationCoverage } from '../../contract/coverage-report.js';
 import type { ContractReport, OperationRecord } from '../contract-report.js';
 
 /** One status of an operation's row in the coverage matrix. */

@@ -9,7 +9,7 @@
 import type { DistinctFailure, RunStop, SpecGap } from '../../contract/types.js';
 import type { CaseRecord } from '../case-record.js';
 import type { RunVerdict } from '../run-verdict.js';
-import type { OperationCoverage } from '../../contract/types.js';
+import type { OperationCoverage } from '../../contract/coverage-report.js';
 import type { ContractReport, SpecGapRecord } from '../contract-report.js';
 import type { ReadReport } from './read-reports.js';
 
