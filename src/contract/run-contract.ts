@@ -8,7 +8,7 @@
  * what ran and marks the rest as not run (run-control.ts).
  */
 import { PlantkitError } from '../errors.js';
-import { createHttpClient, type HttpClient, type IncomingResult } from '../http/http-client.js';
+import { createHttpClient } from '../http/http-client.js';
 import { loadSpec } from '../spec/load-spec.js';
 import { serverBasePath } from '../spec/servers.js';
 import type { LoadedSpec } from '../spec/types.js';
@@ -22,14 +22,7 @@ import { planRerun } from './rerun/plan-rerun.js';
 import { runRerunCases } from './rerun/run-rerun.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
 import { createShardSelector } from './shard.js';
-import {
-  analyseExchange,
-  CHECKS,
-  createCheckContext,
-  decodeResponseBody,
-  type Check,
-  type CheckContext,
-} from './checks/index.js';
+import { CHECKS, createCheckContext, type CheckContext } from './checks/index.js';
 import { loadScenarios } from './contracts-file.js';
 import { missingCredentials } from './credentials.js';
 import { runHints } from './run-hints.js';
@@ -37,10 +30,11 @@ import { normalizeContractOptions, type ContractOptions, type NormalizedContract
 import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
 import { sequencePrefixes, statefulPhase } from './stateful/stateful-phase.js';
-import { createRunControl, RunStoppedError, type RunControl } from './run-control.js';
+import { createRunControl } from './run-control.js';
+import { runCase } from './run-case.js';
 import { distinctFailures } from './signature.js';
-import { SpecGapCollector, withFailOn } from './spec-gaps.js';
-import type { CaseResult, ContractCase, Exchange, RunExtras, RunResult, RunStop } from './types.js';
+import { SpecGapCollector } from './spec-gaps.js';
+import type { CaseResult, ContractCase, RunExtras, RunResult, RunStop } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
 const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];
@@ -238,106 +232,6 @@ function otherCredentials(credentials: NormalizedContractOptions['credentials'])
     ...(credentials.basic ? ['basic'] : []),
     ...Object.keys(credentials.byScheme).map((name) => `scheme ${name}`),
   ];
-}
-
-/**
- * Send one case and check what came back. With a run controller, the
- * request waits for its turn (--rate-limit) and throws RunStoppedError once
- * the run has stopped, including when the stop cut the request off.
- */
-async function runCase(
-  contractCase: ContractCase,
-  client: HttpClient,
-  checks: readonly Check[],
-  context: CheckContext,
-  settings: Pick<NormalizedContractOptions, 'baseUrl' | 'failOn'> & Partial<Pick<NormalizedContractOptions, 'headers'>>,
-  control?: RunControl,
-): Promise<CaseResult> {
-  const url = settings.baseUrl + contractCase.request.path;
-  if (contractCase.skip) {
-    return {
-      case: contractCase,
-      exchange: { case: contractCase, url, durationMs: 0 },
-      findings: [],
-      verdict: 'skipped',
-    };
-  }
-  const sentCase = withExtraHeaders(contractCase, settings.headers ?? {});
-  await control?.acquire();
-  const sent = await client.send({ url, ...sentCase.request, ...(control ? { signal: control.signal } : {}) });
-  if (sent.unsupported) return unsupportedResult(sentCase, url, sent.durationMs, sent.unsupported);
-  const stop = control?.stopped();
-  // A request the stop cut off never got its answer: it is not run, not failed.
-  if (stop && sent.failure) throw new RunStoppedError(stop);
-  const exchange: Exchange = {
-    case: sentCase,
-    url,
-    durationMs: sent.durationMs,
-    ...(sent.response ? { response: sent.response } : {}),
-    ...(sent.failure ? { failure: sent.failure } : {}),
-  };
-  const analysed = analyseExchange(exchange, await decodeResponseBody(exchange));
-  const findings = withFailOn(
-    checks.flatMap((check) => check.run(analysed, context)),
-    settings.failOn,
-  );
-  const unpinned = unpinnedMock(sentCase, exchange);
-  const result: CaseResult = unpinned
-    ? { case: { ...sentCase, skip: unpinned }, exchange, findings: [], verdict: 'skipped' }
-    : {
-        case: sentCase,
-        exchange,
-        findings,
-        verdict: findings.some((item) => item.severity === 'error') ? 'failed' : 'passed',
-      };
-  control?.record(result);
-  return result;
-}
-
-/**
- * A case the runner could not judge (http-client.ts): a request the HTTP
- * client cannot send as built is a value it could not generate, an upgrade
- * an exchange it does not support. A skip with the reason, never a finding.
- */
-function unsupportedResult(
-  contractCase: ContractCase,
-  url: string,
-  durationMs: number,
-  unsupported: NonNullable<IncomingResult['unsupported']>,
-): CaseResult {
-  const reason =
-    unsupported.kind === 'upgrade'
-      ? `not supported by the runner: ${unsupported.message}`
-      : `cannot generate a sendable request: ${unsupported.message}`;
-  const skipped = { ...contractCase, skip: reason };
-  return { case: skipped, exchange: { case: skipped, url, durationMs }, findings: [], verdict: 'skipped' };
-}
-
-/**
- * A plantkit mock says in `x-plantkit-mock` which schemes it pins; one that
- * accepts any value for the scheme a wrong-credential case relies on cannot
- * refuse it, so the case is skipped there, saying how to pin the value. Real
- * servers never send the header, so nothing is weakened against them.
- */
-function unpinnedMock(contractCase: ContractCase, exchange: Exchange): string | undefined {
-  const identity = exchange.response?.headers['x-plantkit-mock'];
-  if (!contractCase.needsPinned || identity === undefined) return undefined;
-  const pinned = /credentials=pinned:([^;]*)/.exec(identity)?.[1]?.split(',') ?? [];
-  if (pinned.includes(contractCase.needsPinned)) return undefined;
-  return `the plantkit mock accepts any credential for ${contractCase.needsPinned}; pin it to run this case (plantkit mock --token T, --api-key K or --basic U:P, or start it with PLANTKIT_TOKEN set)`;
-}
-
-/**
- * The case with the --header headers added. The case's own headers win, and
- * an auth case never gets an Authorization header it left out on purpose.
- */
-function withExtraHeaders(contractCase: ContractCase, extra: Readonly<Record<string, string>>): ContractCase {
-  const names = Object.keys(extra).filter(
-    (name) => !(name in contractCase.request.headers) && !(contractCase.kind === 'auth' && name === 'authorization'),
-  );
-  if (names.length === 0) return contractCase;
-  const headers = { ...Object.fromEntries(names.map((name) => [name, extra[name]!])), ...contractCase.request.headers };
-  return { ...contractCase, request: { ...contractCase.request, headers } };
 }
 
 function summarise(
