@@ -5,7 +5,7 @@
  * 5, loaded 2-core machine): loading those parts took 1.27 s of CPU as separate
  * files, 0.57 s bundled and minified (bare `node -e ''`: 0.21 s).
  * Left out, required from node_modules when needed:
- *  - @faker-js/faker: prism-engine.ts defers its require (all locales, 1.4 s)
+ *  - @faker-js/faker: prism-loader.ts defers its require (all locales, 1.4 s)
  *    until a dynamic answer reads it, through Module._load;
  *  - ajv: the same copy the mock's own validators load (dedupe, not a second one);
  *  - packages of one large file or a few (lodash, node-fetch, mime-db, fnv-plus):

@@ -10,11 +10,11 @@
  * is required only when a path item refers to other files.
  *
  * Without the bundle (tests running src/, a build without the bundle step)
- * prism-engine.ts requires this file as it is: the same modules, unbundled.
+ * prism-loader.ts requires this file as it is: the same modules, unbundled.
  */
 const core = require('@stoplight/prism-core');
 
-/** @type {Record<string, unknown>} typed where it is used: PrismParts in src/mock/prism-engine.ts */
+/** @type {Record<string, unknown>} typed where it is used: PrismParts in src/mock/prism-loader.ts */
 module.exports = {
   factory: core.factory,
   createLogger: core.createLogger,
@@ -22,7 +22,7 @@ module.exports = {
   mock: require('@stoplight/prism-http/dist/mocker').default,
   transformOas3Operations: require('@stoplight/http-spec/oas3/operation').transformOas3Operations,
   bundleTarget: require('@stoplight/json').bundleTarget,
-  // The instances Prism's mocker uses, configured by prism-engine.ts.
+  // The instances Prism's mocker uses, configured by prism-loader.ts.
   JSONSchemaFaker: require('json-schema-faker').JSONSchemaFaker,
   sampler: require('@stoplight/json-schema-sampler'),
   getHttpOperationsFromSpec: () => require('@stoplight/prism-http/dist/utils/operations').getHttpOperationsFromSpec,

@@ -9,11 +9,11 @@ const REGISTRY = {
   // Swagger 2.0 documents are converted on load (spec/swagger2.ts); multipart bodies are read with busboy.
   swagger2openapi: () => require('swagger2openapi'),
   busboy: () => require('busboy'),
-  // Prism's faker stand-in (mock/prism-engine.ts) patches Module._load, which a bundle never calls.
+  // Prism's faker stand-in (mock/prism-loader.ts) patches Module._load, which a bundle never calls.
   'node:module': () => ({ _load: () => undefined }),
 };
 
-/** As Node's require says it: the mock asks for modules that may be missing (prism-engine.ts: the bundle, else its entry). */
+/** As Node's require says it: the mock asks for modules that may be missing (prism-loader.ts: the bundle, else its entry). */
 function notFound(id) {
   return Object.assign(new Error(`${id} is not part of plantkit's browser build (it needs Node)`), {
     code: 'MODULE_NOT_FOUND',

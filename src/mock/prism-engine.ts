@@ -1,5 +1,5 @@
 /**
- * Prism, in-process: the one module that imports @stoplight/prism-*. Prism's
+ * Prism, in-process (prism-loader.ts loads it: the only requires of @stoplight/prism-*). Prism's
  * embedding API is marked experimental by its authors, so everything it
  * needs (every config key set explicitly, lower-case headers, parsed bodies,
  * fp-ts results) stays here and an upgrade touches this file only.
@@ -14,7 +14,7 @@
  * responses are deterministic for an operation, status, example and Accept
  * header, so they are memoised; dynamic ones are not.
  */
-import { createRequire } from 'node:module';
+import { loadPrism, type PrismParts } from './prism-loader.js';
 import { walkComponentRefs } from '../spec/component-refs.js';
 
 /** What the caller asks Prism for (from `Prefer` and the server flags). */
@@ -48,25 +48,6 @@ export type EngineResult =
 /** Produces mock responses for one spec document. */
 export interface PrismEngine {
   respond(request: EngineRequest, preferences: ResponsePreferences): Promise<EngineResult>;
-}
-
-/**
- * What scripts/prism-bundle.cjs exports: Prism's request pipeline, router and mocker, its readers of
- * operations, and the json-schema-faker and sampler instances its mocker uses.
- */
-interface PrismParts {
-  factory: typeof import('@stoplight/prism-core').factory;
-  createLogger: typeof import('@stoplight/prism-core').createLogger;
-  route: unknown;
-  mock: unknown;
-  transformOas3Operations(document: unknown): unknown[];
-  bundleTarget(options: { document: unknown; path: string; cloneDocument: boolean }): unknown;
-  JSONSchemaFaker: { option(name: string, value: unknown): void };
-  sampler: {
-    sample: (schema: unknown, options: Record<string, unknown>, spec?: unknown) => unknown;
-    plantkitQuiet?: boolean;
-  };
-  getHttpOperationsFromSpec: () => typeof import('@stoplight/prism-http').getHttpOperationsFromSpec;
 }
 
 /** Prism's instance, as the engine calls it (fp-ts TaskEither: a function returning a promise of an Either). */
@@ -283,73 +264,4 @@ function toResult(either: PrismEither): EngineResult {
     Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
   );
   return { ok: true, status: statusCode, headers: normalised, body };
-}
-
-/**
- * Load Prism's parts (only the mock pays for them): dist/vendor/prism.cjs, the
- * bundle of scripts/prism-bundle.cjs (scripts/build-prism.mjs), or that file
- * as it is where there is no bundle (tests running src/). Prism requires
- * @faker-js/faker with every locale at load time (1.4 s of its 1.8 s import
- * on the reference machine) but uses it only for `x-faker` keywords in
- * dynamic mode, so while Prism loads, its require of faker gets a stand-in
- * that loads the real module on first use.
- */
-function loadPrism(): PrismParts {
-  const require = createRequire(import.meta.url);
-  const Module = require('node:module') as { _load: (request: string, parent: unknown, isMain: boolean) => unknown };
-  const originalLoad = Module._load;
-  Module._load = function load(this: unknown, request, parent, isMain) {
-    // Only the all-locales entry is deferred: postman-collection's English-only one is cheap and used at load.
-    if (request !== '@faker-js/faker') return originalLoad.call(this, request, parent, isMain);
-    let real: Record<string | symbol, unknown> | undefined;
-    const resolve = () =>
-      (real ??= originalLoad.call(this, request, parent, isMain) as Record<string | symbol, unknown>);
-    const deferred = (pick: () => object) =>
-      new Proxy({}, { get: (_target, key) => Reflect.get(pick(), key), has: (_target, key) => key in pick() });
-    // `default` and `faker` stay deferred until a member of theirs is read.
-    return new Proxy(
-      {},
-      {
-        get: (_target, key) =>
-          key === 'default' || key === 'faker'
-            ? deferred(() => resolve()[key] as object)
-            : key === '__esModule'
-              ? true
-              : resolve()[key],
-        has: (_target, key) => key in resolve(),
-      },
-    );
-  };
-  try {
-    const parts = require(bundleOrEntry(require)) as PrismParts;
-    configureFaker(parts);
-    return parts;
-  } finally {
-    Module._load = originalLoad;
-  }
-}
-
-/** The bundle when the build made one; the bundle's entry otherwise (both two folders below the package root). */
-function bundleOrEntry(require: NodeJS.Require): string {
-  try {
-    return require.resolve('../vendor/prism.cjs');
-  } catch {
-    return require.resolve('../../scripts/prism-bundle.cjs');
-  }
-}
-
-/**
- * Prism's json-schema-faker adds random undeclared properties to objects
- * (`fillProperties`), which would show a frontend fields the spec never
- * promised; its static sampler prints warnings. It is Prism's own CommonJS
- * instances that must be configured.
- */
-function configureFaker({ JSONSchemaFaker, sampler }: PrismParts): void {
-  JSONSchemaFaker.option('fillProperties', false);
-  // Prism's static sampler warns on the console about schemas it approximates (allOf of arrays, ...);
-  // plantkit checks every answer against the schema itself, so the warnings are only noise in the request log.
-  if (sampler.plantkitQuiet) return;
-  const sample = sampler.sample.bind(sampler);
-  sampler.sample = (schema, options, spec) => sample(schema, { ...options, quiet: true }, spec);
-  sampler.plantkitQuiet = true;
 }
