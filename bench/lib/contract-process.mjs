@@ -11,6 +11,11 @@ export function startMock(dist, spec, options = {}) {
   const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, spec, JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  return announcedServer(child);
+}
+
+/** A child process that prints its URL on its first line: that URL, and a stop that ends it. */
+export function announcedServer(child) {
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.stdout.once('data', (chunk) =>

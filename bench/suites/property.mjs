@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { announcedServer } from '../lib/contract-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOKEN = 'test-token-7f3a9c';
@@ -85,22 +86,11 @@ async function reference() {
   const launcher = `const { startPlantStore } = await import(${JSON.stringify(pathToFileURL(file).href)}); const app = await startPlantStore(process.argv[1]); console.log(app.url);`;
   return {
     start: (variant) =>
-      new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['--input-type=module', '-e', launcher, variant], {
+      announcedServer(
+        spawn(process.execPath, ['--input-type=module', '-e', launcher, variant], {
           stdio: ['ignore', 'pipe', 'inherit'],
-        });
-        child.once('error', reject);
-        child.stdout.once('data', (chunk) =>
-          resolve({
-            url: String(chunk).trim(),
-            stop: () =>
-              new Promise((done) => {
-                child.once('exit', done);
-                child.kill();
-              }),
-          }),
-        );
-      }),
+        }),
+      ),
   };
 }
 
