@@ -46,6 +46,12 @@ export interface Harvester {
   source: HarvestSource;
   /** True when each success makes a new resource (a create): sending its request again yields a fresh value. */
   creates: boolean;
+  /**
+   * True when only the field's name ties it to the parameter (rule 4: any
+   * create or list declaring `id`): its value may name another kind of
+   * resource, so a case built on it does not claim a live one.
+   */
+  guessed?: boolean;
 }
 
 /** A parameter other operations' answers can fill, with where to read values for it, most trusted first. */
@@ -205,11 +211,16 @@ function fromSameName(parameter: OperationParameter, operations: readonly Operat
   for (const operation of operations) {
     const schema = successOf(operation)?.media?.schema;
     if (operation.method === 'POST' && fits(parameter, propertiesOf(schema)[parameter.name]))
-      found.push(harvester(operation, { from: 'body', pointer: `/${parameter.name}` }, true));
+      found.push(harvester(operation, { from: 'body', pointer: `/${parameter.name}` }, true, true));
     const list = operation.method === 'GET' ? listArray(schema) : undefined;
     if (list && fits(parameter, propertiesOf(list.items)[parameter.name]))
       found.push(
-        harvester(operation, { from: 'items', itemsPointer: list.itemsPointer, field: `/${parameter.name}` }, false),
+        harvester(
+          operation,
+          { from: 'items', itemsPointer: list.itemsPointer, field: `/${parameter.name}` },
+          false,
+          true,
+        ),
       );
   }
   return found;
@@ -236,7 +247,7 @@ function isCreate(operation: Operation): boolean {
   return operation.method === 'POST';
 }
 
-function harvester(operation: Operation, source: HarvestSource, creates: boolean): Harvester {
+function harvester(operation: Operation, source: HarvestSource, creates: boolean, guessed = false): Harvester {
   const where =
     source.from === 'body'
       ? source.pointer || '(body)'
@@ -245,7 +256,13 @@ function harvester(operation: Operation, source: HarvestSource, creates: boolean
         : source.from === 'location'
           ? `Location ${source.template}`
           : `header ${source.name}`;
-  return { key: `${operation.id} ${source.from} ${where}`, operation, source, creates };
+  return {
+    key: `${operation.id} ${source.from} ${where}`,
+    operation,
+    source,
+    creates,
+    ...(guessed ? { guessed } : {}),
+  };
 }
 
 function unique(harvesters: Harvester[]): Harvester[] {

@@ -18,8 +18,12 @@ import type { PooledValue, ResourcePool } from './pool.js';
 export interface Binding {
   /** Typed values by parameter key (`path:plantId`), for the request builder. */
   values: Map<string, unknown>;
-  /** The pooled value behind each bound parameter (a parent's is its child's) and the text it binds. */
-  sources: Map<string, { pooled: PooledValue; text: string }>;
+  /**
+   * The pooled value behind each bound parameter (a parent's is its child's),
+   * the text it binds, and whether only a same-named field tied it to the
+   * parameter (producers.ts rule 4).
+   */
+  sources: Map<string, { pooled: PooledValue; text: string; guessed: boolean }>;
 }
 
 /** An empty binding: every parameter is made up. */
@@ -44,16 +48,24 @@ export function bind(pool: ResourcePool, operation: Operation, claim = false): B
     const [chosen] = candidates;
     if (!chosen) continue;
     if (claiming) chosen.claimed = true;
-    set(binding, consumer.parameter, chosen, chosen.text, pool);
+    // The consumer's own harvester says how the value was tied to it (another consumer may share the pooled one).
+    const guessed = consumer.harvesters.find((harvester) => harvester.key === chosen.harvester.key)?.guessed === true;
+    set(binding, consumer.parameter, { pooled: chosen, text: chosen.text, guessed }, pool);
     // The item's parents, as its producer was sent (`/gardens/5/plants` -> gardenId 5).
     for (const parent of operation.parameters.filter((parameter) => parameter.in === 'path'))
       if (!binding.values.has(parameterKey(parent)) && chosen.scope[parent.name] !== undefined)
-        set(binding, parent, chosen, chosen.scope[parent.name]!, pool);
+        set(binding, parent, { pooled: chosen, text: chosen.scope[parent.name]!, guessed }, pool);
   }
   return binding;
 }
 
-/** `contractCase` with what it names: `resource` and, for the values it took from the pool, its producer steps. */
+/**
+ * `contractCase` with what it names: `resource` and, for the values it took
+ * from the pool, its producer steps. It names a live resource only when every
+ * path parameter holds a value a trusted producer gave: a value guessed from
+ * a same-named field of another answer (producers.ts rule 4) may name another
+ * kind of resource, so a 404 for it is no failure.
+ */
 export function markCase(contractCase: ContractCase, binding: Binding, made?: 'made-up'): ContractCase {
   const { operation, request } = contractCase;
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
@@ -62,7 +74,10 @@ export function markCase(contractCase: ContractCase, binding: Binding, made?: 'm
   const steps = used.map(([key, { pooled, text }]): ProducerStep => stepOf(key, text, pooled));
   if (pathParameters.length === 0 && steps.length === 0) return contractCase;
   const live =
-    made === undefined && pathParameters.every((parameter) => used.some(([key]) => key === parameterKey(parameter)));
+    made === undefined &&
+    pathParameters.every((parameter) =>
+      used.some(([key, source]) => key === parameterKey(parameter) && !source.guessed),
+    );
   return {
     ...contractCase,
     ...(pathParameters.length > 0 ? { resource: live ? ('live' as const) : ('made-up' as const) } : {}),
@@ -122,11 +137,22 @@ function agrees(value: PooledValue, operation: Operation, binding: Binding): boo
   return true;
 }
 
-function set(binding: Binding, parameter: OperationParameter, pooled: PooledValue, text: string, pool: ResourcePool) {
-  const typed = pool.accepts(text, parameter);
+function set(
+  binding: Binding,
+  parameter: OperationParameter,
+  source: { pooled: PooledValue; text: string; guessed: boolean },
+  pool: ResourcePool,
+) {
+  const typed = pool.accepts(source.text, parameter);
   if (typed === undefined) return;
   binding.values.set(parameterKey(parameter), typed);
-  binding.sources.set(parameterKey(parameter), { pooled, text });
+  binding.sources.set(parameterKey(parameter), source);
+}
+
+/** Whether the value bound to `key` came from a trusted producer (not a same-named field's guess). */
+export function trusted(binding: Binding, key: string): boolean {
+  const source = binding.sources.get(key);
+  return source !== undefined && !source.guessed;
 }
 
 /** The text a request carries for the parameter `key` (path from the template, query and header as sent). */

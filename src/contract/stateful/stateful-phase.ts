@@ -15,7 +15,7 @@ import type { ContractPhase, PhaseSession } from '../phase.js';
 import { isRunStopped } from '../run-control.js';
 import type { CaseResult } from '../types.js';
 import { ItemBodies } from './item-bodies.js';
-import { bind } from '../producers/binding.js';
+import { bind, trusted } from '../producers/binding.js';
 import type { ResourcePool } from '../producers/pool.js';
 import { lifecycle, randomSequence, type StepPlan } from './plan-sequences.js';
 import { fromStatelessMock, runSequence } from './run-sequence.js';
@@ -140,7 +140,9 @@ function withLiveParents(target: StatefulTarget, session: PhaseSession): Statefu
     ...target.scope,
     ...Object.fromEntries(parents.map((name) => [name, binding.values.get(`path:${name}`)])),
   };
-  return { ...target, scope, scopeResource: parents.length === Object.keys(scope).length ? 'live' : 'made-up' };
+  const live =
+    parents.length === Object.keys(scope).length && parents.every((name) => trusted(binding, `path:${name}`));
+  return { ...target, scope, scopeResource: live ? 'live' : 'made-up' };
 }
 
 /** Live items of the target's collection in the resource pool (what its item operations could name). */
