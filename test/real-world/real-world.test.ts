@@ -147,7 +147,7 @@ const KNOWN: Record<string, Known> = {
     },
   },
   'vercel.com.json': {
-    why: 'mock (mock-corners, null generation: 500 "namespaceId must be null") and mock (stateful: cannot make a valid webhook, required secret); runner (issue 18 follow-up): the pool takes an id (`string`, `1`) from an answer of another operation (a same-named field), calls the webhook live, and fails the 404 the stateful mock rightly answers',
+    why: 'mock (mock-corners, null generation: 500 "namespaceId must be null") and mock (stateful: cannot make a valid webhook, required secret)',
     cases: {
       stateless: [
         'GET /v1/integrations/search-repo/positive/request',
@@ -160,10 +160,6 @@ const KNOWN: Record<string, Known> = {
         'createWebhook/positive/full',
         'createWebhook/stateful/webhooks/lifecycle',
         'createWebhook/stateful/webhooks/random-1',
-        'getWebhook/positive/request',
-        'getWebhook/positive/all-parameters',
-        'deleteWebhook/positive/request',
-        'deleteWebhook/positive/all-parameters',
       ],
     },
   },
