@@ -204,6 +204,39 @@ describe('every stateful answer passes the response validators (the mock self-ch
   });
 });
 
+describe('a create that alone answers a required property (a webhook secret shown once)', () => {
+  const HOOKS = 'test/fixtures/stateful/webhooks-secret-3.1.yaml';
+
+  test('the stored item carries it, so the create, the read and the list all pass their validators', async () => {
+    const spec = await loadSpec(HOOKS);
+    const validators = compileValidators(spec);
+    await withMock({ spec, stateful: true }, async (mock) => {
+      const created = await call(`${mock.url}/hooks`, json('POST', { url: 'https://example.com/hook' }));
+      expect(created.status).toBe(201);
+      const hook = created.json as { id: string; url: string; secret: string };
+      expect(hook.url).toBe('https://example.com/hook');
+      expect(hook.secret.length).toBeGreaterThanOrEqual(16);
+      const read = await call(`${mock.url}/hooks/${encodeURIComponent(hook.id)}`);
+      const listed = await call(`${mock.url}/hooks`);
+      expect([read.status, listed.status]).toEqual([200, 200]);
+      expect(validators.response('createHook', 201, 'application/json')!(created.json)).toEqual([]);
+      expect(validators.response('getHook', 200, 'application/json')!(read.json)).toEqual([]);
+      expect(validators.response('listHooks', 200, 'application/json')!(listed.json)).toEqual([]);
+      expect((listed.json as Array<{ id: string }>).map((item) => item.id)).toEqual([hook.id]);
+    });
+  });
+
+  test('where the read refuses what it does not declare, no item can pass both: the mock says so (500), never an invalid answer', async () => {
+    await withMock({ spec: HOOKS, stateful: true }, async (mock) => {
+      const created = await call(`${mock.url}/sealed-hooks`, json('POST', { url: 'https://example.com/hook' }));
+      expect(created.status).toBe(500);
+      expect(created.text).toContain(
+        "the stateful mock cannot make a valid sealed-hook (body must have required property 'secret')",
+      );
+    });
+  });
+});
+
 test('a stateless mock says so, keeps no state and has nothing to reset', async () => {
   await withMock({ spec: CATALOG }, async (mock) => {
     const read = await call(`${mock.url}/v1/plants/123`, { headers: KEY });

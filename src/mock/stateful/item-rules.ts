@@ -1,6 +1,7 @@
 /**
  * How the stateful mock builds and checks the items of one collection: the
- * item schema, and the validators of every response that serves an item
+ * item schema (widened by what another serving answer requires: item-schema.ts),
+ * and the validators of every response that serves an item
  * (those whose schema declares the id field), so a stored item is valid
  * wherever it is served. Worked out once per collection: the answers and the
  * --data preload share it, and a request pays for nothing but its own item.
@@ -11,6 +12,7 @@ import { objectShape } from '../../schema/object-shape.js';
 import { serverBasePath } from '../../spec/servers.js';
 import type { BodyValidator } from '../../validation/compile-validators.js';
 import type { MockState } from '../mock-state.js';
+import { servedItemSchema } from './item-schema.js';
 import type { ItemRules } from './item-value.js';
 
 /** Everything fixed about a collection, for one spec. */
@@ -55,9 +57,13 @@ function buildRules(collection: Collection, state: MockState): CollectionRules {
   const documentsLocation = create?.operation.responses
     .find((response) => response.status === String(create.status))
     ?.headers.some((header) => header.name.toLowerCase() === 'location');
+  const schema = servedItemSchema(
+    collection.itemSchema,
+    serving.flatMap((operation) => (operation.media?.schema ? [operation.media.schema] : [])),
+  );
   return {
-    schema: collection.itemSchema,
-    shape: objectShape(collection.itemSchema),
+    schema,
+    shape: objectShape(schema),
     idField: collection.idField,
     validators: [...bySchema.values()].map((operation) => responseValidator(operation, state)),
     accepts: (schema, value) => state.schemaValidator(schema, 'response')(value).length === 0,
