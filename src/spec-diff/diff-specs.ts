@@ -39,11 +39,13 @@ const LEVEL_ORDER: Record<ChangeLevel, number> = { breaking: 0, warning: 1, info
 export async function diffSpecs(base: string, head: string, options: DiffSpecsOptions = {}): Promise<SpecDiffResult> {
   const settings = normalizeDiffOptions(options);
   const [baseSpec, headSpec] = await Promise.all([loadForDiff(base, settings), loadForDiff(head, settings)]);
-  const comparison = compareSpecs(baseSpec, headSpec, settings.now);
+  // Rules over schema pairs only are run once per distinct pair of root schemas (walk-cache.ts).
+  const walkRules = settings.rules.filter((rule) => rule.checkPairs !== undefined);
+  const { comparison, walks } = compareSpecs(baseSpec, headSpec, settings.now, walkRules);
   const seen = new Set<string>();
   const classified: Change[] = [];
   for (const rule of settings.rules) {
-    for (const hit of rule.check(comparison)) {
+    for (const hit of rule.checkPairs ? walks.hits(rule) : rule.check(comparison)) {
       const change = toChange(rule, hit, baseSpec, headSpec);
       const key = `${change.id}\u0000${change.operation}\u0000${change.pointer}\u0000${change.message}`;
       if (seen.has(key)) continue;
