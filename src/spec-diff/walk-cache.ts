@@ -31,7 +31,7 @@ export interface WalkLabels {
  * operation (Stripe 1.3.17: 1,732 roots, 1,285 distinct pairs), so real
  * specs stay far below it; an entry holds hits only, never schemas.
  */
-export const WALK_CACHE_LIMIT = 20_000;
+const WALK_CACHE_LIMIT = 20_000;
 
 /** Text no spec contains (a NUL and a random tag): marks where a label goes. */
 const MARK = `\u0000${Math.random().toString(36).slice(2)}`;
