@@ -43,7 +43,8 @@ export function createSchemaWalks(effective: Effective, rules: readonly DiffRule
   return {
     add: (root, base, baseAt, head, headAt) => {
       const { direction, textual } = root;
-      let hits = cache.get(base, head, direction, textual);
+      // Without walk rules there is nothing to keep: pairs() walks every root when a rule asks.
+      let hits = rules.length === 0 ? [] : cache.get(base, head, direction, textual);
       if (!hits) {
         const pairs = emptyPairs();
         const placeholderRoot = { ...root, operation: PLACEHOLDERS.operation, name: PLACEHOLDERS.name };
