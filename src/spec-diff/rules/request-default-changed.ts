@@ -6,15 +6,15 @@
  * diff config (`levels: { request-default-changed: breaking }`) where defaults are contract.
  */
 import { sameValue } from '../same-value.js';
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-default-changed */
-export const requestDefaultChanged: DiffRule = {
+export const requestDefaultChanged = walkRule({
   id: 'request-default-changed',
   level: 'warning',
   summary: 'a request parameter or property default changed or was removed',
-  check: (comparison) =>
-    comparison.schemas
+  checkPairs: (pairs) =>
+    pairs.schemas
       .filter(
         (pair) =>
           pair.direction === 'request' &&
@@ -27,4 +27,4 @@ export const requestDefaultChanged: DiffRule = {
         side: 'head',
         message: `${pair.name}: default ${pair.head.default ? `changed from ${JSON.stringify(pair.base.default!.value)} to ${JSON.stringify(pair.head.default.value)}` : `${JSON.stringify(pair.base.default!.value)} removed`}: clients that omit it get different behaviour`,
       })),
-};
+});

@@ -3,15 +3,15 @@
  * removed. Parameter values travel as text, so there `1` and `"1"` are one value.
  */
 import { sameValue, valuesMissing } from '../same-value.js';
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-enum-narrowed */
-export const requestEnumNarrowed: DiffRule = {
+export const requestEnumNarrowed = walkRule({
   id: 'request-enum-narrowed',
   level: 'breaking',
   summary: 'a request enum was added or lost values',
-  check: (comparison) =>
-    comparison.schemas.flatMap((pair) => {
+  checkPairs: (pairs) =>
+    pairs.schemas.flatMap((pair) => {
       const { base, head } = pair;
       if (pair.direction !== 'request' || !head.enum) return [];
       const same = (a: unknown, b: unknown) => sameValue(a, b) || String(a) === String(b);
@@ -28,4 +28,4 @@ export const requestEnumNarrowed: DiffRule = {
         { operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` },
       ];
     }),
-};
+});

@@ -11,15 +11,16 @@
 import { branchesOf } from '../variant-branches.js';
 import { mayOverlapDocumented } from '../schema-overlap.js';
 import type { EffectiveSchema } from '../schema-record.js';
-import type { DiffRule, RuleHit, VariantPairing } from '../types.js';
+import type { RuleHit, VariantPairing } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-one-of-branches-overlap */
-export const requestOneOfBranchesOverlap: DiffRule = {
+export const requestOneOfBranchesOverlap = walkRule({
   id: 'request-one-of-branches-overlap',
   level: 'breaking',
   summary: 'request oneOf branches now overlap: a value matching two of them is refused',
-  check: (comparison) =>
-    comparison.variants.flatMap((pairing): RuleHit[] => {
+  checkPairs: (pairs) =>
+    pairs.variants.flatMap((pairing): RuleHit[] => {
       const { head } = pairing;
       if (pairing.direction !== 'request' || head.variants?.keyword !== 'oneOf' || head.discriminator !== undefined)
         return [];
@@ -41,7 +42,7 @@ export const requestOneOfBranchesOverlap: DiffRule = {
       }
       return hits;
     }),
-};
+});
 
 /**
  * Base branches whose values matched them alone. An overlap breaks clients

@@ -1,13 +1,13 @@
 /** A request string must now match a pattern. */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-pattern-added */
-export const requestPatternAdded: DiffRule = {
+export const requestPatternAdded = walkRule({
   id: 'request-pattern-added',
   level: 'breaking',
   summary: 'a request pattern was added',
-  check: (comparison) =>
-    comparison.schemas
+  checkPairs: (pairs) =>
+    pairs.schemas
       .filter(
         (pair) =>
           pair.direction === 'request' &&
@@ -20,4 +20,4 @@ export const requestPatternAdded: DiffRule = {
         side: 'head',
         message: `${pair.name}: pattern added: ${pair.head.bounds.pattern}`,
       })),
-};
+});

@@ -1,13 +1,13 @@
 /** A request pattern changed: whether it accepts less cannot be decided in general, so it is a warning (as in oasdiff). */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-pattern-changed */
-export const requestPatternChanged: DiffRule = {
+export const requestPatternChanged = walkRule({
   id: 'request-pattern-changed',
   level: 'warning',
   summary: 'a request pattern changed',
-  check: (comparison) =>
-    comparison.schemas
+  checkPairs: (pairs) =>
+    pairs.schemas
       .filter(
         (pair) =>
           pair.direction === 'request' &&
@@ -21,4 +21,4 @@ export const requestPatternChanged: DiffRule = {
         side: 'head',
         message: `${pair.name}: pattern changed from ${pair.base.bounds.pattern} to ${pair.head.bounds.pattern}`,
       })),
-};
+});

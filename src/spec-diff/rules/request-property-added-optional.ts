@@ -1,13 +1,13 @@
 /** A new optional request property: existing requests stay valid. */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-property-added-optional */
-export const requestPropertyAddedOptional: DiffRule = {
+export const requestPropertyAddedOptional = walkRule({
   id: 'request-property-added-optional',
   level: 'info',
   summary: 'a new optional request property',
-  check: (comparison) =>
-    comparison.properties
+  checkPairs: (pairs) =>
+    pairs.properties
       .filter((pair) => pair.direction === 'request' && !pair.base && pair.visibleHead && !pair.requiredHead)
       .map((pair) => ({
         operation: pair.operation,
@@ -15,4 +15,4 @@ export const requestPropertyAddedOptional: DiffRule = {
         side: 'head',
         message: `new optional ${pair.name}`,
       })),
-};
+});

@@ -3,15 +3,15 @@
  * properties do not count (OAS 3.1.0 section 4.8.24), nor does declaring a
  * property the base already listed in `required` (requests had to carry it).
  */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-property-added-required */
-export const requestPropertyAddedRequired: DiffRule = {
+export const requestPropertyAddedRequired = walkRule({
   id: 'request-property-added-required',
   level: 'breaking',
   summary: 'a new required request property',
-  check: (comparison) =>
-    comparison.properties
+  checkPairs: (pairs) =>
+    pairs.properties
       .filter(
         (pair) =>
           pair.direction === 'request' && !pair.base && pair.visibleHead && pair.requiredHead && !pair.requiredBase,
@@ -22,4 +22,4 @@ export const requestPropertyAddedRequired: DiffRule = {
         side: 'head',
         message: `new required ${pair.name}`,
       })),
-};
+});

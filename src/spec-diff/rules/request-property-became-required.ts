@@ -1,13 +1,13 @@
 /** A request property that could be left out must now be sent. */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-property-became-required */
-export const requestPropertyBecameRequired: DiffRule = {
+export const requestPropertyBecameRequired = walkRule({
   id: 'request-property-became-required',
   level: 'breaking',
   summary: 'an optional request property became required',
-  check: (comparison) =>
-    comparison.properties
+  checkPairs: (pairs) =>
+    pairs.properties
       .filter(
         (pair) =>
           pair.direction === 'request' && pair.base && pair.visibleHead && pair.requiredHead && !pair.requiredBase,
@@ -18,4 +18,4 @@ export const requestPropertyBecameRequired: DiffRule = {
         side: 'head',
         message: `${pair.name} became required`,
       })),
-};
+});

@@ -1,13 +1,13 @@
 /** A request property is no longer documented: clients still sending it may be refused where additional properties are not allowed (oasdiff level: warning). */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-property-removed */
-export const requestPropertyRemoved: DiffRule = {
+export const requestPropertyRemoved = walkRule({
   id: 'request-property-removed',
   level: 'warning',
   summary: 'a request property was removed',
-  check: (comparison) =>
-    comparison.properties
+  checkPairs: (pairs) =>
+    pairs.properties
       .filter((pair) => pair.direction === 'request' && pair.visibleBase && !pair.visibleHead)
       .map((pair) => ({
         operation: pair.operation,
@@ -15,4 +15,4 @@ export const requestPropertyRemoved: DiffRule = {
         side: pair.head ? 'head' : 'base',
         message: pair.head ? `${pair.name} became readOnly` : `${pair.name} was removed`,
       })),
-};
+});

@@ -1,17 +1,18 @@
 /** A request number accepts a smaller range: a maximum added or lowered, a minimum added or raised (JSON Schema 2020-12 validation section 6.2). */
 import type { Bounds } from '../schema-record.js';
-import type { DiffRule, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 const UPPER = ['maximum', 'exclusiveMaximum'] as const;
 const LOWER = ['minimum', 'exclusiveMinimum'] as const;
 
 /** request-range-narrowed */
-export const requestRangeNarrowed: DiffRule = {
+export const requestRangeNarrowed = walkRule({
   id: 'request-range-narrowed',
   level: 'breaking',
   summary: 'a request maximum was added or lowered, or a minimum added or raised',
-  check: (comparison) =>
-    comparison.schemas.flatMap((pair): RuleHit[] => {
+  checkPairs: (pairs) =>
+    pairs.schemas.flatMap((pair): RuleHit[] => {
       if (pair.direction !== 'request') return [];
       const narrowed = (key: keyof Bounds, tighter: (head: number, base: number) => boolean) => {
         const [base, head] = [pair.base.bounds[key] as number | undefined, pair.head.bounds[key] as number | undefined];
@@ -30,4 +31,4 @@ export const requestRangeNarrowed: DiffRule = {
         message: `${pair.name}: ${what}`,
       }));
     }),
-};
+});

@@ -6,15 +6,15 @@
 import { describeType, lostTypes } from '../type-sets.js';
 
 const TEXT_FORMS = new Set(['number', 'integer', 'boolean']);
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-type-changed */
-export const requestTypeChanged: DiffRule = {
+export const requestTypeChanged = walkRule({
   id: 'request-type-changed',
   level: 'breaking',
   summary: 'a request value type was narrowed (type changed, or null no longer allowed)',
-  check: (comparison) =>
-    comparison.schemas
+  checkPairs: (pairs) =>
+    pairs.schemas
       .filter(
         (pair) =>
           pair.direction === 'request' &&
@@ -28,4 +28,4 @@ export const requestTypeChanged: DiffRule = {
         side: 'head',
         message: `${pair.name}: type changed from ${describeType(pair.base)} to ${describeType(pair.head)}`,
       })),
-};
+});

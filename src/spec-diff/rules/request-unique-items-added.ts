@@ -1,13 +1,13 @@
 /** A request array must now hold distinct items (JSON Schema 2020-12 validation section 6.4.3): arrays with repeats are refused. */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** request-unique-items-added */
-export const requestUniqueItemsAdded: DiffRule = {
+export const requestUniqueItemsAdded = walkRule({
   id: 'request-unique-items-added',
   level: 'breaking',
   summary: 'a request array now requires unique items',
-  check: (comparison) =>
-    comparison.schemas
+  checkPairs: (pairs) =>
+    pairs.schemas
       .filter((pair) => pair.direction === 'request' && pair.head.uniqueItems && !pair.base.uniqueItems)
       .map((pair) => ({
         operation: pair.operation,
@@ -15,4 +15,4 @@ export const requestUniqueItemsAdded: DiffRule = {
         side: 'head',
         message: `${pair.name}: uniqueItems added`,
       })),
-};
+});

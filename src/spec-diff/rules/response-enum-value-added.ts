@@ -1,14 +1,14 @@
 /** A response value may take a value clients do not know (a new enum member, or the enum dropped). */
 import { valuesMissing } from '../same-value.js';
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** response-enum-value-added */
-export const responseEnumValueAdded: DiffRule = {
+export const responseEnumValueAdded = walkRule({
   id: 'response-enum-value-added',
   level: 'breaking',
   summary: 'a response enum gained a value (or lost its enum)',
-  check: (comparison) =>
-    comparison.schemas.flatMap((pair) => {
+  checkPairs: (pairs) =>
+    pairs.schemas.flatMap((pair) => {
       const { base, head } = pair;
       if (pair.direction !== 'response' || !base.enum) return [];
       // A new null is reported by response-property-became-nullable.
@@ -21,4 +21,4 @@ export const responseEnumValueAdded: DiffRule = {
         { operation: pair.operation, pointer: head.pointer, side: 'head' as const, message: `${pair.name}: ${what}` },
       ];
     }),
-};
+});

@@ -1,13 +1,13 @@
 /** A new response property: clients ignore what they do not know. */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** response-property-added */
-export const responsePropertyAdded: DiffRule = {
+export const responsePropertyAdded = walkRule({
   id: 'response-property-added',
   level: 'info',
   summary: 'a new response property',
-  check: (comparison) =>
-    comparison.properties
+  checkPairs: (pairs) =>
+    pairs.properties
       .filter(
         (pair) => pair.direction === 'response' && !pair.visibleBase && pair.visibleHead && pair.base === undefined,
       )
@@ -17,4 +17,4 @@ export const responsePropertyAdded: DiffRule = {
         side: 'head',
         message: `new ${pair.requiredHead ? 'required' : 'optional'} ${pair.name}`,
       })),
-};
+});

@@ -1,13 +1,13 @@
 /** A response value can now be null (3.1 type array or 3.0 `nullable`): clients that read it without a null check break. */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** response-property-became-nullable */
-export const responsePropertyBecameNullable: DiffRule = {
+export const responsePropertyBecameNullable = walkRule({
   id: 'response-property-became-nullable',
   level: 'breaking',
   summary: 'a response value became nullable',
-  check: (comparison) =>
-    comparison.schemas
+  checkPairs: (pairs) =>
+    pairs.schemas
       .filter(
         (pair) => pair.direction === 'response' && pair.base.types !== undefined && !pair.base.types.includes('null'),
       )
@@ -18,4 +18,4 @@ export const responsePropertyBecameNullable: DiffRule = {
         side: 'head',
         message: `${pair.name} became nullable`,
       })),
-};
+});

@@ -1,13 +1,13 @@
 /** A response property that was always present may now be missing. */
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** response-property-became-optional */
-export const responsePropertyBecameOptional: DiffRule = {
+export const responsePropertyBecameOptional = walkRule({
   id: 'response-property-became-optional',
   level: 'breaking',
   summary: 'a required response property became optional',
-  check: (comparison) =>
-    comparison.properties
+  checkPairs: (pairs) =>
+    pairs.properties
       .filter(
         (pair) =>
           pair.direction === 'response' &&
@@ -22,4 +22,4 @@ export const responsePropertyBecameOptional: DiffRule = {
         side: 'head',
         message: `${pair.name} became optional`,
       })),
-};
+});

@@ -4,15 +4,16 @@
  * exclusive bounds read together, JSON Schema 2020-12 validation section 6.2).
  */
 import { describeEdge, lowerEdge, reachesFurther, upperEdge } from '../numeric-range.js';
-import type { DiffRule, RuleHit } from '../types.js';
+import type { RuleHit } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** response-range-widened */
-export const responseRangeWidened: DiffRule = {
+export const responseRangeWidened = walkRule({
   id: 'response-range-widened',
   level: 'breaking',
   summary: 'a response maximum was raised or removed, or a minimum lowered or removed',
-  check: (comparison) =>
-    comparison.schemas.flatMap((pair): RuleHit[] => {
+  checkPairs: (pairs) =>
+    pairs.schemas.flatMap((pair): RuleHit[] => {
       if (pair.direction !== 'response') return [];
       return (
         [
@@ -26,4 +27,4 @@ export const responseRangeWidened: DiffRule = {
         return [{ operation: pair.operation, pointer: pair.head.pointer, side: 'head' as const, message }];
       });
     }),
-};
+});

@@ -4,15 +4,15 @@
  * response-property-became-nullable; a narrower response type breaks nobody.
  */
 import { describeType, isFormatWidening, lostTypes } from '../type-sets.js';
-import type { DiffRule } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** response-type-changed */
-export const responseTypeChanged: DiffRule = {
+export const responseTypeChanged = walkRule({
   id: 'response-type-changed',
   level: 'breaking',
   summary: 'a response value type or format changed to accept values clients do not expect',
-  check: (comparison) =>
-    comparison.schemas
+  checkPairs: (pairs) =>
+    pairs.schemas
       .filter((pair) => pair.direction === 'response')
       .filter((pair) => {
         const widened =
@@ -33,4 +33,4 @@ export const responseTypeChanged: DiffRule = {
         side: 'head',
         message: `${pair.name}: type changed from ${describeType(pair.base)} to ${describeType(pair.head)}`,
       })),
-};
+});

@@ -1,5 +1,6 @@
 /** The frame of rules that look at each schema pair of one direction: the rule record, with `hits` saying what one pair reports. */
 import type { ChangeLevel, DiffRule, RuleHit, SchemaPair } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** A rule's record fields. */
 export interface RuleHeader {
@@ -14,11 +15,11 @@ export function schemaPairRule(
   direction: SchemaPair['direction'] | undefined,
   hits: (pair: SchemaPair) => RuleHit[],
 ): DiffRule {
-  return {
+  return walkRule({
     id: header.id,
     level: header.level,
     summary: header.summary,
-    check: (comparison) =>
-      comparison.schemas.flatMap((pair) => (direction === undefined || pair.direction === direction ? hits(pair) : [])),
-  };
+    checkPairs: (pairs) =>
+      pairs.schemas.flatMap((pair) => (direction === undefined || pair.direction === direction ? hits(pair) : [])),
+  });
 }

@@ -5,6 +5,7 @@
  */
 import { describeAlternative } from '../alternatives.js';
 import type { ChangeLevel, DiffRule, RuleHit } from '../types.js';
+import { walkRule } from './walk-rule.js';
 
 /** What a variant rule watches. */
 export interface VariantRuleSpec {
@@ -19,12 +20,12 @@ export interface VariantRuleSpec {
 
 /** A rule reporting every alternative added (or removed) on one side of the exchange. */
 export function variantRule(spec: VariantRuleSpec): DiffRule {
-  return {
+  return walkRule({
     id: spec.id,
     level: spec.level,
     summary: spec.summary,
-    check: (comparison) =>
-      comparison.variants.flatMap((pairing): RuleHit[] => {
+    checkPairs: (pairs) =>
+      pairs.variants.flatMap((pairing): RuleHit[] => {
         if (pairing.direction !== spec.direction) return [];
         const side = spec.how === 'added' ? 'head' : 'base';
         const keyword = pairing[side].variants?.keyword;
@@ -40,5 +41,5 @@ export function variantRule(spec: VariantRuleSpec): DiffRule {
             };
           });
       }),
-  };
+  });
 }

@@ -1,0 +1,97 @@
+/**
+ * A bounded cache of what walk rules (DiffRule.checkPairs) report for one
+ * pair of root schemas. Specs reuse their component schemas under many
+ * operations (Stripe's `error` response sits under every operation), and a
+ * walk's pairs, and so the hits of rules that read nothing but them, depend
+ * only on the two Schema Objects, the direction and whether values travel
+ * as text: names, operation and pointer prefixes are labels. So a root pair
+ * is walked once with placeholder labels and the hits are replayed with the
+ * real ones wherever the same pair is met again.
+ *
+ * Placeholders end up in labels only at the places the real labels would
+ * be: the root name starts every pair name, the root pointers start every
+ * pointer built below the root. A pointer that a circular `$ref` made
+ * absolute (effective-schema.ts) carries no placeholder and is kept as it is.
+ */
+import type { Direction } from '../validation/schema-view.js';
+import type { RuleHit } from './types.js';
+
+/** The labels of one root: replayed hits carry these. */
+export interface WalkLabels {
+  operation: string;
+  name: string;
+  baseAt: string;
+  headAt: string;
+}
+
+/**
+ * At most this many root pairs are cached. Beyond it a new root pair is
+ * walked without being kept: the result is the same, only not shared. A
+ * spec has one root per parameter, body and header schema of each
+ * operation (Stripe 1.3.17: 1,732 roots, 1,285 distinct pairs), so real
+ * specs stay far below it; an entry holds hits only, never schemas.
+ */
+const WALK_CACHE_LIMIT = 20_000;
+
+/** Text no spec contains (a NUL and a random tag): marks where a label goes. */
+const MARK = `\u0000${Math.random().toString(36).slice(2)}`;
+
+/** The placeholder labels a root pair is walked with. */
+export const PLACEHOLDERS: WalkLabels = {
+  operation: `${MARK}o\u0000`,
+  name: `${MARK}n\u0000`,
+  baseAt: `${MARK}b\u0000`,
+  headAt: `${MARK}h\u0000`,
+};
+
+/** Per walk rule (by index), its hits with placeholder labels. */
+export type WalkHits = RuleHit[][];
+
+/** The cache: root pairs by their Schema Objects, direction and text flag. */
+export interface WalkCache {
+  get(base: unknown, head: unknown, direction: Direction, textual: boolean): WalkHits | undefined;
+  set(base: unknown, head: unknown, direction: Direction, textual: boolean, hits: WalkHits): void;
+}
+
+/** An empty cache holding at most `limit` root pairs. */
+export function createWalkCache(limit = WALK_CACHE_LIMIT): WalkCache {
+  // base Schema Object -> head Schema Object -> `direction textual` -> hits.
+  const entries = new Map<unknown, Map<unknown, Map<string, WalkHits>>>();
+  let size = 0;
+  return {
+    get: (base, head, direction, textual) => entries.get(base)?.get(head)?.get(`${direction} ${textual}`),
+    set: (base, head, direction, textual, hits) => {
+      if (size >= limit) return;
+      let byHead = entries.get(base);
+      if (!byHead) entries.set(base, (byHead = new Map()));
+      let byKind = byHead.get(head);
+      if (!byKind) byHead.set(head, (byKind = new Map()));
+      byKind.set(`${direction} ${textual}`, hits);
+      size += 1;
+    },
+  };
+}
+
+/** `hit` with the placeholders replaced by `labels`. */
+export function replay(hit: RuleHit, labels: WalkLabels): RuleHit {
+  return {
+    operation: fill(hit.operation, labels),
+    pointer: fill(hit.pointer, labels),
+    side: hit.side,
+    message: fill(hit.message, labels),
+  };
+}
+
+function fill(text: string, labels: WalkLabels): string {
+  if (!text.includes(MARK)) return text;
+  // split/join, not replaceAll: a label may hold `$&` and the like.
+  return text
+    .split(PLACEHOLDERS.name)
+    .join(labels.name)
+    .split(PLACEHOLDERS.operation)
+    .join(labels.operation)
+    .split(PLACEHOLDERS.baseAt)
+    .join(labels.baseAt)
+    .split(PLACEHOLDERS.headAt)
+    .join(labels.headAt);
+}
