@@ -226,6 +226,23 @@ describe('a create that alone answers a required property (a webhook secret show
     });
   });
 
+  test('a patch value the item refuses (strings where the read answers objects) is not stored; the rest is', async () => {
+    const spec = await loadSpec(HOOKS);
+    const validators = compileValidators(spec);
+    await withMock({ spec, stateful: true }, async (mock) => {
+      const created = await call(`${mock.url}/hooks`, json('POST', { url: 'https://example.com/hook' }));
+      const { id } = created.json as { id: string };
+      const patched = await call(
+        `${mock.url}/hooks/${encodeURIComponent(id)}`,
+        json('PATCH', { url: 'https://example.com/moved', labels: ['billing'] }),
+      );
+      expect(patched.status).toBe(200);
+      expect(validators.response('patchHook', 200, 'application/json')!(patched.json)).toEqual([]);
+      expect(patched.json).toMatchObject({ id, url: 'https://example.com/moved' });
+      expect((patched.json as { labels?: unknown }).labels).toBeUndefined();
+    });
+  });
+
   test('where the read refuses what it does not declare, no item can pass both: the mock says so (500), never an invalid answer', async () => {
     await withMock({ spec: HOOKS, stateful: true }, async (mock) => {
       const created = await call(`${mock.url}/sealed-hooks`, json('POST', { url: 'https://example.com/hook' }));

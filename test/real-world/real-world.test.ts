@@ -85,18 +85,6 @@ const KNOWN: Record<string, Known> = {
     },
   },
 
-  'adyen.com/ManagementService.json': {
-    why: 'mock (stateful: cannot make a valid apiCredential, required password; some created items read 404)',
-    cases: {
-      stateful: [
-        'post-merchants-merchantId-apiCredentials/positive/example/post-merchant-credential',
-        'post-merchants-merchantId-apiCredentials/positive/minimal',
-        'post-merchants-merchantId-apiCredentials/positive/full',
-        'post-merchants-merchantId-apiCredentials/stateful/apiCredentials/lifecycle',
-        'post-merchants-merchantId-apiCredentials/stateful/apiCredentials/random-1',
-      ],
-    },
-  },
   'github.com/github.ae.json': {
     why: 'mock (stateful: a created pre-receive environment reads 404; check-run output differs; PATCH check-runs 500); with real ids the positive PATCH of a stored check run reaches the stateful mock, which answers 500',
     cases: {
@@ -105,20 +93,6 @@ const KNOWN: Record<string, Known> = {
         'checks/create/stateful/check-runs/random-1',
         'checks/update/positive/example/default',
         'checks/update/positive/full',
-      ],
-    },
-  },
-  'impala.travel/hotels.json': {
-    why: 'mock (stateful): a booking read back has different notes than the write',
-    cases: { stateful: ['createBooking/stateful/bookings/random-1'] },
-  },
-  'onsched.com/consumer.json': {
-    why: 'mock (stateful: customFields and contact written by the create are missing when read)',
-    cases: {
-      stateful: [
-        'POST /consumer/v1/appointments/stateful/appointments/lifecycle',
-        'POST /consumer/v1/appointments/stateful/appointments/random-1',
-        'POST /consumer/v1/customers/stateful/customers/lifecycle',
       ],
     },
   },

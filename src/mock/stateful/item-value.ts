@@ -107,7 +107,11 @@ export function replacedItem(existing: Record<string, unknown>, body: unknown, r
   return checked(item, rules);
 }
 
-/** `existing` with `patch` merged in; `mergePatch` follows RFC 7396 (null removes a member, objects merge deeply). */
+/**
+ * `existing` with `patch` merged in; `mergePatch` follows RFC 7396 (null
+ * removes a member, objects merge deeply). Values the item's property
+ * refuses are left as they were.
+ */
 export function mergedItem(
   existing: Record<string, unknown>,
   patch: unknown,
@@ -121,10 +125,13 @@ export function mergedItem(
     const property = shape.properties[name];
     if (!property || property.readOnly === true || name === rules.idField) continue;
     const value = patch[name];
+    // As a create and a PUT do, a value the item's property refuses is not stored (Adyen patches
+    // `allowedOrigins` as strings and answers them as objects): a valid answer could not carry it.
     if (mergePatch && value === null) delete item[name];
-    else if (mergePatch && isRecord(value) && isRecord(item[name]))
-      item[name] = mergeObjects(item[name] as Record<string, unknown>, value);
-    else copy(patch, name, item);
+    else if (mergePatch && isRecord(value) && isRecord(item[name])) {
+      const merged = mergeObjects(item[name] as Record<string, unknown>, value);
+      if (rules.accepts(property, merged)) item[name] = merged;
+    } else if (rules.accepts(property, value)) copy(patch, name, item);
   }
   return checked(item, rules);
 }
