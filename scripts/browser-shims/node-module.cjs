@@ -1,14 +1,20 @@
 // `node:module` in the browser build: createRequire() returns a require over the modules the mock loads
-// through createRequire in Node (Prism's internals, Spectral's precompiled OpenAPI validators, the Swagger 2.0
-// converter, busboy), bundled here.
+// through createRequire in Node (Prism's internals, Spectral's precompiled OpenAPI validators, swagger-parser,
+// the Swagger 2.0 converter, busboy, fast-xml-parser, yaml), bundled here.
 const REGISTRY = {
   // Prism's parts (src/mock/prism-engine.ts): Node loads their bundle, dist/vendor/prism.cjs; here, they are bundled.
   '../../scripts/prism-bundle.cjs': () => require('../prism-bundle.cjs'),
   '@stoplight/spectral-rulesets/dist/oas/schemas/validators.js': () =>
     require('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js'),
+  // swagger-parser, loaded with its validators deferred (spec/swagger-parser.ts); the bundle holds all of it.
+  '@apidevtools/swagger-parser': () => require('@apidevtools/swagger-parser'),
   // Swagger 2.0 documents are converted on load (spec/swagger2.ts); multipart bodies are read with busboy.
   swagger2openapi: () => require('swagger2openapi'),
   busboy: () => require('busboy'),
+  // YAML specs: yaml/yaml-source.ts loads the package on the first YAML text.
+  yaml: () => require('yaml'),
+  // XML bodies: the codec loads fast-xml-parser on the first one (codec/xml-codec.ts).
+  'fast-xml-parser': () => require('fast-xml-parser'),
   // Prism's faker stand-in (mock/prism-loader.ts) patches Module._load, which a bundle never calls.
   'node:module': () => ({ _load: () => undefined }),
 };

@@ -6,7 +6,8 @@
  * Reading checks well-formedness first; the mapped value is then validated
  * like any other body.
  */
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+import type { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { objectShape } from '../schema/object-shape.js';
 import { primitiveText } from '../params/encode.js';
 import { childSchema, putText, valueShape } from '../params/text-value.js';
@@ -17,25 +18,52 @@ import { decodeUtf8 } from './utf8.js';
 
 const ATTRIBUTE = '@_';
 const TEXT = '#text';
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE,
-  textNodeName: TEXT,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  removeNSPrefix: true,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: false,
-});
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE,
-  textNodeName: TEXT,
-  format: false,
-  suppressEmptyNode: false,
-  processEntities: true,
-});
+
+/** fast-xml-parser's parts, configured for plantkit. */
+interface Xml {
+  parser: XMLParser;
+  builder: XMLBuilder;
+  validator: typeof XMLValidator;
+}
+
+let xml: Xml | undefined;
+
+/**
+ * fast-xml-parser, loaded on the first XML body: a spec without XML never
+ * pays for it (its ES module entry and dependencies, 13 files, were about
+ * 0.1 s of CPU at every mock and contract start; issue 22). Loaded with
+ * require, which picks the package's CommonJS entry (the same release,
+ * built into one file: 0.02 s), since the codec is synchronous.
+ */
+function loadXml(): Xml {
+  if (xml) return xml;
+  const { XMLBuilder, XMLParser, XMLValidator } = createRequire(import.meta.url)(
+    'fast-xml-parser',
+  ) as typeof import('fast-xml-parser');
+  xml = {
+    parser: new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: ATTRIBUTE,
+      textNodeName: TEXT,
+      parseTagValue: false,
+      parseAttributeValue: false,
+      removeNSPrefix: true,
+      trimValues: true,
+      processEntities: true,
+      htmlEntities: false,
+    }),
+    builder: new XMLBuilder({
+      ignoreAttributes: false,
+      attributeNamePrefix: ATTRIBUTE,
+      textNodeName: TEXT,
+      format: false,
+      suppressEmptyNode: false,
+      processEntities: true,
+    }),
+    validator: XMLValidator,
+  };
+  return xml;
+}
 
 type XmlNode = Record<string, unknown>;
 
@@ -51,7 +79,8 @@ export const xmlCodec: MediaCodec = {
   decode(body, context) {
     const text = decodeUtf8(body);
     if (text === undefined) return { ok: false, message: 'XML body is not valid UTF-8' };
-    const wellFormed = XMLValidator.validate(text);
+    const { validator, parser } = loadXml();
+    const wellFormed = validator.validate(text);
     if (wellFormed !== true)
       return {
         ok: false,
@@ -74,7 +103,7 @@ export const xmlCodec: MediaCodec = {
       (root[name] as XmlNode)[`${ATTRIBUTE}xmlns${typeof prefix === 'string' ? `:${prefix}` : ''}`] = namespace;
     }
     return {
-      body: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${builder.build(root) as string}`),
+      body: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${loadXml().builder.build(root) as string}`),
       contentType: context.mediaType.essence,
     };
   },

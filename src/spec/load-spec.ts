@@ -6,7 +6,6 @@
  * returns every unresolved `$ref` as data instead of throwing the first.
  */
 import path from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { isPlantkitError, SpecError } from '../errors.js';
 import type { YamlSource } from '../yaml/yaml-source.js';
 import { validateOpenApiDocument } from '../lint/spectral.js';
@@ -21,9 +20,12 @@ import { convertSwagger2, isSwagger2, originalPointer } from './swagger2.js';
 import { isolateInvalidParts, type IsolatedParts } from './invalid-parts.js';
 import { refResolverOptions, type RefReader } from './ref-policy.js';
 import { describeValueKind, readSpecSource, type SpecSource } from './spec-source.js';
+import { loadSwaggerParser } from './swagger-parser.js';
 import type { LoadedSpec, OpenApiVersion, UnservableOperation } from './types.js';
 
 export type { StructuralProblem } from './meta-schema-errors.js';
+
+const SwaggerParser = loadSwaggerParser();
 
 /** Options of {@link loadSpec}. */
 export interface LoadSpecOptions {
