@@ -63,11 +63,15 @@ export async function respond(
   const numericSeed =
     seed !== undefined ? seedNumber(seed) : dynamic ? randomInt(0x7fffffff) : seedNumber(`${operation.id}:${status}`);
 
-  const headers = responseHeaders(response, {
-    validator: (schema) => state.schemaValidator(schema, 'response'),
-    scope: state.scope,
-    seed: numericSeed,
-  });
+  // Most responses document no headers: nothing to produce, no context to build.
+  const headers =
+    response && response.headers.length > 0
+      ? responseHeaders(response, {
+          validator: (schema) => state.schemaValidator(schema, 'response'),
+          scope: state.scope,
+          seed: numericSeed,
+        })
+      : { ok: true as const, headers: {} as Record<string, string> };
   if (!headers.ok)
     return errorReply(
       state,
