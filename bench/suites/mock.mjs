@@ -7,7 +7,7 @@
 // worktree of the last release) as a row, so a change's effect on the ratio
 // to Prism is measured in the same run, not against an older table.
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -152,6 +152,20 @@ export async function run() {
       plantkit.invalid.rps >= 5 * prism.invalid.rps,
     ],
     [
+      'mock server CPU per valid request / bare node:http',
+      `${plantkit.valid.cpuUs} µs`,
+      `bare ${bare.valid.cpuUs} µs (${times(bare.valid.cpuUs, plantkit.valid.cpuUs)} of the mock's throughput per CPU)`,
+      '≥ 0.6× (bare / mock)',
+      bare.valid.cpuUs >= 0.6 * plantkit.valid.cpuUs,
+    ],
+    [
+      'mock server CPU per invalid request / bare node:http',
+      `${plantkit.invalid.cpuUs} µs`,
+      `bare ${bare.invalid.cpuUs} µs (${times(bare.invalid.cpuUs, plantkit.invalid.cpuUs)})`,
+      '≥ 0.6× (bare / mock)',
+      bare.invalid.cpuUs >= 0.6 * plantkit.invalid.cpuUs,
+    ],
+    [
       'start to first 200, bundled spec',
       `${fmt(plantkit.startupMs)} ms`,
       `bare ${fmt(bare.startupMs)} ms (${times(plantkit.startupMs, bare.startupMs)}), Prism ${fmt(prism.startupMs)} ms`,
@@ -175,6 +189,7 @@ export async function run() {
     notes: [
       '| target (plantkit vs Prism) | ratio | met |\n| --- | --- | --- |\n' +
         targets.map(([name, value, met]) => `| ${name} | ${value} | ${met ? 'yes' : 'NO'} |`).join('\n'),
+      `Server CPU per request (user + system, all threads, /proc): ${measured.map((m) => `${m.name} ${m.valid.cpuUs} µs valid, ${m.invalid.cpuUs} µs invalid`).join('; ')}.`,
       `bare node:http is the ceiling: plantkit reaches ${((plantkit.valid.rps / bare.valid.rps) * 100).toFixed(0)}% of it on valid requests, ${((plantkit.invalid.rps / bare.invalid.rps) * 100).toFixed(0)}% on invalid ones.`,
     ],
   };
@@ -191,8 +206,8 @@ async function measure(server) {
     // Warm-up: let every server's JIT settle on both paths before measuring.
     await load(port, VALID, 3);
     await load(port, INVALID, 3);
-    const valid = await load(port, VALID, DURATION_S);
-    const invalid = await load(port, INVALID, DURATION_S);
+    const valid = await load(port, VALID, DURATION_S, child.pid);
+    const invalid = await load(port, INVALID, DURATION_S, child.pid);
     const rssMb = Math.round(rssKb(child.pid) / 1024);
     return { name: server.name, baseline: server.baseline === true, startupMs, valid, invalid, rssMb };
   } finally {
@@ -220,7 +235,18 @@ async function firstOk(port) {
   throw new Error(`no 200 from port ${port} within 30 s`);
 }
 
-async function load(port, body, seconds) {
+/**
+ * CPU time the server process has used (user + system, all its threads), in microseconds: /proc/PID/stat
+ * counts it in clock ticks (100 per second on Linux). On a shared machine wall-clock figures move with the
+ * neighbours' load; CPU per request moves much less, so the rows below give both.
+ */
+function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function load(port, body, seconds, pid) {
+  const cpuBefore = pid === undefined ? 0 : cpuMicros(pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/plants`,
     method: 'POST',
@@ -231,5 +257,6 @@ async function load(port, body, seconds) {
   });
   if (result.errors > 0 || result.non2xx + result['2xx'] === 0)
     throw new Error(`load against port ${port}: ${result.errors} errors`);
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+  const cpuUs = pid === undefined ? NaN : (cpuMicros(pid) - cpuBefore) / Math.max(result.requests.total, 1);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, cpuUs: Math.round(cpuUs * 10) / 10 };
 }

@@ -11,7 +11,10 @@ export function flattenHeaders(
   headers: Readonly<Record<string, string | string[] | undefined>>,
 ): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  // Keys, not entries: every request passes here, and entries allocate a pair per header.
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value !== undefined) flat[name] = typeof value === 'string' ? value : value.join(', ');
+  }
   return flat;
 }

@@ -15,16 +15,28 @@ export type ResponseChoice =
   | { ok: true; status: number; response: OperationResponse | undefined }
   | { ok: false; message: string };
 
+/** The unpinned choice per operation: it depends on the operation alone, and every request asks for it. */
+const unpinned = new WeakMap<Operation, ResponseChoice>();
+
 /** Choose the response for `operation`, honouring a pinned `code`. */
 export function chooseResponse(operation: Operation, code: number | undefined): ResponseChoice {
-  if (code !== undefined) {
-    const response = findResponse(operation, code);
-    if (response) return { ok: true, status: code, response };
-    return {
-      ok: false,
-      message: `${operation.id} documents no response for status ${code}; documented: ${operation.responses.map((item) => item.status).join(', ') || 'none'}`,
-    };
+  if (code === undefined) {
+    let choice = unpinned.get(operation);
+    if (!choice) {
+      choice = defaultChoice(operation);
+      unpinned.set(operation, choice);
+    }
+    return choice;
   }
+  const response = findResponse(operation, code);
+  if (response) return { ok: true, status: code, response };
+  return {
+    ok: false,
+    message: `${operation.id} documents no response for status ${code}; documented: ${operation.responses.map((item) => item.status).join(', ') || 'none'}`,
+  };
+}
+
+function defaultChoice(operation: Operation): ResponseChoice {
   const numbered = operation.responses
     .filter((response) => /^\d{3}$/.test(response.status))
     .sort((a, b) => Number(a.status) - Number(b.status));

@@ -10,7 +10,7 @@
  * string into an array (issue 10 item 11).
  */
 import { exactNumberText, setExactNumber } from '../json/exact-json.js';
-import { objectShape } from '../schema/object-shape.js';
+import { objectShape, type ObjectShape } from '../schema/object-shape.js';
 import type { SchemaObject } from '../spec/types.js';
 
 /** Whether `value` is valid for the response property schema `schema` (default: always). */
@@ -25,7 +25,7 @@ export function echoRequest(
   accepts: PropertyCheck = () => true,
 ): unknown {
   if (!isObject(response) || !isObject(request) || !schema) return response;
-  const shape = objectShape(schema);
+  const shape = shapeOf(schema);
   const result: Record<string, unknown> = { ...response };
   for (const [name, property] of Object.entries(shape.properties)) {
     if (name in request && accepts(property, request[name])) {
@@ -37,6 +37,20 @@ export function echoRequest(
     }
   }
   return result;
+}
+
+/** Merged shapes per response schema: every echoed answer asks, and a spec's schemas do not change (a reload builds new ones). */
+const shapes = new WeakMap<SchemaObject, ObjectShape>();
+
+function shapeOf(schema: SchemaObject): ObjectShape {
+  // OpenAPI 3.1 allows boolean schemas, which a WeakMap cannot hold.
+  if (typeof schema !== 'object' || schema === null) return objectShape(schema);
+  let shape = shapes.get(schema);
+  if (!shape) {
+    shape = objectShape(schema);
+    shapes.set(schema, shape);
+  }
+  return shape;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

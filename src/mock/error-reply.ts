@@ -44,20 +44,61 @@ export function errorReply(
   const ownFault = status >= 500;
   if (documented && documented.content.length === 0 && !ownFault)
     return { status, headers: { ...spec, ...reason, ...headers }, body: undefined, reason: message };
-  const error = state.errorBody(operation, status, message);
-  const encoded = ownFault && !saysWhy(error.body, message) ? undefined : encodedOrNothing(error);
+  const written = writtenError(state, operation, status, message);
   return {
     status,
     headers: {
       ...spec,
-      'content-type': encoded?.contentType ?? 'application/json',
+      'content-type': written.contentType,
       ...reason,
       ...headers,
     },
-    body: encoded?.body ?? stringifyJson({ error: status, message }),
+    body: written.body,
     reason: message,
   };
 }
+
+/** An error body as sent: its Content-Type and bytes (shared, never written into). */
+interface WrittenError {
+  contentType: string;
+  body: Buffer | string;
+}
+
+/**
+ * The error body for `operation`, `status` and `message`, written. It depends on those alone (error-body.ts
+ * fills the documented schema deterministically and checks the result against it), so each is built and
+ * checked once, then served as the same bytes: a client that repeats a bad request repeats its refusal.
+ * Multipart bodies are not kept (each gets its own random boundary). Bounded: messages quote what
+ * clients send.
+ */
+function writtenError(
+  state: MockState,
+  operation: Operation | undefined,
+  status: number,
+  message: string,
+): WrittenError {
+  let memo = WRITTEN.get(state);
+  if (!memo) WRITTEN.set(state, (memo = new Map()));
+  // Operation ids are unique within a spec (compile-validators.ts keys by them too).
+  const key = `${operation ? `#${operation.id}` : ''}\u0000${status}\u0000${message}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const error = state.errorBody(operation, status, message);
+  // The mock's own 500s (a fault of the spec it serves) always say why in the body: they are no documented answer.
+  const encoded = status >= 500 && !saysWhy(error.body, message) ? undefined : encodedOrNothing(error);
+  const written = {
+    contentType: encoded?.contentType ?? 'application/json',
+    body: encoded?.body ?? stringifyJson({ error: status, message }),
+  };
+  if (written.contentType.toLowerCase().startsWith('multipart/')) return written;
+  if (memo.size >= MAX_WRITTEN) memo.clear();
+  memo.set(key, written);
+  return written;
+}
+
+/** Error bodies kept per mock state before the memo starts over. */
+const MAX_WRITTEN = 1024;
+const WRITTEN = new WeakMap<MockState, Map<string, WrittenError>>();
 
 /** The body written by its media type's codec (encodeError); undefined when the codec cannot write it (the caller writes JSON). */
 function encodedOrNothing(error: ErrorResponse): Encoded | undefined {

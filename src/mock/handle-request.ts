@@ -16,6 +16,7 @@ import { parsePrefer } from './prefer.js';
 import { readQuerySwitches } from './query-switches.js';
 import type { PipelineRequest } from './pipeline-request.js';
 import type { MockReply } from './reply.js';
+import { readRequestTarget } from './request-target.js';
 import { errorReply } from './error-reply.js';
 import { respond, type FixedAnswer } from './respond.js';
 import { answerFromStore, type StatefulSettings } from './stateful/answer.js';
@@ -42,14 +43,10 @@ export async function handleRequest(
   fixed?: FixedAnswer,
 ): Promise<MockReply> {
   const method = (request.method ?? 'GET').toUpperCase();
-  let url: URL;
-  try {
-    url = new URL(request.url ?? '/', 'http://mock.invalid');
-  } catch {
-    return errorReply(state, undefined, 400, `request target '${request.url}' is not a valid path`);
-  }
-  const path = url.pathname;
-  const switches = readQuerySwitches(url.search.slice(1));
+  const url = readRequestTarget(request.url ?? '/');
+  if (!url) return errorReply(state, undefined, 400, `request target '${request.url}' is not a valid path`);
+  const path = url.path;
+  const switches = readQuerySwitches(url.search);
   if (!switches.ok) return errorReply(state, undefined, 400, switches.message);
   const target = switches.search ? `${path}?${switches.search}` : path;
 
@@ -134,6 +131,7 @@ function refuse(state: MockState, operation: Operation, first: RequestViolation,
 
 function queryRecord(search: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
+  if (search === '') return query;
   for (const [name, value] of new URLSearchParams(search)) {
     const existing = query[name];
     query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];

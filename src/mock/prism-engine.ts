@@ -37,6 +37,8 @@ export interface EngineRequest {
   template: string;
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
+  /** The media type to answer in: Prism sees it as the Accept header (it wins over `headers.accept`). */
+  accept: string;
   body: unknown;
 }
 
@@ -48,6 +50,8 @@ export type EngineResult =
 /** Produces mock responses for one spec document. */
 export interface PrismEngine {
   respond(request: EngineRequest, preferences: ResponsePreferences): Promise<EngineResult>;
+  /** The memoised static answer `respond` would give (a copy), without waiting; undefined when there is none yet. */
+  memoised(request: EngineRequest, preferences: ResponsePreferences): EngineResult | undefined;
 }
 
 /** Prism's instance, as the engine calls it (fp-ts TaskEither: a function returning a promise of an Either). */
@@ -95,11 +99,19 @@ export async function createPrismEngine(
     return operations;
   };
 
+  const memoKey = (request: EngineRequest, preferences: ResponsePreferences) =>
+    preferences.dynamic
+      ? undefined
+      : `${request.operationId}\u0000${preferences.code ?? ''}\u0000${preferences.example ?? ''}\u0000${request.accept}`;
+
   return {
+    memoised(request, preferences) {
+      const key = memoKey(request, preferences);
+      const cached = key === undefined ? undefined : memo.get(key);
+      return cached && copyResult(cached);
+    },
     async respond(request, preferences) {
-      const key = preferences.dynamic
-        ? undefined
-        : `${request.operationId}\u0000${preferences.code ?? ''}\u0000${preferences.example ?? ''}\u0000${request.headers.accept ?? ''}`;
+      const key = memoKey(request, preferences);
       const cached = key === undefined ? undefined : memo.get(key);
       if (cached) return copyResult(cached);
       // A fresh `mock` object per call: Prism writes the Accept media types into it.
@@ -112,7 +124,8 @@ export async function createPrismEngine(
       const input = {
         method: request.method.toLowerCase(),
         url: { path: SYNTHETIC_PATH, query: request.query },
-        headers: request.headers,
+        // Copied only here, on a miss: a memoised answer never needs the request's headers.
+        headers: { ...request.headers, accept: request.accept },
         body: request.body,
       };
       let result: EngineResult;

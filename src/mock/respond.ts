@@ -8,9 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { codecFor } from '../codec/index.js';
-import { negotiate } from '../http/accept.js';
 import { forbidsBody } from '../http/bodyless.js';
-import { parseMediaType } from '../http/media-type.js';
 import type { Operation, OperationResponse } from '../spec/types.js';
 import { findResponse } from '../validation/compile-validators.js';
 import { chooseResponse } from './choose-response.js';
@@ -19,6 +17,7 @@ import type { MockState } from './mock-state.js';
 import type { Preferences } from './prefer.js';
 import { fixedBody, produceBody, type ValidRequest } from './produce-body.js';
 import type { MockReply } from './reply.js';
+import { chooseMedia } from './response-media.js';
 import { responseHeaders } from './response-headers.js';
 
 export type { ValidRequest } from './produce-body.js';
@@ -64,11 +63,15 @@ export async function respond(
   const numericSeed =
     seed !== undefined ? seedNumber(seed) : dynamic ? randomInt(0x7fffffff) : seedNumber(`${operation.id}:${status}`);
 
-  const headers = responseHeaders(response, {
-    validator: (schema) => state.schemaValidator(schema, 'response'),
-    scope: state.scope,
-    seed: numericSeed,
-  });
+  // Most responses document no headers: nothing to produce, no context to build.
+  const headers =
+    response && response.headers.length > 0
+      ? responseHeaders(response, {
+          validator: (schema) => state.schemaValidator(schema, 'response'),
+          scope: state.scope,
+          seed: numericSeed,
+        })
+      : { ok: true as const, headers: {} as Record<string, string> };
   if (!headers.ok)
     return errorReply(
       state,
@@ -88,34 +91,26 @@ export async function respond(
       );
     return { status, headers: headers.headers, body: undefined };
   }
-  const key = negotiate(
-    request.headers.accept,
-    response.content.map((media) => media.mediaType),
-  );
-  if (key === undefined) return notAcceptable(state, operation, response, request.headers.accept);
-  const media =
-    response.content.find((candidate) => candidate.mediaType === key) ??
-    response.content.find((candidate) => candidate.mediaType.includes('*'))!;
+  const chosen = chooseMedia(response, request.headers.accept);
+  if (chosen === undefined) return notAcceptable(state, operation, response, request.headers.accept);
+  const { media, mediaType } = chosen;
 
   const produced =
     fixed?.value !== undefined
       ? fixedBody(fixed.value, media, operation, status, state)
       : await produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
   if (!produced.ok) return errorReply(state, operation, produced.status, produced.message);
-  // A spec key that is no media type (`xls`) is served as written, as bytes.
-  const mediaType = parseMediaType(key) ?? { essence: key, parameters: {} };
   const encoded =
     produced.document !== undefined
       ? { body: Buffer.from(produced.document), contentType: mediaType.essence }
       : codecFor(mediaType).encode(produced.value, { mediaType, schema: media.schema, encoding: media.encoding });
-  const warning: Record<string, string> =
-    produced.warning === undefined ? {} : { [WARNING_HEADER]: headerText(produced.warning) };
-  if (produced.warning !== undefined) settings.warn(produced.warning);
-  return {
-    status,
-    headers: { ...headers.headers, ...warning, 'content-type': encoded.contentType },
-    body: encoded.body,
-  };
+  // headers.headers is this answer's own object: written into, not copied.
+  if (produced.warning !== undefined) {
+    headers.headers[WARNING_HEADER] = headerText(produced.warning);
+    settings.warn(produced.warning);
+  }
+  headers.headers['content-type'] = encoded.contentType;
+  return { status, headers: headers.headers, body: encoded.body };
 }
 
 /** 406 in the documented 406 shape when there is one (RFC 9110 section 15.5.7). */

@@ -67,24 +67,25 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const server = createServer({ maxHeaderSize: 16 * 1024 }, (request, response) => {
     const started = performance.now();
     const current = state;
+    const send = (reply: MockReply) => {
+      // A reply is its request's own (the pipeline builds it fresh): its headers are completed in place.
+      if (settings.cors && typeof request.headers.origin === 'string')
+        Object.assign(reply.headers, corsHeaders(request.headers));
+      reply.headers[MOCK_HEADER] = current.identity;
+      const sent = sendReply(response, reply, current);
+      log.request(request.method ?? '', request.url ?? '', sent.status, performance.now() - started, sent.reason);
+    };
     handleRequest(nodeRequest(request), current, pipeline)
-      .catch((error: unknown) =>
-        errorReply(
-          current,
-          undefined,
-          500,
-          `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`,
+      .then(send, (error: unknown) =>
+        send(
+          errorReply(
+            current,
+            undefined,
+            500,
+            `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`,
+          ),
         ),
       )
-      .then((reply) => {
-        const cors = settings.cors ? corsHeaders(request.headers) : {};
-        const sent = sendReply(
-          response,
-          { ...reply, headers: { ...reply.headers, ...cors, [MOCK_HEADER]: current.identity } },
-          current,
-        );
-        log.request(request.method ?? '', request.url ?? '', sent.status, performance.now() - started, sent.reason);
-      })
       // A reply that cannot be written (the client went away mid-write) ends that exchange, never the mock.
       .catch(() => response.destroy());
   });

@@ -48,10 +48,10 @@ export function compileTemplate(template: string): CompiledTemplate {
     match(actual, query, headers = {}) {
       if (actual.length !== segments.length) return undefined;
       const parameters: Record<string, string> = {};
-      for (const [index, segment] of segments.entries()) {
-        const found = segment.test(actual[index]!);
+      for (let index = 0; index < segments.length; index += 1) {
+        const found = segments[index]!.test(actual[index]!);
         if (!found) return undefined;
-        Object.assign(parameters, found);
+        if (found !== LITERAL_MATCH) Object.assign(parameters, found);
       }
       for (const [name, value] of conditions) {
         const given = query.get(name);
@@ -68,10 +68,17 @@ export function compileTemplate(template: string): CompiledTemplate {
   };
 }
 
+/** What a literal segment's test gives when it matches: no parameters (one shared, read-only object; the router asks per request). */
+const LITERAL_MATCH: Readonly<Record<string, string>> = Object.freeze({});
+
 function compileSegment(raw: string): TemplateSegment {
   const text = safeDecode(raw);
   if (!text.includes('{'))
-    return { literal: true, literalLength: text.length, test: (segment) => (segment === text ? {} : undefined) };
+    return {
+      literal: true,
+      literalLength: text.length,
+      test: (segment) => (segment === text ? LITERAL_MATCH : undefined),
+    };
   const names: string[] = [];
   const source = text
     .split(/(\{[^}]+\})/)

@@ -37,6 +37,14 @@ export interface RouterOptions {
 export function createRouter(operations: readonly Operation[], options: RouterOptions = {}): Router {
   const routes = operations.map((operation) => ({ template: compileTemplate(operation.path), operation }));
   routes.sort((a, b) => compareSpecificity(a.template, b.template));
+  // Only templates with as many segments as the path can match it: each request tries those alone, in the same order.
+  const bySegments = new Map<number, typeof routes>();
+  for (const route of routes) {
+    const length = route.template.segments.length;
+    const bucket = bySegments.get(length);
+    if (bucket) bucket.push(route);
+    else bySegments.set(length, [route]);
+  }
   const prefixes = [...new Set((options.basePaths ?? []).filter((prefix) => prefix !== '' && prefix !== '/'))];
 
   /** The route of an upper-case method and a path without prefix. */
@@ -44,7 +52,7 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'no-path' };
     const allow = new Set<string>();
-    for (const route of routes) {
+    for (const route of bySegments.get(segments.length) ?? []) {
       const parameters = route.template.match(segments, query, headers);
       if (!parameters) continue;
       if (route.operation.method === method)
@@ -71,7 +79,7 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
 
   return (method, target, headers = {}) => {
     const [path = '', search = ''] = splitTarget(target);
-    const query = new URLSearchParams(search);
+    const query = search === '' ? NO_QUERY : new URLSearchParams(search);
     const upper = method.toUpperCase();
     const routed = matchPrefixed(upper, path, query, headers);
     // HEAD is GET without the body (RFC 9110 section 9.3.2) where the spec documents no HEAD of its own.
@@ -112,11 +120,14 @@ function compareSpecificity(a: CompiledTemplate, b: CompiledTemplate): number {
   return b.queryConditions - a.queryConditions;
 }
 
+/** The query of a target without one; templates only read it (`get`), never change it. */
+const NO_QUERY = new URLSearchParams();
+
 /** Decoded path segments; undefined when a segment is not valid percent-encoding. */
 function splitPath(path: string): string[] | undefined {
   const segments = path.split('/').slice(1);
   try {
-    return segments.map((segment) => decodeURIComponent(segment));
+    return segments.map((segment) => (segment.includes('%') ? decodeURIComponent(segment) : segment));
   } catch {
     return undefined;
   }

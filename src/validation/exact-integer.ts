@@ -36,8 +36,9 @@ export const exactIntegerKeyword: FuncKeywordDefinition = {
 function validateExactInteger(...[format, data, , cxt]: Parameters<ExactIntegerValidate>): boolean {
   // Non-numbers and fractions are reported by the `type` keyword already.
   if (typeof data !== 'number' || !Number.isInteger(data)) return true;
-  const text = exactNumberText(cxt?.parentData, cxt?.parentDataProperty) ?? BigInt(data).toString();
-  const value = exactInteger(text);
+  const text = exactNumberText(cxt?.parentData, cxt?.parentDataProperty);
+  // Without a recorded text the number is the double itself, an integer: exact as a BigInt, no text to read.
+  const value = text === undefined ? BigInt(data) : exactInteger(text);
   const self = validateExactInteger as ExactIntegerValidate;
   if (value === undefined) {
     self.errors = [
