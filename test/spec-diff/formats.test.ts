@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { diffSpecs, type SpecDiffResult } from '../../src/spec-diff/diff-specs.js';
-import { DIFF_FORMATS } from '../../src/spec-diff/formats/index.js';
+import { batched, DIFF_FORMATS } from '../../src/spec-diff/formats/index.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-diff');
 let result: SpecDiffResult;
@@ -80,4 +80,28 @@ describe('spec diff formats', () => {
       'request-property-became-required',
     ]);
   });
+
+  // The CLI writes json in pieces (a big report is never one string): the bytes must be JSON.stringify's.
+  it.each([
+    ['a real result', () => result],
+    ['nothing found', () => ({ ...result, changes: [], ignored: [], unusedIgnores: [] })],
+    [
+      'members JSON leaves out or writes as null, text that looks like JSON',
+      () => ({
+        ...result,
+        head: undefined as unknown as string,
+        changes: [{ ...result.changes[0], message: 'a\n  "b": [1,\n2]', location: undefined }, undefined],
+        ignored: [{ nested: [[], {}, [{ deep: [1, 'x'] }]] }],
+      }),
+    ],
+  ] as Array<[string, () => SpecDiffResult]>)(
+    'json in pieces is byte for byte the whole document: %s',
+    (_name, given) => {
+      const document = given();
+      const { base, head, counts, changes, ignored, unusedIgnores } = document;
+      const want = `${JSON.stringify({ base, head, counts, changes, ignored, unusedIgnores }, null, 2)}\n`;
+      expect(DIFF_FORMATS.json.render(document)).toBe(want);
+      expect([...batched(DIFF_FORMATS.json.chunks?.(document) ?? [], 64)].join('')).toBe(want);
+    },
+  );
 });

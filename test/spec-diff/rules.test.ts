@@ -204,6 +204,16 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
   ['security-scope-added', [['security-changed', B]]],
   ['path-without-operations-removed-not-breaking', []],
   ['inapplicable-keywords-not-breaking', []],
+  // An enum/const bounds string lengths (Stripe's charge.status: maxLength 5000 -> enum), and a pattern its values meet.
+  ['enum-within-string-bounds-not-breaking', []],
+  [
+    'enum-beyond-string-bounds',
+    [
+      ['request-max-length-narrowed', B],
+      ['response-max-length-raised', B],
+    ],
+  ],
+  ['response-format-widened', [['response-type-changed', B]]],
 ];
 
 /** The clock `x-sunset` dates are compared with. */

@@ -8,6 +8,22 @@ export type DiffFormatName = 'text' | 'json' | 'markdown' | 'github';
 export interface DiffFormatter {
   name: DiffFormatName;
   render(result: SpecDiffResult): string;
+  /** The same text in pieces, for a format whose output can be too large to build as one string. */
+  chunks?(result: SpecDiffResult): Iterable<string>;
+}
+
+/** Pieces of about `size` characters joined from `chunks`: few writes, none of them huge. */
+export function* batched(chunks: Iterable<string>, size = 1 << 20): Generator<string> {
+  let pending: string[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    length += chunk.length;
+    if (length < size) continue;
+    yield pending.join('');
+    [pending, length] = [[], 0];
+  }
+  if (length > 0) yield pending.join('');
 }
 
 /** `3 breaking, 1 warning, 2 info` (`, 1 ignored`): the counts in words. */

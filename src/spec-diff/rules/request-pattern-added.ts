@@ -1,4 +1,5 @@
 /** A request string must now match a pattern. */
+import { enumMatches } from '../enum-bounds.js';
 import { walkRule } from './walk-rule.js';
 
 /** request-pattern-added */
@@ -12,7 +13,9 @@ export const requestPatternAdded = walkRule({
         (pair) =>
           pair.direction === 'request' &&
           pair.head.bounds.pattern !== undefined &&
-          pair.base.bounds.pattern === undefined,
+          pair.base.bounds.pattern === undefined &&
+          // Every value the base listed still matches: nothing sent before is refused.
+          !enumMatches(pair.base, pair.head.bounds.pattern),
       )
       .map((pair) => ({
         operation: pair.operation,

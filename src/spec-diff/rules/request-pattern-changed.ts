@@ -1,4 +1,5 @@
 /** A request pattern changed: whether it accepts less cannot be decided in general, so it is a warning (as in oasdiff). */
+import { enumMatches } from '../enum-bounds.js';
 import { walkRule } from './walk-rule.js';
 
 /** request-pattern-changed */
@@ -12,7 +13,9 @@ export const requestPatternChanged = walkRule({
         (pair) =>
           pair.direction === 'request' &&
           pair.base.bounds.pattern !== undefined &&
-          pair.head.bounds.pattern !== undefined,
+          pair.head.bounds.pattern !== undefined &&
+          // Every value the base listed still matches: nothing sent before is refused.
+          !enumMatches(pair.base, pair.head.bounds.pattern),
       )
       .filter((pair) => pair.base.bounds.pattern !== pair.head.bounds.pattern)
       .map((pair) => ({

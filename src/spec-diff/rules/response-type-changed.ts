@@ -14,7 +14,7 @@ export const responseTypeChanged = walkRule({
   checkPairs: (pairs) =>
     pairs.schemas
       .filter((pair) => pair.direction === 'response')
-      .filter((pair) => {
+      .flatMap((pair) => {
         const widened =
           lostTypes(
             pair.head.types?.filter((type) => type !== 'null'),
@@ -24,13 +24,19 @@ export const responseTypeChanged = walkRule({
         const formatWidened =
           pair.base.format !== undefined &&
           pair.head.format !== pair.base.format &&
-          isFormatWidening(pair.head.format, pair.base.format) === false;
-        return widened || formatWidened || (pair.base.format !== undefined && pair.head.format === undefined);
-      })
-      .map((pair) => ({
-        operation: pair.operation,
-        pointer: pair.head.pointer,
-        side: 'head',
-        message: `${pair.name}: type changed from ${describeType(pair.base)} to ${describeType(pair.head)}`,
-      })),
+          (pair.head.format === undefined || isFormatWidening(pair.head.format, pair.base.format) === false);
+        if (!widened && !formatWidened) return [];
+        // A format-only change is named as one (GitHub's `uri` -> `uri-template` is no change of type).
+        const what = widened
+          ? `type changed from ${describeType(pair.base)} to ${describeType(pair.head)}`
+          : `format changed from ${pair.base.format} to ${pair.head.format ?? 'none'}`;
+        return [
+          {
+            operation: pair.operation,
+            pointer: pair.head.pointer,
+            side: 'head' as const,
+            message: `${pair.name}: ${what}`,
+          },
+        ];
+      }),
 });
