@@ -14,6 +14,7 @@ import type { CaseBuilder } from './cases/index.js';
 import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
 import type { RerunReport } from './rerun/read-report.js';
+import type { RetainedDetail } from './retained-result.js';
 import type { FailOn, GeneratedPhase } from './types.js';
 import { parseShard, type Shard } from './shard.js';
 import { count, normalizeHeaders, parseBaseUrl, positive, ranged } from './option-values.js';
@@ -73,6 +74,11 @@ export const CONTRACT_DEFAULTS = {
   maxTransportFailures: 3,
   /** Spec gaps (undocumented statuses HTTP calls for) are listed, not failed: `--fail-on spec-gap` fails them. */
   failOn: 'failure' as FailOn,
+  /**
+   * Recorded results keep their response bodies for library callers that read
+   * them; the CLI, whose reporters have seen every result, keeps failures only.
+   */
+  retainDetail: 'all' as RetainedDetail,
 } as const;
 
 /** What a contract run needs. Only `baseUrl` and `spec` are required. */
@@ -154,6 +160,8 @@ export interface ContractOptions {
   failOn?: FailOn;
   /** Run only this share of the operations (`--shard i/n`, contract/shard.ts); default all. */
   shard?: Shard;
+  /** Which results in `RunResult.results` keep their response bodies once reported: `all` (default) or `failures` (retained-result.ts). */
+  retainDetail?: RetainedDetail;
 }
 
 /** {@link ContractOptions} with every default applied. */
@@ -195,6 +203,7 @@ export interface NormalizedContractOptions {
   rerun: RerunReport | undefined;
   failOn: FailOn;
   shard: Shard | undefined;
+  retainDetail: RetainedDetail;
 }
 
 /** Validate and default the options; throws UsageError on a bad value, before any network work. */
@@ -257,6 +266,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     rerun: options.rerun,
     failOn: failOnValue(options.failOn),
     shard: options.shard === undefined ? undefined : parseShard(`${options.shard.index}/${options.shard.count}`),
+    retainDetail: options.retainDetail ?? CONTRACT_DEFAULTS.retainDetail,
   };
 }
 

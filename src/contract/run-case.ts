@@ -8,6 +8,7 @@
 import type { HttpClient, IncomingResult } from '../http/http-client.js';
 import { analyseExchange, decodeResponseBody, type Check, type CheckContext } from './checks/index.js';
 import type { NormalizedContractOptions } from './options.js';
+import { leanResponse } from './retained-result.js';
 import { RunStoppedError, type RunControl } from './run-control.js';
 import { withFailOn } from './spec-gaps.js';
 import type { CaseResult, ContractCase, Exchange } from './types.js';
@@ -45,7 +46,8 @@ export async function runCase(
     case: sentCase,
     url,
     durationMs: sent.durationMs,
-    ...(sent.response ? { response: sent.response } : {}),
+    // Kept by the run's results and the shrinker's history: bytes the body's text gives back are not kept twice.
+    ...(sent.response ? { response: leanResponse(sent.response) } : {}),
     ...(sent.failure ? { failure: sent.failure } : {}),
   };
   const analysed = analyseExchange(exchange, await decodeResponseBody(exchange));

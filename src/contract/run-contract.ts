@@ -31,6 +31,7 @@ import type { ContractPhase, PhaseSession } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
 import { sequencePrefixes, statefulPhase } from './stateful/stateful-phase.js';
 import { createRunControl } from './run-control.js';
+import { retainedResult } from './retained-result.js';
 import { runCase } from './run-case.js';
 import { distinctFailures } from './signature.js';
 import { SpecGapCollector } from './spec-gaps.js';
@@ -121,6 +122,8 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       index: results.length - 1,
       total: Math.max(cases.length, results.length),
     });
+    // The reporters have seen it whole: from here on the run keeps what its later readers need (retained-result.ts).
+    results[results.length - 1] = retainedResult(result, settings.retainDetail);
   };
   const session: PhaseSession = {
     spec,

@@ -112,6 +112,8 @@ export interface ReceivedResponse {
   invalidUtf8: boolean;
   /** The body's bytes, when they were read off the wire (binary media types); `body` is their UTF-8 reading. */
   bytes?: Buffer;
+  /** Set on a passed result kept after reporting without its body (`retainDetail: 'failures'`, retained-result.ts): `body` is then empty. */
+  bodyDropped?: true;
 }
 
 /** Why no usable response came back. */

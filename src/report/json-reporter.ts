@@ -11,7 +11,8 @@ import { createRedactor, runSecrets, type Secret } from '../contract/redact.js';
 import type { RunResult, SpecGap } from '../contract/types.js';
 import { toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
-import { writeReportFile, type ReportTarget } from './report-target.js';
+import { prettyJsonChunks } from './json-chunks.js';
+import { writeReportChunks, type ReportTarget } from './report-target.js';
 
 /** Options of {@link createJsonReporter}. */
 export interface JsonReporterOptions {
@@ -97,8 +98,9 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
       }
     },
     async close() {
+      // The same text as JSON.stringify(document, null, 2), written case by case: never one string of every case.
       if (document?.reportVersion === 1)
-        await writeReportFile(options.target, `${JSON.stringify(document, null, 2)}\n`);
+        await writeReportChunks(options.target, prettyJsonChunks(document, 'cases', cases));
     },
   };
 }

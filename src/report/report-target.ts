@@ -1,6 +1,6 @@
 /** Where a file reporter writes: a file (`--output FILE`) or a text sink such as stdout. */
 import { constants } from 'node:fs';
-import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PlantkitError, UsageError } from '../errors.js';
 import type { TextSink } from './reporter.js';
@@ -20,6 +20,41 @@ export async function writeReportFile(target: ReportTarget, text: string): Promi
   } catch (error) {
     throw new PlantkitError('PLANTKIT_IO', `cannot write report ${target.file}: ${(error as Error).message}`);
   }
+}
+
+/** Write a report given in pieces (report/json-chunks.ts), in writes of about 1 MiB; a file that cannot be written is a fault naming it. */
+export async function writeReportChunks(target: ReportTarget, chunks: Iterable<string>): Promise<void> {
+  if ('sink' in target) {
+    for (const chunk of batched(chunks)) target.sink.write(chunk);
+    return;
+  }
+  try {
+    await mkdir(path.dirname(target.file), { recursive: true });
+    const file = await open(target.file, 'w');
+    try {
+      for (const chunk of batched(chunks)) await file.write(chunk);
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    throw new PlantkitError('PLANTKIT_IO', `cannot write report ${target.file}: ${(error as Error).message}`);
+  }
+}
+
+/** Small pieces joined into writes of about 1 MiB of text. */
+function* batched(chunks: Iterable<string>): Generator<string> {
+  let pending: string[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    size += chunk.length;
+    if (size >= 1 << 20) {
+      yield pending.join('');
+      pending = [];
+      size = 0;
+    }
+  }
+  if (pending.length > 0) yield pending.join('');
 }
 
 /**

@@ -246,6 +246,8 @@ export const contractCommand: Command = {
         stateful: values.stateful !== false,
         ...(rerun ? { rerun } : {}),
         failOn,
+        // Every reporter has seen each result whole when it is recorded: a passed one need not keep its body.
+        retainDetail: 'failures',
       });
     } finally {
       await closeAll(reporters);
