@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PlantkitError, UsageError } from '../errors.js';
+import { batched } from '../text/batched.js';
 import type { TextSink } from './reporter.js';
 
 /** A report destination. */
@@ -39,22 +40,6 @@ export async function writeReportChunks(target: ReportTarget, chunks: Iterable<s
   } catch (error) {
     throw new PlantkitError('PLANTKIT_IO', `cannot write report ${target.file}: ${(error as Error).message}`);
   }
-}
-
-/** Small pieces joined into writes of about 1 MiB of text. */
-function* batched(chunks: Iterable<string>): Generator<string> {
-  let pending: string[] = [];
-  let size = 0;
-  for (const chunk of chunks) {
-    pending.push(chunk);
-    size += chunk.length;
-    if (size >= 1 << 20) {
-      yield pending.join('');
-      pending = [];
-      size = 0;
-    }
-  }
-  if (pending.length > 0) yield pending.join('');
 }
 
 /**

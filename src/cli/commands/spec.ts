@@ -154,7 +154,8 @@ async function runDiff(argv: string[], io: CliIO): Promise<number> {
       'e.g. plantkit spec diff origin/main:openapi.yaml openapi.yaml',
     );
   const { diffSpecs } = await import('../../spec-diff/diff-specs.js');
-  const { DIFF_FORMATS, batched } = await import('../../spec-diff/formats/index.js');
+  const { DIFF_FORMATS } = await import('../../spec-diff/formats/index.js');
+  const { batched } = await import('../../text/batched.js');
   const { loadDiffPolicy } = await import('../../spec-diff/policy/load-policy.js');
   const { diffFails } = await import('../../spec-diff/policy/verdict.js');
   const policy = await loadDiffPolicy({

@@ -12,20 +12,6 @@ export interface DiffFormatter {
   chunks?(result: SpecDiffResult): Iterable<string>;
 }
 
-/** Pieces of about `size` characters joined from `chunks`: few writes, none of them huge. */
-export function* batched(chunks: Iterable<string>, size = 1 << 20): Generator<string> {
-  let pending: string[] = [];
-  let length = 0;
-  for (const chunk of chunks) {
-    pending.push(chunk);
-    length += chunk.length;
-    if (length < size) continue;
-    yield pending.join('');
-    [pending, length] = [[], 0];
-  }
-  if (length > 0) yield pending.join('');
-}
-
 /** `3 breaking, 1 warning, 2 info` (`, 1 ignored`): the counts in words. */
 export function describeCounts(result: SpecDiffResult): string {
   const { breaking, warning, info } = result.counts;

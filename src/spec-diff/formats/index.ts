@@ -5,7 +5,7 @@ import { jsonFormat } from './json.js';
 import { markdownFormat } from './markdown.js';
 import { textFormat } from './text.js';
 
-export { batched, type DiffFormatter, type DiffFormatName } from './format.js';
+export type { DiffFormatter, DiffFormatName } from './format.js';
 
 /** Every diff format, by name. */
 export const DIFF_FORMATS: Readonly<Record<DiffFormatName, DiffFormatter>> = {
