@@ -10,6 +10,7 @@ import { stringifyJson } from '../json/exact-json.js';
 import type { LoadedSpec } from '../spec/types.js';
 import { corsHeaders } from './cors.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
+import { lingerOnClose } from './lingering-close.js';
 import { listenFault } from './listen-fault.js';
 import { nodeRequest } from './pipeline-request.js';
 import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
@@ -72,6 +73,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       if (settings.cors && typeof request.headers.origin === 'string')
         Object.assign(reply.headers, corsHeaders(request.headers));
       reply.headers[MOCK_HEADER] = current.identity;
+      // A body left unread (a 413) is drained before the close, so the client reads the answer.
+      if (reply.headers.connection === 'close' && !request.complete) lingerOnClose(request.socket);
       const sent = sendReply(response, reply, current);
       log.request(request.method ?? '', request.url ?? '', sent.status, performance.now() - started, sent.reason);
     };
