@@ -77,25 +77,6 @@ const KNOWN: Record<string, Known> = {
     why: 'spec: GET /string/null documents `type: string, enum: [null]`, which no value satisfies; the mock says so in its 500 (as the issue asks)',
     cases: { stateless: ['string_getNull/positive/request'], stateful: ['string_getNull/positive/request'] },
   },
-  'codat.io/sync-for-commerce.json': {
-    // The made-up ids' 404s agree since issue 18 (spec gaps); the sequences still disagree.
-    why: 'mock (stateful: the connections lifecycle and random sequences fail; not the made-up-id 404s, which are spec gaps now)',
-    cases: {
-      stateful: ['create-connection/stateful/connections/lifecycle', 'create-connection/stateful/connections/random-1'],
-    },
-  },
-
-  'github.com/github.ae.json': {
-    why: 'mock (stateful: a created pre-receive environment reads 404; check-run output differs; PATCH check-runs 500); with real ids the positive PATCH of a stored check run reaches the stateful mock, which answers 500',
-    cases: {
-      stateful: [
-        'checks/create/stateful/check-runs/lifecycle',
-        'checks/create/stateful/check-runs/random-1',
-        'checks/update/positive/example/default',
-        'checks/update/positive/full',
-      ],
-    },
-  },
   'pay1.de/link.json': {
     why: 'mock (stateful: the id it assigns, with spaces and %, is refused by its own item path parameter, 400)',
     cases: {

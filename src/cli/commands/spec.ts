@@ -154,8 +154,7 @@ async function runDiff(argv: string[], io: CliIO): Promise<number> {
       'e.g. plantkit spec diff origin/main:openapi.yaml openapi.yaml',
     );
   const { diffSpecs } = await import('../../spec-diff/diff-specs.js');
-  const { DIFF_FORMATS } = await import('../../spec-diff/formats/index.js');
-  const { batched } = await import('../../text/batched.js');
+  const { DIFF_FORMATS, renderPieces } = await import('../../spec-diff/formats/index.js');
   const { loadDiffPolicy } = await import('../../spec-diff/policy/load-policy.js');
   const { diffFails } = await import('../../spec-diff/policy/verdict.js');
   const policy = await loadDiffPolicy({
@@ -170,10 +169,8 @@ async function runDiff(argv: string[], io: CliIO): Promise<number> {
     levels: policy.levels,
     ignore: policy.ignore,
   });
-  const formatter = DIFF_FORMATS[format];
   // A streamable format is written in pieces: Stripe's JSON report is 139 MB, one string cost a fifth of the run.
-  if (formatter.chunks) for (const piece of batched(formatter.chunks(result))) io.stdout.write(piece);
-  else io.stdout.write(formatter.render(result));
+  for (const piece of renderPieces(DIFF_FORMATS[format], result)) io.stdout.write(piece);
   return diffFails(result, policy.failOn) ? EXIT.findings : EXIT.ok;
 }
 

@@ -1,4 +1,6 @@
 /** The registered spec-diff formats. */
+import { batched } from '../../text/batched.js';
+import type { SpecDiffResult } from '../diff-specs.js';
 import type { DiffFormatter, DiffFormatName } from './format.js';
 import { githubFormat } from './github.js';
 import { jsonFormat } from './json.js';
@@ -14,3 +16,12 @@ export const DIFF_FORMATS: Readonly<Record<DiffFormatName, DiffFormatter>> = {
   markdown: markdownFormat,
   github: githubFormat,
 };
+
+/**
+ * The text `formatter` renders for `result`, in writes of about 1 MiB: a
+ * format that makes its text in pieces (json: Stripe's report is 139 MB)
+ * never builds it as one string.
+ */
+export function renderPieces(formatter: DiffFormatter, result: SpecDiffResult): Iterable<string> {
+  return formatter.chunks ? batched(formatter.chunks(result)) : [formatter.render(result)];
+}
