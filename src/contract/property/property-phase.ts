@@ -99,6 +99,12 @@ async function runPropertyPhase(session: PhaseSession): Promise<void> {
     .map((operation) => ({ operation, planned: plannedOf(session, operation).filter((id) => session.selected(id)) }))
     .filter((item) => item.planned.length > 0);
   for (const [index, { operation, planned }] of work.entries()) {
+    // Once the run has stopped (Ctrl-C, --max-duration), the rest is only reported: building each operation's
+    // generators first cost minutes on GitHub-sized specs after a SIGTERM.
+    if (session.stopped()) {
+      reportUnsent(session, operation, planned, undefined);
+      continue;
+    }
     const outcome = targetOf(session, operation)!;
     if ('cannot' in outcome) {
       // Reported once per operation, as a skip: a spec the runner cannot satisfy is no server failure.
@@ -163,12 +169,12 @@ function reportUnsent(
   session: PhaseSession,
   operation: Operation,
   planned: readonly string[],
-  run: OperationRun,
+  run: OperationRun | undefined,
 ): void {
   const { settings } = session;
   const stop = session.stopped();
   if (stop) {
-    const recorded = new Set(session.results.map((result) => result.case.id));
+    const recorded = recordedIds(session);
     for (const id of planned.filter((plannedId) => !recorded.has(plannedId))) {
       const phase = id.slice(`${operation.id}/generated/`.length).split('/')[0] as GeneratedPhase;
       session.record({
@@ -181,7 +187,7 @@ function reportUnsent(
         notRun: true,
       });
     }
-  } else if (run.halted) {
+  } else if (run?.halted) {
     const label = {
       id: `${operation.id}/generated/not-sent`,
       title: 'remaining generated cases',
@@ -190,6 +196,24 @@ function reportUnsent(
     };
     session.record(skippedResult(operation, label, `not sent: ${run.halted}`, settings.baseUrl));
   }
+}
+
+/**
+ * The ids of the cases recorded when the run stopped, worked out once per
+ * session: a stopped run reports the rest of every operation, and a set
+ * rebuilt over every result for each of GitHub's 845 operations was
+ * operations x results work. Cases recorded after the stop are other
+ * operations' (planned ids are unique), so the set stays right.
+ */
+const recordedAtStop = new WeakMap<PhaseSession, Set<string>>();
+
+function recordedIds(session: PhaseSession): Set<string> {
+  let ids = recordedAtStop.get(session);
+  if (!ids) {
+    ids = new Set(session.results.map((result) => result.case.id));
+    recordedAtStop.set(session, ids);
+  }
+  return ids;
 }
 
 /** Ids the static cases got accepted are taken before the first generated request. */
