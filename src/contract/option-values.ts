@@ -66,3 +66,35 @@ export function parseBaseUrl(raw: string | undefined): string {
   if (url.search || url.hash) throw new UsageError('--base-url must not have a query string or fragment');
   return url.href.replace(/\/+$/, '');
 }
+
+/** `maxTransportFailures` (a library option, no flag): an integer >= 0. */
+export function transportFailures(value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0)
+    throw new UsageError(`maxTransportFailures must be an integer >= 0, got ${String(value)}`);
+  return value;
+}
+
+/** `--seed`: absent, or an integer from 0 to `max`. */
+export function checkSeed(seed: number | undefined, max: number): void {
+  if (seed === undefined) return;
+  if (!Number.isInteger(seed) || seed < 0 || seed > max) {
+    throw new UsageError(
+      `--seed must be an integer from 0 to ${max}, got ${String(seed)}`,
+      'copy the seed a previous run printed',
+    );
+  }
+}
+
+/** A flag that takes one of `allowed` (`--fail-on`), `fallback` when absent. */
+export function oneOfValues<T extends string>(
+  flag: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, got '${value}'`);
+  return value as T;
+}

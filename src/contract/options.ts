@@ -17,7 +17,16 @@ import type { RerunReport } from './rerun/read-report.js';
 import type { RetainedDetail } from './retained-result.js';
 import type { FailOn, GeneratedPhase } from './types.js';
 import { parseShard, type Shard } from './shard.js';
-import { count, normalizeHeaders, parseBaseUrl, positive, ranged } from './option-values.js';
+import {
+  checkSeed,
+  oneOfValues,
+  count,
+  normalizeHeaders,
+  parseBaseUrl,
+  positive,
+  ranged,
+  transportFailures,
+} from './option-values.js';
 
 /** Defaults of {@link ContractOptions}. */
 export const CONTRACT_DEFAULTS = {
@@ -213,7 +222,7 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
     throw new UsageError(`--timeout must be a positive number of milliseconds, got ${String(options.timeoutMs)}`);
   const maxBodyBytes = options.maxBodyBytes ?? CONTRACT_DEFAULTS.maxBodyBytes;
-  checkSeed(options.seed);
+  checkSeed(options.seed, CONTRACT_DEFAULTS.maxSeed);
   // A rerun replays its report's sequences from the seed that planned them.
   const seed = options.seed ?? options.rerun?.seed ?? randomInt(0, CONTRACT_DEFAULTS.maxSeed);
   const specPath = typeof options.spec === 'string' ? options.spec : options.spec.source;
@@ -261,10 +270,10 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
     workers: ranged('workers', options.workers ?? CONTRACT_DEFAULTS.workers, 1, CONTRACT_DEFAULTS.maxWorkers),
     rateLimit: positive('rate-limit', options.rateLimit),
     maxDurationMs: positive('max-duration', options.maxDurationMs),
-    maxTransportFailures: transportFailures(options.maxTransportFailures),
+    maxTransportFailures: transportFailures(options.maxTransportFailures, CONTRACT_DEFAULTS.maxTransportFailures),
     signal: options.signal,
     rerun: options.rerun,
-    failOn: failOnValue(options.failOn),
+    failOn: oneOfValues('fail-on', options.failOn, CONTRACT_FAIL_ON, CONTRACT_DEFAULTS.failOn),
     shard: options.shard === undefined ? undefined : parseShard(`${options.shard.index}/${options.shard.count}`),
     retainDetail: options.retainDetail ?? CONTRACT_DEFAULTS.retainDetail,
   };
@@ -272,31 +281,6 @@ export function normalizeContractOptions(options: ContractOptions): NormalizedCo
 
 /** Values `--fail-on` takes, mildest first. */
 export const CONTRACT_FAIL_ON: readonly FailOn[] = ['failure', 'spec-gap'];
-
-function failOnValue(value: string | undefined): FailOn {
-  if (value === undefined) return CONTRACT_DEFAULTS.failOn;
-  if (!(CONTRACT_FAIL_ON as readonly string[]).includes(value))
-    throw new UsageError(`--fail-on must be one of ${CONTRACT_FAIL_ON.join(', ')}, got '${value}'`);
-  return value as FailOn;
-}
-
-/** `maxTransportFailures` (a library option, no flag): an integer >= 0. */
-function transportFailures(value: number | undefined): number {
-  if (value === undefined) return CONTRACT_DEFAULTS.maxTransportFailures;
-  if (!Number.isInteger(value) || value < 0)
-    throw new UsageError(`maxTransportFailures must be an integer >= 0, got ${String(value)}`);
-  return value;
-}
-
-function checkSeed(seed: number | undefined): void {
-  if (seed === undefined) return;
-  if (!Number.isInteger(seed) || seed < 0 || seed > CONTRACT_DEFAULTS.maxSeed) {
-    throw new UsageError(
-      `--seed must be an integer from 0 to ${CONTRACT_DEFAULTS.maxSeed}, got ${String(seed)}`,
-      'copy the seed a previous run printed',
-    );
-  }
-}
 
 /** Every phase `--phases` may name: the generated ones, then the stateful one. */
 export const PHASE_NAMES: readonly PhaseName[] = [...CONTRACT_DEFAULTS.phases, 'stateful'];

@@ -1,16 +1,15 @@
 /**
- * Sending requests to the system under test: the one module that imports
- * undici. A hanging server becomes a timeout, a huge body is cut at a cap,
+ * Sending requests to the system under test: the one module that sends
+ * with undici (loaded in undici-parts.ts). A hanging server becomes a timeout, a huge body is cut at a cap,
  * redirects are never followed (the token must not travel to another
  * origin), a Content-Encoding is undone as a browser would (content-coding.ts),
  * and every response body is consumed or destroyed. `relay` is the proxy's
  * side of the same: a client's request streamed on as received, and the
  * answer kept byte for byte beside the decoded reading the checks use.
  */
-import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { Readable } from 'node:stream';
-import type { Agent as UndiciAgent, Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { TargetUnreachableError } from '../errors.js';
 import { formatBytes } from './byte-size.js';
 import { decodeContent } from './content-coding.js';
@@ -25,28 +24,8 @@ import {
   type TransportFailure,
 } from './exchange-failure.js';
 import { flattenHeaders } from './flat-headers.js';
+import { Agent, requestOn } from './undici-parts.js';
 import { unsendableRequest } from './wire-text.js';
-
-const require = createRequire(import.meta.url);
-/**
- * undici's Agent and its `request` from their own files, not from undici's
- * index: the index loads all of undici (fetch, WebSocket, caches, mocks: 111
- * files, about 0.2 s of CPU at every contract or proxy start), where these
- * two load 26 (-0.15 s; issue 22). undici is pinned exactly (package.json);
- * its index is only these with `request` put on Dispatcher's prototype.
- */
-const Agent = require('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
-const undiciRequest = require('undici/lib/api/api-request.js') as (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
-
-/** `dispatcher.request`: an injected dispatcher's own (it may come from another undici); undici's on our Agent. */
-function requestOn(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-  return typeof dispatcher.request === 'function'
-    ? dispatcher.request(options)
-    : undiciRequest.call(dispatcher, options);
-}
 
 /** A request on the wire. */
 export interface OutgoingRequest {
