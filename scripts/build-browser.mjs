@@ -11,6 +11,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { writeNotices } from './bundle-notices.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SHIMS = path.join(ROOT, 'scripts/browser-shims');
@@ -68,12 +69,16 @@ const result = await build({
   inject: [path.join(SHIMS, 'process.mjs'), path.join(SHIMS, 'buffer.mjs')],
   define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   logLevel: 'warning',
-  metafile: process.env.PLANTKIT_BUNDLE_META === '1',
+  absWorkingDir: ROOT,
+  metafile: true,
 });
 if (result.errors.length > 0) process.exit(1);
 const { size } = await stat(OUTFILE);
-console.log(`dist/browser/msw.js: ${(size / 1024 / 1024).toFixed(1)} MiB`);
-if (result.metafile) {
+const packages = writeNotices(ROOT, result.metafile, OUTFILE);
+console.log(
+  `dist/browser/msw.js: ${(size / 1024 / 1024).toFixed(1)} MiB, ${packages} third-party packages (msw.js.NOTICES.txt)`,
+);
+if (process.env.PLANTKIT_BUNDLE_META === '1') {
   const byPackage = {};
   for (const [file, { bytesInOutput }] of Object.entries(
     result.metafile.outputs['dist/browser/msw.js']?.inputs ?? {},

@@ -19,6 +19,7 @@ import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { writeNotices } from './bundle-notices.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTFILE = path.join(ROOT, 'dist/vendor/prism.cjs');
@@ -74,7 +75,12 @@ const result = await build({
   // jsonc-parser's CommonJS entry is a UMD wrapper that requires its parts at run time, which a bundle cannot.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   logLevel: 'warning',
+  absWorkingDir: ROOT,
+  metafile: true,
 });
 if (result.errors.length > 0) process.exit(1);
 const { size } = await stat(OUTFILE);
-console.log(`dist/vendor/prism.cjs: ${(size / 1024 / 1024).toFixed(1)} MiB`);
+const packages = writeNotices(ROOT, result.metafile, OUTFILE);
+console.log(
+  `dist/vendor/prism.cjs: ${(size / 1024 / 1024).toFixed(1)} MiB, ${packages} third-party packages (prism.cjs.NOTICES.txt)`,
+);

@@ -29,8 +29,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * dist/vendor/prism.cjs, the parts of Prism the mock loads in one file
  * (scripts/build-prism.mjs; it cuts the mock's start-up CPU by a third),
  * 1,574,078 packed and 5,989,533 unpacked with it; the budget is that plus 10%.
+ * Moved a second time for what the licences of that bundled code require: the
+ * third-party notices of both bundles (scripts/bundle-notices.mjs, 190 kB of
+ * licence texts), 1,710,020 packed and 6,574,602 unpacked on 2026-11-26; the
+ * budget is that plus 10%.
  */
-const BUDGET = { packed: 1_730_000, unpacked: 6_590_000 };
+const BUDGET = { packed: 1_880_000, unpacked: 7_230_000 };
 
 interface Packed {
   size: number;
@@ -81,6 +85,13 @@ describe('the file list', () => {
     expect(compiled.map((file) => file.slice('dist/'.length).replace(/\.c?js$/, '')).sort()).toEqual(
       [...(await sourceModules()), 'browser/msw', 'vendor/prism'].sort(),
     );
+  });
+
+  test('each bundle of third-party code ships its third-party notices beside it', () => {
+    expect(files.filter((file) => file.endsWith('.NOTICES.txt'))).toEqual([
+      'dist/browser/msw.js.NOTICES.txt',
+      'dist/vendor/prism.cjs.NOTICES.txt',
+    ]);
   });
 
   test("declarations: exactly those the package's type entries reach", () => {
