@@ -11,7 +11,7 @@ import { createRedactor, runSecrets, type Secret } from '../contract/redact.js';
 import type { RunResult, SpecGap } from '../contract/types.js';
 import { toCaseRecord, type CaseRecord } from './case-record.js';
 import type { Reporter } from './reporter.js';
-import { prettyJsonChunks } from './json-chunks.js';
+import { prettyJsonPieces } from '../text/pretty-json.js';
 import { writeReportChunks, type ReportTarget } from './report-target.js';
 
 /** Options of {@link createJsonReporter}. */
@@ -98,9 +98,8 @@ export function createJsonReporter(options: JsonReporterOptions): Reporter {
       }
     },
     async close() {
-      // The same text as JSON.stringify(document, null, 2), written case by case: never one string of every case.
-      if (document?.reportVersion === 1)
-        await writeReportChunks(options.target, prettyJsonChunks(document, 'cases', cases));
+      // The same text as JSON.stringify(document, null, 2), written case by case (cases is its last member): never one string of every case.
+      if (document?.reportVersion === 1) await writeReportChunks(options.target, prettyJsonPieces(document));
     },
   };
 }

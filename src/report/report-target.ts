@@ -23,7 +23,7 @@ export async function writeReportFile(target: ReportTarget, text: string): Promi
   }
 }
 
-/** Write a report given in pieces (report/json-chunks.ts), in writes of about 1 MiB; a file that cannot be written is a fault naming it. */
+/** Write a report given in pieces (text/pretty-json.ts), in writes of about 1 MiB; a file that cannot be written is a fault naming it. */
 export async function writeReportChunks(target: ReportTarget, chunks: Iterable<string>): Promise<void> {
   if ('sink' in target) {
     for (const chunk of batched(chunks)) target.sink.write(chunk);

@@ -1,10 +1,10 @@
-/** The JSON report written in pieces is the text JSON.stringify(document, null, 2) writes, byte for byte. */
+/** A report given in pieces reaches a file or a sink whole, in few writes. */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { prettyJsonChunks } from '../../src/report/json-chunks.js';
 import { writeReportChunks } from '../../src/report/report-target.js';
+import { prettyJsonPieces } from '../../src/text/pretty-json.js';
 
 const record = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -17,23 +17,6 @@ const record = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('prettyJsonChunks', () => {
-  test.each([
-    ['no cases', { head: { reportVersion: 1, summary: { total: 0 } }, items: [] }],
-    ['one case', { head: { reportVersion: 1, hints: ['a\nb'] }, items: [record('a')] }],
-    [
-      'many cases, unicode, escapes and nested empties',
-      {
-        head: { reportVersion: 1, spec: { title: 'Ä "quoted" \u2028' }, budget: null, operations: [] },
-        items: [record('a'), record('b', { title: '\t\u0000' }), 'text', 42, null, [], {}],
-      },
-    ],
-  ])('%s', (_name, { head, items }) => {
-    const document = { ...head, cases: items };
-    expect([...prettyJsonChunks(document, 'cases', items)].join('')).toBe(`${JSON.stringify(document, null, 2)}\n`);
-  });
-});
-
 describe('writeReportChunks', () => {
   test('a file and a sink get the same text, in writes of about 1 MiB', async () => {
     const items = Array.from({ length: 3000 }, (_, index) => record(`case-${index}`, { body: 'x'.repeat(700) }));
@@ -42,13 +25,10 @@ describe('writeReportChunks', () => {
     const directory = await mkdtemp(path.join(tmpdir(), 'plantkit-chunks-'));
     try {
       const file = path.join(directory, 'reports', 'contract.json');
-      await writeReportChunks({ file }, prettyJsonChunks(document, 'cases', items));
+      await writeReportChunks({ file }, prettyJsonPieces(document));
       expect(await readFile(file, 'utf8')).toBe(want);
       const writes: string[] = [];
-      await writeReportChunks(
-        { sink: { write: (text: string) => writes.push(text) } },
-        prettyJsonChunks(document, 'cases', items),
-      );
+      await writeReportChunks({ sink: { write: (text: string) => writes.push(text) } }, prettyJsonPieces(document));
       expect(writes.join('')).toBe(want);
       expect(writes.length).toBeGreaterThan(1);
       expect(writes.length).toBeLessThan(want.length / 100_000);
