@@ -15,7 +15,7 @@
  *
  *   node scripts/build-prism.mjs    (npm run build runs it after tsc)
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -94,6 +94,27 @@ module.exports = new Proxy({}, { get: (_target, key) => load()[key], has: (_targ
   },
 };
 
+/**
+ * js-yaml 3 (json-schema-ref-parser's copy, which json-schema-faker loads) requires esprima at load time,
+ * through an alias the bundler cannot follow, for its `!!js/function` type only: a 277 KB parser that
+ * Prism never needs for a plain answer. The build gives that type a stand-in that requires esprima on the
+ * first member read (inside the type's own try, as a failed require was before).
+ */
+const ESPRIMA_FILE = /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/;
+const ESPRIMA_REQUIRE = "esprima = _require('esprima');";
+const deferredEsprima = {
+  name: 'deferred-esprima',
+  setup(builder) {
+    builder.onLoad({ filter: ESPRIMA_FILE }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes(ESPRIMA_REQUIRE)) throw new Error(`${args.path}: its require of esprima moved`);
+      const standIn =
+        "let real; esprima = new Proxy({}, { get: (_target, key) => (real ??= _require('esprima'))[key] });";
+      return { contents: text.replace(ESPRIMA_REQUIRE, standIn), loader: 'js' };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: [path.join(ROOT, 'scripts/prism-bundle.cjs')],
   outfile: OUTFILE,
@@ -115,7 +136,7 @@ const result = await build({
     'mime-db',
     'fnv-plus',
   ],
-  plugins: [lodashFunctions, deferredRequires],
+  plugins: [lodashFunctions, deferredRequires, deferredEsprima],
   // jsonc-parser's CommonJS entry is a UMD wrapper that requires its parts at run time, which a bundle cannot.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   logLevel: 'warning',
