@@ -15,7 +15,7 @@
  *
  *   node scripts/build-prism.mjs    (npm run build runs it after tsc)
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -50,6 +50,72 @@ const lodashFunctions = {
   },
 };
 
+/**
+ * Requires that Prism's modules make at load time for parts plantkit never reaches on a plain answer: each
+ * importer gets a stand-in that requires the real module on first use. Prism's mocker loads its callback
+ * runner (OpenAPI callbacks: node-fetch, Prism's whole request validator with six Ajv instances and
+ * lodash/fp) and the body and header validators it uses only to parse a callback's form body; its logger
+ * loads the forwarder only to print a body. Loading the bundle: measured in the commit that added this.
+ */
+const DEFERRED = [
+  ['@stoplight/prism-http/dist/mocker/index.js', './callback/callbacks'],
+  ['@stoplight/prism-http/dist/mocker/index.js', '../validator/validators/body'],
+  ['@stoplight/prism-http/dist/mocker/index.js', '../validator/validators/headers'],
+  ['@stoplight/prism-http/dist/forwarder/index.js', 'node-fetch'],
+];
+const deferredRequires = {
+  name: 'deferred-requires',
+  setup(builder) {
+    const found = new Set();
+    builder.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'require-call' || args.namespace === 'deferred') return undefined;
+      const entry = DEFERRED.find(([importer, request]) => request === args.path && args.importer.endsWith(importer));
+      if (!entry) return undefined;
+      found.add(entry);
+      return {
+        path: `${args.path} from ${args.importer}`,
+        namespace: 'deferred',
+        pluginData: { request: args.path, resolveDir: args.resolveDir },
+      };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'deferred' }, ({ pluginData }) => ({
+      // Every use in these importers reads a member (`(0, x.name)(...)`), never the module itself.
+      contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(pluginData.request)}));
+module.exports = new Proxy({}, { get: (_target, key) => load()[key], has: (_target, key) => key in load() });`,
+      resolveDir: pluginData.resolveDir,
+      loader: 'js',
+    }));
+    // A Prism upgrade that moves one of these requires fails the build instead of silently loading it again.
+    builder.onEnd(() => {
+      const missing = DEFERRED.filter((entry) => !found.has(entry));
+      if (missing.length > 0)
+        throw new Error(`deferred requires not found: ${missing.map((entry) => entry.join(' -> '))}`);
+    });
+  },
+};
+
+/**
+ * js-yaml 3 (json-schema-ref-parser's copy, which json-schema-faker loads) requires esprima at load time,
+ * through an alias the bundler cannot follow, for its `!!js/function` type only: a 277 KB parser that
+ * Prism never needs for a plain answer. The build gives that type a stand-in that requires esprima on the
+ * first member read (inside the type's own try, as a failed require was before).
+ */
+const ESPRIMA_FILE = /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/;
+const ESPRIMA_REQUIRE = "esprima = _require('esprima');";
+const deferredEsprima = {
+  name: 'deferred-esprima',
+  setup(builder) {
+    builder.onLoad({ filter: ESPRIMA_FILE }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes(ESPRIMA_REQUIRE)) throw new Error(`${args.path}: its require of esprima moved`);
+      const standIn =
+        "let real; esprima = new Proxy({}, { get: (_target, key) => (real ??= _require('esprima'))[key] });";
+      return { contents: text.replace(ESPRIMA_REQUIRE, standIn), loader: 'js' };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: [path.join(ROOT, 'scripts/prism-bundle.cjs')],
   outfile: OUTFILE,
@@ -71,7 +137,7 @@ const result = await build({
     'mime-db',
     'fnv-plus',
   ],
-  plugins: [lodashFunctions],
+  plugins: [lodashFunctions, deferredRequires, deferredEsprima],
   // jsonc-parser's CommonJS entry is a UMD wrapper that requires its parts at run time, which a bundle cannot.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   logLevel: 'warning',

@@ -112,16 +112,30 @@ export function canonicalJson(container: object, key: Key): string {
   return writeValue((container as Record<Key, unknown>)[key], container, key, true);
 }
 
-/** Deep copy of a JSON value that keeps the recorded exact number texts. */
+/**
+ * Deep copy of a JSON value that keeps the recorded exact number texts. It
+ * copies a whole spec at every load (load-spec.ts), so it walks keys in
+ * place and looks a container's recorded texts up once, not per key.
+ */
 export function cloneJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
-  const copy = (Array.isArray(value) ? [] : {}) as Record<Key, unknown>;
-  for (const [key, child] of entries(value)) {
-    const text = exactNumberText(value, key);
-    if (text !== undefined) setExactNumber(copy, key, text);
-    else copy[key] = cloneJson(child);
+  const texts = exactTexts.get(value);
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    for (let index = 0; index < value.length; index += 1) copyEntry(value, copy, index, texts);
+    return copy as T;
   }
+  const copy: Record<Key, unknown> = {};
+  for (const key of Object.keys(value)) copyEntry(value, copy, key, texts);
   return copy as T;
+}
+
+/** `copy[key]`: the recorded exact number (when still current, as {@link exactNumberText} checks) or a deep copy. */
+function copyEntry(value: object, copy: object, key: Key, texts: Map<Key, string> | undefined): void {
+  const child = (value as Record<Key, unknown>)[key];
+  const text = texts?.get(key);
+  if (text !== undefined && Number(text) === child) setExactNumber(copy, key, text);
+  else (copy as Record<Key, unknown>)[key] = cloneJson(child);
 }
 
 function entries(value: object): Array<[Key, unknown]> {

@@ -15,6 +15,7 @@ import { encodePointer } from '../spec/json-pointer.js';
 import type { MetaSchemaError } from '../spec/meta-schema-errors.js';
 import type { OpenApiVersion } from '../spec/types.js';
 import { DEFAULT_RULE_SEVERITIES } from './default-ruleset.js';
+import { requireWithNativeAggregateError } from './native-aggregate-error.js';
 import { loadRulesetDefinition } from './ruleset-file.js';
 
 type SpectralCore = typeof import('@stoplight/spectral-core');
@@ -69,7 +70,7 @@ export function validateOpenApiDocument(document: unknown, version: OpenApiVersi
 
 /** Lint `request.text` with Spectral; throws a RulesetError for a ruleset it cannot load. */
 export async function lintWithSpectral(request: LintRequest): Promise<LintDiagnostic[]> {
-  const core = require('@stoplight/spectral-core') as SpectralCore;
+  const core = requireWithNativeAggregateError<SpectralCore>('@stoplight/spectral-core');
   const ruleset = await loadRuleset(core, request.rulesetFile);
   for (const id of request.disabledRules) {
     const rule = ruleset.rules[id];
