@@ -15,12 +15,14 @@ const PACKAGE_DIR = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//;
 
 /**
  * The package folders (relative to `root`) whose code esbuild's metafile says is in `output`: inputs
- * with bytes in the output, files only (a `(disabled):` input is a module a `browser` field left out).
+ * with bytes in the output, files only: an input in another namespace (`(disabled):` for a module a
+ * `browser` field left out, a build plugin's `deferred:` or `lodash-function:` stand-ins) holds no
+ * package's code.
  */
 export function bundledPackages(metafile, output) {
   const folders = new Set();
   for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[output]?.inputs ?? {})) {
-    if (bytesInOutput === 0 || /^\([a-z]+\):/.test(input)) continue;
+    if (bytesInOutput === 0 || /^\(?[a-z][\w-]*\)?:/i.test(input)) continue;
     const match = PACKAGE_DIR.exec(input.replace(/\\/g, '/'));
     if (match) folders.add(match[1]);
   }
