@@ -20,9 +20,14 @@ export const jsonCodec: MediaCodec = {
     return parsed.ok ? { ok: true, value: parsed.value, validatable: true } : { ok: false, message: parsed.message };
   },
   encode(value, context) {
-    return {
-      body: Buffer.from(stringifyJson(value === undefined ? null : value)),
-      contentType: context.mediaType.essence,
-    };
+    return { body: Buffer.from(jsonText(value)), contentType: context.mediaType.essence };
+  },
+  encodeText(value, context) {
+    return { text: jsonText(value), contentType: context.mediaType.essence };
   },
 };
+
+/** The JSON text of a value; no value (undefined) is written as `null`. */
+function jsonText(value: unknown): string {
+  return stringifyJson(value === undefined ? null : value);
+}

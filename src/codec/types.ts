@@ -37,4 +37,12 @@ export interface MediaCodec {
   handles(essence: string): boolean;
   decode(body: Buffer, context: CodecContext): Decoded | Promise<Decoded>;
   encode(value: unknown, context: CodecContext): Encoded;
+  /** The body as text, for codecs that write text (JSON): the mock sends it without bytes in between. */
+  encodeText?(value: unknown, context: CodecContext): EncodedText;
+}
+
+/** A body written as text (sent as UTF-8), and the Content-Type to label it with. */
+export interface EncodedText {
+  text: string;
+  contentType: string;
 }

@@ -27,7 +27,9 @@ export function echoRequest(
   if (!isObject(response) || !isObject(request) || !schema) return response;
   const shape = shapeOf(schema);
   const result: Record<string, unknown> = { ...response };
-  for (const [name, property] of Object.entries(shape.properties)) {
+  // Keys, not entries: every echoed answer passes here, and entries allocate a pair per property.
+  for (const name of Object.keys(shape.properties)) {
+    const property = shape.properties[name]!;
     if (name in request && accepts(property, request[name])) {
       const exact = exactNumberText(request, name);
       if (exact !== undefined) setExactNumber(result, name, exact);

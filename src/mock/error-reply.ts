@@ -88,12 +88,21 @@ function writtenError(
   const encoded = status >= 500 && !saysWhy(error.body, message) ? undefined : encodedOrNothing(error);
   const written = {
     contentType: encoded?.contentType ?? 'application/json',
-    body: encoded?.body ?? stringifyJson({ error: status, message }),
+    body: encoded ? asciiText(encoded.body) : stringifyJson({ error: status, message }),
   };
   if (written.contentType.toLowerCase().startsWith('multipart/')) return written;
   if (memo.size >= MAX_WRITTEN) memo.clear();
   memo.set(key, written);
   return written;
+}
+
+/**
+ * ASCII bytes as their text, which start-mock.ts sends in the headers' write as it is (bytes would be
+ * copied into a string on every refusal); other bytes as they are.
+ */
+function asciiText(bytes: Buffer): Buffer | string {
+  for (const byte of bytes) if (byte > 0x7f) return bytes;
+  return bytes.toString('latin1');
 }
 
 /** Error bodies kept per mock state before the memo starts over. */

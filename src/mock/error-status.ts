@@ -34,7 +34,18 @@ const FALLBACK: Record<RequestViolationKind, number> = {
 
 /** The status to refuse `kind` with for `operation` (`pointer` tells a path parameter from the others). */
 export function refusalStatus(operation: Operation | undefined, kind: RequestViolationKind, pointer = ''): number {
-  const documented = new Set(operation?.responses.map((response) => response.status) ?? []);
+  const documented = operation ? documentedStatuses(operation) : NONE;
   const candidates = kind === 'parameter' && pointer.startsWith('/path/') ? PATH_PARAMETER : DOCUMENTED[kind];
   return candidates.find((status) => documented.has(String(status))) ?? FALLBACK[kind];
+}
+
+const NONE: ReadonlySet<string> = new Set();
+/** The statuses each operation documents: every refusal asks, and a spec's operations do not change (a reload builds new ones). */
+const statuses = new WeakMap<Operation, ReadonlySet<string>>();
+
+function documentedStatuses(operation: Operation): ReadonlySet<string> {
+  let documented = statuses.get(operation);
+  if (!documented)
+    statuses.set(operation, (documented = new Set(operation.responses.map((response) => response.status))));
+  return documented;
 }

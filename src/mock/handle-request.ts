@@ -6,7 +6,7 @@
  * Returns the reply; the server writes it.
  */
 import { flattenHeaders } from '../http/flat-headers.js';
-import { checkRequest } from '../request/check-request.js';
+import { checkRequestNow } from '../request/check-request.js';
 import type { RequestViolation } from '../request/types.js';
 import type { Operation } from '../spec/types.js';
 import { isPreflight, preflightHeaders } from './cors.js';
@@ -95,10 +95,12 @@ export async function handleRequest(
     if (read.status === 413) reply.headers.connection = 'close';
     return reply;
   }
-  const checked = await checkRequest(
+  // Settled at once unless the body's codec is asynchronous (multipart): no microtask hop on the common path.
+  const checking = checkRequestNow(
     { operation, pathParameters, search: switches.search, headers, body: read.bytes },
     state,
   );
+  const checked = checking instanceof Promise ? await checking : checking;
   const [first] = checked.violations;
   if (first) return refuse(state, operation, first, checked.violations);
 

@@ -83,7 +83,7 @@ export async function createPrismEngine(
   const internals = prismInternals(parts);
   const logger = parts.createLogger('plantkit', { level: 'silent' });
   const prism = createInstance(parts, logger);
-  const memo = new Map<string, EngineResult>();
+  const memo = new StaticAnswers();
   // Prism reads each path item on first use: reading all of GitHub's 845 operations up front takes
   // longer than Prism's own start (9 s here), one path item takes about 10 ms.
   const operationsByTemplate = new Map<string, Promise<unknown[]>>();
@@ -99,20 +99,13 @@ export async function createPrismEngine(
     return operations;
   };
 
-  const memoKey = (request: EngineRequest, preferences: ResponsePreferences) =>
-    preferences.dynamic
-      ? undefined
-      : `${request.operationId}\u0000${preferences.code ?? ''}\u0000${preferences.example ?? ''}\u0000${request.accept}`;
-
   return {
     memoised(request, preferences) {
-      const key = memoKey(request, preferences);
-      const cached = key === undefined ? undefined : memo.get(key);
+      const cached = preferences.dynamic ? undefined : memo.get(request, preferences);
       return cached && copyResult(cached);
     },
     async respond(request, preferences) {
-      const key = memoKey(request, preferences);
-      const cached = key === undefined ? undefined : memo.get(key);
+      const cached = preferences.dynamic ? undefined : memo.get(request, preferences);
       if (cached) return copyResult(cached);
       // A fresh `mock` object per call: Prism writes the Accept media types into it.
       const mock = {
@@ -138,14 +131,45 @@ export async function createPrismEngine(
       }
       // A static answer is the same for every valid request with this key, a failed one too (a path item
       // Prism cannot read fails the same way each time; respond.ts then generates the answer).
-      if (key !== undefined) {
-        // The key holds the client's Accept header: bound the memo so clients cannot grow it without end.
-        if (memo.size >= MAX_MEMOISED) memo.clear();
-        memo.set(key, copyResult(result));
-      }
+      if (!preferences.dynamic) memo.set(request, preferences, copyResult(result));
       return result;
     },
   };
+}
+
+/**
+ * Static answers by operation, status, example and media type. Looked up on
+ * every request: nested maps keyed by the spec's own strings (whose hashes
+ * V8 keeps), where one joined key string per request had to be built and
+ * hashed anew. The media type comes from the client's Accept header, so the
+ * count is bounded.
+ */
+class StaticAnswers {
+  private readonly byOperation = new Map<string, Map<number | undefined, Map<string, EngineResult>>>();
+  private size = 0;
+
+  get(request: EngineRequest, preferences: ResponsePreferences): EngineResult | undefined {
+    return this.byOperation.get(request.operationId)?.get(preferences.code)?.get(mediaKey(request, preferences));
+  }
+
+  set(request: EngineRequest, preferences: ResponsePreferences, result: EngineResult): void {
+    if (this.size >= MAX_MEMOISED) {
+      this.byOperation.clear();
+      this.size = 0;
+    }
+    let byCode = this.byOperation.get(request.operationId);
+    if (!byCode) this.byOperation.set(request.operationId, (byCode = new Map()));
+    let byMedia = byCode.get(preferences.code);
+    if (!byMedia) byCode.set(preferences.code, (byMedia = new Map()));
+    const key = mediaKey(request, preferences);
+    if (!byMedia.has(key)) this.size += 1;
+    byMedia.set(key, result);
+  }
+}
+
+/** The media type, and the example when one is asked for (no media type holds a NUL). */
+function mediaKey(request: EngineRequest, preferences: ResponsePreferences): string {
+  return preferences.example === undefined ? request.accept : `${request.accept}\u0000${preferences.example}`;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { BodyValidator } from '../validation/compile-validators.js';
 import { describeViolation } from '../validation/violations.js';
 import { echoRequest } from './echo.js';
 import type { MockState } from './mock-state.js';
+import type { EngineResult } from './prism-engine.js';
 import type { Preferences } from './prefer.js';
 import { mayBeXmlDocument, xmlDocument } from './xml-document.js';
 
@@ -48,29 +49,16 @@ export type Produced =
     }
   | { ok: false; status: number; message: string };
 
-/** The body value: the pinned example, Prism's answer (echoing the request), or a generated valid value. */
-export async function produceBody(request: ValidRequest, plan: BodyPlan, state: MockState): Promise<Produced> {
+/**
+ * The body value: the pinned example, Prism's answer (echoing the request), or a generated valid value.
+ * At once when nothing on the way waits (a memoised answer that is no XML document): every await is a
+ * trip through the microtask queue, on every request.
+ */
+export function produceBody(request: ValidRequest, plan: BodyPlan, state: MockState): Produced | Promise<Produced> {
   const { operation } = request;
   const { status, media, preferences } = plan;
   const validate = media.schema ? state.validators.response(operation.id, status, media.mediaType) : undefined;
-  if (preferences.example !== undefined) {
-    const example = media.examples.find((candidate) => candidate.name === preferences.example);
-    if (!example)
-      return {
-        ok: false,
-        status: 404,
-        message: `${operation.id} has no example '${preferences.example}' for status ${status} (${media.mediaType}); documented: ${media.examples.map((candidate) => candidate.name).join(', ') || 'none'}`,
-      };
-    const document = mayBeXmlDocument(example.value, media) ? await xmlDocument(example.value, media) : undefined;
-    const pinned = checked(
-      document?.value ?? example.value,
-      validate,
-      operation,
-      status,
-      exampleSource(state, example.pointer),
-    );
-    return pinned.ok && document ? { ...pinned, document: document.text } : pinned;
-  }
+  if (preferences.example !== undefined) return pinnedExample(preferences.example, operation, plan, validate, state);
 
   const engineRequest = {
     operationId: operation.id,
@@ -83,7 +71,66 @@ export async function produceBody(request: ValidRequest, plan: BodyPlan, state: 
   };
   const asked = { dynamic: plan.dynamic, code: status, ...(plan.seed === undefined ? {} : { seed: plan.seed }) };
   // A memoised static answer is taken at once: no promise to wait for on the common path.
-  const prism = state.engine.memoised(engineRequest, asked) ?? (await state.engine.respond(engineRequest, asked));
+  const memoised = state.engine.memoised(engineRequest, asked);
+  return memoised
+    ? fromPrism(memoised, request, plan, validate, state)
+    : state.engine.respond(engineRequest, asked).then((prism) => fromPrism(prism, request, plan, validate, state));
+}
+
+/** The example the client named (`Prefer: example=`), when it passes the schema. */
+async function pinnedExample(
+  name: string,
+  operation: Operation,
+  plan: BodyPlan,
+  validate: BodyValidator | undefined,
+  state: MockState,
+): Promise<Produced> {
+  const { status, media } = plan;
+  const example = media.examples.find((candidate) => candidate.name === name);
+  if (!example)
+    return {
+      ok: false,
+      status: 404,
+      message: `${operation.id} has no example '${name}' for status ${status} (${media.mediaType}); documented: ${media.examples.map((candidate) => candidate.name).join(', ') || 'none'}`,
+    };
+  const document = mayBeXmlDocument(example.value, media) ? await xmlDocument(example.value, media) : undefined;
+  const pinned = checked(
+    document?.value ?? example.value,
+    validate,
+    operation,
+    status,
+    exampleSource(state, example.pointer),
+  );
+  return pinned.ok && document ? { ...pinned, document: document.text } : pinned;
+}
+
+/** Prism's answer as the body (echoing the request), read back first when it is an XML document. */
+function fromPrism(
+  prism: EngineResult,
+  request: ValidRequest,
+  plan: BodyPlan,
+  validate: BodyValidator | undefined,
+  state: MockState,
+): Produced | Promise<Produced> {
+  // Only a string answer for an XML media type costs a read-back (and a promise): JSON answers pay nothing.
+  return prism.ok && mayBeXmlDocument(prism.body, plan.media)
+    ? xmlDocument(prism.body, plan.media).then((document) =>
+        checkedAnswer(prism, document, request, plan, validate, state),
+      )
+    : checkedAnswer(prism, undefined, request, plan, validate, state);
+}
+
+/** Prism's answer (or the XML document it read as), echoed and checked; valid generated data where it fails. */
+function checkedAnswer(
+  prism: EngineResult,
+  document: { text: string; value: unknown } | undefined,
+  request: ValidRequest,
+  plan: BodyPlan,
+  validate: BodyValidator | undefined,
+  state: MockState,
+): Produced {
+  const { operation } = request;
+  const { status, media, preferences } = plan;
   // A success the client did not pin to a code shows what the client sent.
   const echo = (body: unknown) =>
     echoRequest(
@@ -93,8 +140,6 @@ export async function produceBody(request: ValidRequest, plan: BodyPlan, state: 
       !plan.dynamic,
       (schema, candidate) => state.schemaValidator(schema, 'response')(candidate).length === 0,
     );
-  // Only a string answer for an XML media type costs a read-back (and a promise): JSON answers pay nothing.
-  const document = prism.ok && mayBeXmlDocument(prism.body, media) ? await xmlDocument(prism.body, media) : undefined;
   if (document && (!validate || validate(document.value).length === 0))
     return { ok: true, value: document.value, document: document.text };
   const value =

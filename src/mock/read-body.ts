@@ -22,7 +22,8 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyO
     const finish = (outcome: BodyOutcome) => {
       if (done) return;
       done = true;
-      request.removeAllListeners('data');
+      // A refusal stops listening, so the rest is not buffered; after 'end' no data comes.
+      if (!outcome.ok) request.removeAllListeners('data');
       resolve(outcome);
     };
     request.on('data', (chunk: Buffer) => {

@@ -8,6 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { codecFor } from '../codec/index.js';
+import type { CodecContext } from '../codec/types.js';
 import { forbidsBody } from '../http/bodyless.js';
 import type { Operation, OperationResponse } from '../spec/types.js';
 import { findResponse } from '../validation/compile-validators.js';
@@ -15,9 +16,9 @@ import { chooseResponse } from './choose-response.js';
 import { errorReply, headerText } from './error-reply.js';
 import type { MockState } from './mock-state.js';
 import type { Preferences } from './prefer.js';
-import { fixedBody, produceBody, type ValidRequest } from './produce-body.js';
+import { fixedBody, produceBody, type Produced, type ValidRequest } from './produce-body.js';
 import type { MockReply } from './reply.js';
-import { chooseMedia } from './response-media.js';
+import { chooseMedia, type ChosenMedia } from './response-media.js';
 import { responseHeaders } from './response-headers.js';
 
 export type { ValidRequest } from './produce-body.js';
@@ -43,14 +44,17 @@ export interface FixedAnswer {
   headers?: Record<string, string>;
 }
 
-/** Answer a valid request with the documented response (or the `fixed` one), checked against the spec. */
-export async function respond(
+/**
+ * Answer a valid request with the documented response (or the `fixed` one), checked against the spec.
+ * The reply comes at once when nothing on the way waits (a memoised answer, no XML to read back).
+ */
+export function respond(
   request: ValidRequest,
   preferences: Preferences,
   settings: ResponseSettings,
   state: MockState,
   fixed?: FixedAnswer,
-): Promise<MockReply> {
+): MockReply | Promise<MockReply> {
   const { operation } = request;
   const choice = fixed
     ? { ok: true as const, status: fixed.status, response: findResponse(operation, fixed.status) }
@@ -93,24 +97,50 @@ export async function respond(
   }
   const chosen = chooseMedia(response, request.headers.accept);
   if (chosen === undefined) return notAcceptable(state, operation, response, request.headers.accept);
-  const { media, mediaType } = chosen;
+  const { media } = chosen;
 
-  const produced =
+  const producing =
     fixed?.value !== undefined
       ? fixedBody(fixed.value, media, operation, status, state)
-      : await produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
+      : produceBody(request, { status, media, preferences, dynamic, seed, numericSeed }, state);
+  const answer = { status, operation, chosen, headers: headers.headers };
+  return producing instanceof Promise
+    ? producing.then((produced) => bodyReply(produced, answer, settings, state))
+    : bodyReply(producing, answer, settings, state);
+}
+
+/** What respond() decided before the body: the status, the negotiated media type and the headers so far (this answer's own). */
+interface AnswerPlan {
+  status: number;
+  operation: Operation;
+  chosen: ChosenMedia;
+  headers: Record<string, string>;
+}
+
+/** The reply with the produced body written in the negotiated media type, or the error saying why there is none. */
+function bodyReply(produced: Produced, answer: AnswerPlan, settings: ResponseSettings, state: MockState): MockReply {
+  const { status, operation, headers } = answer;
+  const { media, mediaType } = answer.chosen;
   if (!produced.ok) return errorReply(state, operation, produced.status, produced.message);
   const encoded =
     produced.document !== undefined
       ? { body: Buffer.from(produced.document), contentType: mediaType.essence }
-      : codecFor(mediaType).encode(produced.value, { mediaType, schema: media.schema, encoding: media.encoding });
-  // headers.headers is this answer's own object: written into, not copied.
+      : encodeBody(produced.value, { mediaType, schema: media.schema, encoding: media.encoding });
+  // The headers are this answer's own object: written into, not copied.
   if (produced.warning !== undefined) {
-    headers.headers[WARNING_HEADER] = headerText(produced.warning);
+    headers[WARNING_HEADER] = headerText(produced.warning);
     settings.warn(produced.warning);
   }
-  headers.headers['content-type'] = encoded.contentType;
-  return { status, headers: headers.headers, body: encoded.body };
+  headers['content-type'] = encoded.contentType;
+  return { status, headers, body: encoded.body };
+}
+
+/** The body in its media type's codec: as text where the codec writes text (start-mock.ts sends it as it is), else bytes. */
+function encodeBody(value: unknown, context: CodecContext): { body: Buffer | string; contentType: string } {
+  const codec = codecFor(context.mediaType);
+  if (!codec.encodeText) return codec.encode(value, context);
+  const { text, contentType } = codec.encodeText(value, context);
+  return { body: text, contentType };
 }
 
 /** 406 in the documented 406 shape when there is one (RFC 9110 section 15.5.7). */

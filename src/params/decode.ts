@@ -39,6 +39,8 @@ export function decodeParameters(
 ): { values: ParameterValues; problems: ParameterProblem[] } {
   const values: ParameterValues = { path: {}, query: {}, header: {}, cookie: {} };
   const problems: ParameterProblem[] = [];
+  // Many operations declare none (POST /plants): nothing to read, no query or cookies to split.
+  if (parameters.length === 0) return { values, problems };
   const pairs = rawPairs(raw.search);
   const cookies = parseCookieHeader(raw.headers.cookie);
   const claimed = new Set(

@@ -126,6 +126,8 @@ const NO_QUERY = new URLSearchParams();
 /** Decoded path segments; undefined when a segment is not valid percent-encoding. */
 function splitPath(path: string): string[] | undefined {
   const segments = path.split('/').slice(1);
+  // Most paths hold no percent-encoding: nothing to decode, no copy to make.
+  if (!path.includes('%')) return segments;
   try {
     return segments.map((segment) => (segment.includes('%') ? decodeURIComponent(segment) : segment));
   } catch {

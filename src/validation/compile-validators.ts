@@ -52,25 +52,16 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
   };
   const operations = new Map(spec.operations.map((operation) => [operation.id, operation]));
   const compiled = new Map<string, BodyValidator | undefined>();
-  // Asked on every mock request and runner response: the answer per key and given media type, kept.
-  const picked = new Map<string, BodyValidator | undefined>();
+  const picked = { request: new PickMemo(), response: new PickMemo(), closed: new PickMemo() };
 
   /** The validator of `content`'s media type matching `mediaType`, compiled once per view. */
   const pick = (
-    key: string,
+    view: keyof typeof views,
+    key: () => string,
     content: MediaTypeContent[],
     mediaType: string,
-    compiler: ViewCompiler,
     filter?: (errors: ErrorObject[]) => ErrorObject[],
-  ) => {
-    const pickKey = `${key}\u0000${mediaType}`;
-    if (picked.has(pickKey)) return picked.get(pickKey);
-    const validator = pickValidator(key, content, mediaType, compiler, filter);
-    // Clients choose the media type text: keep the memo bounded.
-    if (picked.size >= 10_000) picked.clear();
-    picked.set(pickKey, validator);
-    return validator;
-  };
+  ) => picked[view].get(content, mediaType, () => pickValidator(key(), content, mediaType, views[view], filter));
   const pickValidator = (
     key: string,
     content: MediaTypeContent[],
@@ -96,23 +87,20 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
     const documented = operation && findResponse(operation, status);
     if (!documented) return undefined;
     return pick(
-      `${view}\u0000${operationId}\u0000${documented.status}`,
+      view,
+      () => `${view}\u0000${operationId}\u0000${documented.status}`,
       documented.content,
       mediaType,
-      views[view],
       view === 'closed' ? onlyUndeclared : undefined,
     );
   };
 
   return {
     spec,
-    request: (operationId, mediaType) =>
-      pick(
-        `request\u0000${operationId}`,
-        operations.get(operationId)?.requestBody?.content ?? [],
-        mediaType,
-        views.request,
-      ),
+    request: (operationId, mediaType) => {
+      const content = operations.get(operationId)?.requestBody?.content;
+      return content && pick('request', () => `request\u0000${operationId}`, content, mediaType);
+    },
     response: (operationId, status, mediaType) => forResponse('response', operationId, status, mediaType),
     undeclared: (operationId, status, mediaType) => forResponse('closed', operationId, status, mediaType),
   };
@@ -147,6 +135,34 @@ export function compileSchemaValidators(
     return validator;
   };
 }
+
+/**
+ * The validator picked per documented content list and given media type:
+ * asked on every mock request and runner response, where building a key
+ * string per ask cost more than the lookup. Keyed by the content list
+ * itself (operations sharing a response share it, and their validators are
+ * alike: compileMedia reads only the media entry); the media type text is
+ * the client's choice, so each list keeps a bounded number.
+ */
+class PickMemo {
+  private readonly byContent = new WeakMap<MediaTypeContent[], Map<string, BodyValidator | undefined>>();
+
+  get(content: MediaTypeContent[], mediaType: string, pick: () => BodyValidator | undefined) {
+    let memo = this.byContent.get(content);
+    if (!memo) {
+      memo = new Map();
+      this.byContent.set(content, memo);
+    }
+    if (memo.has(mediaType)) return memo.get(mediaType);
+    const validator = pick();
+    if (memo.size >= MAX_PICKED_MEDIA_TYPES) memo.clear();
+    memo.set(mediaType, validator);
+    return validator;
+  }
+}
+
+/** Media type texts remembered per content list before its memo starts over. */
+const MAX_PICKED_MEDIA_TYPES = 64;
 
 /**
  * The validator of one media type's schema; the codecs (src/codec/) turn

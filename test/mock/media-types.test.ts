@@ -26,6 +26,15 @@ describe('item 1: examples are JSON under every JSON media type', () => {
   });
 });
 
+test('JSON text beyond ASCII is sent as UTF-8, its Content-Length counting bytes', async () => {
+  await withMock({ spec: fixturePath('mock/json-examples.yaml') }, async (mock) => {
+    const answer = await call(`${mock.url}/accents`);
+    const text = '{"name":"Café ☕ 日本 🌱","notes":"ünïcödé"}';
+    expect([answer.status, answer.text]).toEqual([200, text]);
+    expect(answer.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+  });
+});
+
 describe('item 4: non-JSON request bodies are parsed and validated', () => {
   test.each<[string, string, Record<string, string>, string | Buffer, number, RegExp | undefined]>([
     [

@@ -169,7 +169,7 @@ class Answer {
     operation: ResourceOperation,
     item: Record<string, unknown>,
     headers: Record<string, string> = {},
-  ): Promise<MockReply> {
+  ): MockReply | Promise<MockReply> {
     // Stored items were checked against every response that serves them; another response (a delete's) is checked here.
     const validate = this.rules().serving.has(operation)
       ? () => []
