@@ -35,6 +35,14 @@ const SHARED_NODE_LIMIT = 400_000;
 /** Subtrees smaller than this are built again: adopting them saves less than the bookkeeping costs. */
 const MIN_SHARED_NODES = 8;
 
+/** Nodes of kept subtrees: where a schema walk may find a sub-walk worth sharing (sub-walks.ts). */
+const sharedNodes = new WeakSet<object>();
+
+/** Is `node` in a kept subtree (the same object under every root that adopted it)? */
+export function isShared(node: object): boolean {
+  return sharedNodes.has(node);
+}
+
 /** The subtrees of one side: by `$ref` target Schema Object and its pointer. */
 export interface SharedSubtrees<T> {
   get(raw: object, pointer: string): SharedSubtree<T> | undefined;
@@ -54,6 +62,7 @@ export function createSharedSubtrees<T>(limit = SHARED_NODE_LIMIT): SharedSubtre
       if (!byPointer) entries.set(raw, (byPointer = new Map()));
       if (byPointer.has(pointer)) return;
       byPointer.set(pointer, { nodes, span });
+      for (const built of nodes) if (typeof built.node === 'object' && built.node !== null) sharedNodes.add(built.node);
       kept += nodes.length;
     },
   };
