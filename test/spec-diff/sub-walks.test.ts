@@ -32,6 +32,25 @@ function chain(size: number, bump: number): Record<string, unknown> {
   return { components: { schemas } };
 }
 
+/**
+ * Two objects of 16 properties each: B links to A, A does not link to B, so
+ * a walk that met A before B walks less under B than one that did not.
+ */
+function fork(bump: number): Record<string, unknown> {
+  const properties = (prefix: string) =>
+    Object.fromEntries(
+      Array.from({ length: 16 }, (_, index) => [`${prefix}${index}`, { type: 'string', maxLength: 10 + bump }]),
+    );
+  return {
+    components: {
+      schemas: {
+        A: { type: 'object', properties: properties('a') },
+        B: { type: 'object', properties: { ...properties('b'), a: { $ref: '#/components/schemas/A' } } },
+      },
+    },
+  };
+}
+
 const under = (name: string, wrap: string) => ({
   type: 'object',
   properties: { [wrap]: { $ref: `#/components/schemas/${name}` } },
@@ -57,8 +76,39 @@ describe('sub-walks: replayed or walked, the same hits', () => {
     ],
   ];
 
-  it.each(cases)('%s', (_name, roots) => {
-    const [base, head] = [chain(12, 0), chain(12, 7)];
+  const forks: Array<[string, Array<[string, unknown]>]> = [
+    [
+      'a sub-walk that met a pair walked before it is not kept',
+      [
+        [
+          'GET /a',
+          {
+            type: 'object',
+            properties: { x: { $ref: '#/components/schemas/A' }, y: { $ref: '#/components/schemas/B' } },
+          },
+        ],
+        ['GET /b', under('B', 'y')],
+      ],
+    ],
+    [
+      'a kept sub-walk is not replayed into a walk that met one of its pairs',
+      [
+        ['GET /b', under('B', 'y')],
+        [
+          'GET /a',
+          {
+            type: 'object',
+            properties: { x: { $ref: '#/components/schemas/A' }, y: { $ref: '#/components/schemas/B' } },
+          },
+        ],
+      ],
+    ],
+  ];
+
+  it.each([
+    ...cases.map(([name, roots]) => [name, roots, [chain(12, 0), chain(12, 7)]] as const),
+    ...forks.map(([name, roots]) => [name, roots, [fork(0), fork(5)]] as const),
+  ])('%s', (_name, roots, [base, head]) => {
     const shared = { base: createEffectiveSchemas(base, '3.1'), head: createEffectiveSchemas(head, '3.1') };
     const fresh = {
       base: createEffectiveSchemas(base, '3.1', false),
