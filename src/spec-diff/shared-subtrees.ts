@@ -38,7 +38,11 @@ const MIN_SHARED_NODES = 8;
 /** Nodes of kept subtrees: where a schema walk may find a sub-walk worth sharing (sub-walks.ts). */
 const sharedNodes = new WeakSet<object>();
 
-/** Is `node` in a kept subtree (the same object under every root that adopted it)? */
+function isComponent(node: unknown): boolean {
+  return typeof node === 'object' && node !== null && (node as { component?: unknown }).component !== undefined;
+}
+
+/** Is `node` (a named component schema) in a kept subtree (the same object under every root that adopted it)? */
 export function isShared(node: object): boolean {
   return sharedNodes.has(node);
 }
@@ -62,7 +66,8 @@ export function createSharedSubtrees<T>(limit = SHARED_NODE_LIMIT): SharedSubtre
       if (!byPointer) entries.set(raw, (byPointer = new Map()));
       if (byPointer.has(pointer)) return;
       byPointer.set(pointer, { nodes, span });
-      for (const built of nodes) if (typeof built.node === 'object' && built.node !== null) sharedNodes.add(built.node);
+      // Walks look for sub-walks at named component schemas only (schema-pairs.ts): only those are marked.
+      for (const built of nodes) if (isComponent(built.node)) sharedNodes.add(built.node as object);
       kept += nodes.length;
     },
   };
