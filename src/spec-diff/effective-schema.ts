@@ -18,36 +18,61 @@ import { dropInapplicable } from './schema-applicability.js';
 import { readKeywords } from './schema-keywords.js';
 import { mergeSchemas } from './schema-merge.js';
 import { emptySchema, setOrigin, type EffectiveSchema } from './schema-record.js';
+import { createSharedSubtrees, type BuiltNode, type SharedSubtrees } from './shared-subtrees.js';
 import { foldValueBranches } from './value-set-branches.js';
 
 const MAX_DEPTH = 64;
 
+/** A `$ref` target being built: whether its subtree stays its own (shared-subtrees.ts). */
+interface Frame {
+  /** Index in the build log of the target's node. */
+  start: number;
+  depth: number;
+  /** Deepest build call inside. */
+  deepest: number;
+  /** Lowest log index of a node met again inside (a node built before `start` makes the subtree depend on its root). */
+  lowestHit: number;
+}
+
 /**
  * Effective schemas over one dereferenced document. Each call builds from one
  * root (a body or parameter schema) with its own memo, so pointers name the
- * path from that root and circular schemas terminate.
+ * path from that root and circular schemas terminate. Subtrees behind a
+ * circular `$ref` that would come out the same from any root are built once
+ * and adopted by later roots (shared-subtrees.ts).
  */
 export function createEffectiveSchemas(
   document: Record<string, unknown>,
   version: OpenApiVersion,
+  share = true,
 ): (schema: unknown, pointer: string) => EffectiveSchema {
-  let memo = new WeakMap<object, EffectiveSchema>();
+  const shared: SharedSubtrees<EffectiveSchema> | undefined = share ? createSharedSubtrees() : undefined;
+  // Per root: Schema Object -> index in `log`, the nodes in build order.
+  let memo = new Map<object, number>();
+  let log: BuiltNode<EffectiveSchema>[] = [];
+  const frames: Frame[] = [];
   const components = componentNames(document);
 
   const build = (schema: unknown, pointer: string, depth: number): EffectiveSchema => {
-    if (typeof schema !== 'object' || schema === null || depth > MAX_DEPTH)
-      return emptySchema(pointer, schema === false ? [] : undefined);
+    if (typeof schema !== 'object' || schema === null) return emptySchema(pointer, schema === false ? [] : undefined);
+    const frame = frames.at(-1);
+    if (frame && depth > frame.deepest) frame.deepest = depth;
+    if (depth > MAX_DEPTH) return emptySchema(pointer, undefined);
     const raw = schema as SchemaObject;
     // Circular references survive dereferencing as local $refs.
     if (typeof raw.$ref === 'string' && raw.$ref.startsWith('#')) {
       const target = valueAt(document, raw.$ref);
-      if (target !== undefined && target !== raw) return build(target, raw.$ref.slice(1), depth + 1);
+      if (target !== undefined && target !== raw) return buildTarget(target, raw.$ref.slice(1), depth + 1);
     }
-    const cached = memo.get(raw);
-    if (cached) return cached;
+    const index = memo.get(raw);
+    if (index !== undefined) {
+      if (frame && index < frame.lowestHit) frame.lowestHit = index;
+      return log[index]!.node;
+    }
     const own = emptySchema(pointer, undefined);
     own.component = components.get(raw);
-    memo.set(raw, own);
+    memo.set(raw, log.length);
+    log.push({ raw, node: own });
     setOrigin(own, raw);
     readKeywords(own, raw, pointer, version, (child, at) => build(child, at, depth + 1));
     tagBranches(own, (raw.discriminator as { mapping?: unknown } | undefined)?.mapping);
@@ -66,8 +91,39 @@ export function createEffectiveSchemas(
     return own;
   };
 
+  /** The target of a circular `$ref` at its absolute `pointer`: adopted when shared, else built and offered. */
+  const buildTarget = (target: unknown, pointer: string, depth: number): EffectiveSchema => {
+    if (!shared || typeof target !== 'object' || target === null || depth > MAX_DEPTH || memo.has(target))
+      return build(target, pointer, depth);
+    const kept = shared.get(target, pointer);
+    if (kept && depth + kept.span <= MAX_DEPTH && kept.nodes.every((built) => !memo.has(built.raw))) {
+      const frame = frames.at(-1);
+      if (frame && depth + kept.span > frame.deepest) frame.deepest = depth + kept.span;
+      for (const built of kept.nodes) {
+        memo.set(built.raw, log.length);
+        log.push(built);
+      }
+      return kept.nodes[0]!.node;
+    }
+    const frame: Frame = { start: log.length, depth, deepest: depth, lowestHit: Number.POSITIVE_INFINITY };
+    frames.push(frame);
+    const node = build(target, pointer, depth);
+    frames.pop();
+    const parent = frames.at(-1);
+    if (parent) {
+      parent.deepest = Math.max(parent.deepest, frame.deepest);
+      parent.lowestHit = Math.min(parent.lowestHit, frame.lowestHit);
+    }
+    // Its own subtree only, nothing cut at the depth limit: the same from any root that has not met its nodes.
+    if (frame.lowestHit >= frame.start && frame.deepest <= MAX_DEPTH && log[frame.start]?.node === node)
+      shared.offer(target, pointer, log.slice(frame.start), frame.deepest - depth);
+    return node;
+  };
+
   return (schema, pointer) => {
-    memo = new WeakMap();
+    memo = new Map();
+    log = [];
+    frames.length = 0;
     return build(schema, pointer, 0);
   };
 }

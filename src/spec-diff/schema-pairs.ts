@@ -15,6 +15,16 @@ import { alternativesOf } from './alternatives.js';
 import { describeApplicator } from './applicator-changes.js';
 import { canonicalKey } from './canonical-schema.js';
 import type { EffectiveSchema } from './schema-record.js';
+import { isShared } from './shared-subtrees.js';
+import {
+  MIN_KEPT_PAIRS,
+  nameForm,
+  piecesHits,
+  replayedHits,
+  type KeptSubWalk,
+  type SubWalks,
+  type WalkPiece,
+} from './sub-walks.js';
 import type { PropertyPair, SchemaPairs } from './types.js';
 
 /** Where a walk starts: a body, parameter or header schema. */
@@ -32,13 +42,63 @@ const MAX_DEPTH = 64;
 
 /** Pair up `base` and `head` (roots of a body, parameter or header) into `out`. */
 export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveSchema, head: EffectiveSchema): void {
-  const visited = new Map<EffectiveSchema, Set<EffectiveSchema>>();
-  const emitted = new Set<string>();
-  const ids = new Map<EffectiveSchema, number>();
-  const id = (schema: EffectiveSchema | undefined) => {
-    if (!schema) return 0;
-    if (!ids.has(schema)) ids.set(schema, ids.size + 1);
-    return ids.get(schema)!;
+  walkPairs(root, base, head, out, undefined);
+}
+
+/** The walk of `base` and `head` as pieces: pairs walked, and sub-walks replayed from `subWalks` (sub-walks.ts). */
+export function walkPieces(
+  root: SchemaRoot,
+  base: EffectiveSchema,
+  head: EffectiveSchema,
+  subWalks: SubWalks,
+): WalkPiece[] {
+  const pieces: WalkPiece[] = [];
+  walkPairs(root, base, head, pieces, subWalks);
+  return pieces;
+}
+
+/** Global numbers of schema records: property-pair keys compare across walks (sub-walks.ts replays them). */
+const numbers = new WeakMap<EffectiveSchema, number>();
+let numbered = 0;
+function numberOf(schema: EffectiveSchema | undefined): number {
+  if (!schema) return 0;
+  let number = numbers.get(schema);
+  if (number === undefined) numbers.set(schema, (number = ++numbered));
+  return number;
+}
+
+/** A sub-walk being recorded (sub-walks.ts). */
+interface Frame {
+  /** Entry number of its own pair. */
+  start: number;
+  depth: number;
+  deepest: number;
+  /** Lowest entry number of a pair met again, or of a property key skipped again, inside it. */
+  lowest: number;
+  piece: number;
+  key: number;
+}
+
+function walkPairs(
+  root: SchemaRoot,
+  base: EffectiveSchema,
+  head: EffectiveSchema,
+  sink: SchemaPairs | WalkPiece[],
+  subWalks: SubWalks | undefined,
+): void {
+  // Pair -> entry number (walk order); property-pair key -> entry number of the walk that reported it.
+  const visited = new Map<EffectiveSchema, Map<EffectiveSchema, number>>();
+  const emitted = new Map<string, number>();
+  const entered: Array<readonly [EffectiveSchema, EffectiveSchema]> = [];
+  const keys: string[] = [];
+  const frames: Frame[] = [];
+  const pieces = Array.isArray(sink) ? sink : undefined;
+  let current: SchemaPairs = Array.isArray(sink) ? emptyPairs() : sink;
+  pieces?.push(current);
+  const cut = () => {
+    if (!pieces || (current.schemas.length === 0 && current.properties.length === 0 && current.variants.length === 0))
+      return;
+    pieces.push((current = emptyPairs()));
   };
   const hidden = root.direction === 'request' ? 'readOnly' : 'writeOnly';
 
@@ -50,21 +110,91 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
     textual: boolean,
     depth: number,
   ) => {
-    const seen = visited.get(b) ?? new Set<EffectiveSchema>();
-    if (seen.has(h) || depth > MAX_DEPTH) return;
-    seen.add(h);
-    visited.set(b, seen);
+    const frame = frames.at(-1);
+    if (frame && depth > frame.deepest) frame.deepest = depth;
+    let seen = visited.get(b);
+    const at = seen?.get(h);
+    if (at !== undefined) {
+      if (frame && at < frame.lowest) frame.lowest = at;
+      return;
+    }
+    if (depth > MAX_DEPTH) return;
+    if (!seen) visited.set(b, (seen = new Map()));
+    const start = entered.length;
+    seen.set(h, start);
+    entered.push([b, h]);
+    // Sub-walks are kept at named component schemas only: walks meet those again, and recording costs a rule run.
+    if (!subWalks || !path || b.component === undefined || !isShared(b) || !isShared(h)) {
+      walkNode(b, h, path, isProperty, textual, depth);
+      return;
+    }
+    const kept = subWalks.get(b, h, root.direction, textual, isProperty, path);
+    if (kept && depth + kept.span <= MAX_DEPTH && replayable(kept)) {
+      for (const [kb, kh] of kept.pairs.slice(1)) {
+        let row = visited.get(kb);
+        if (!row) visited.set(kb, (row = new Map()));
+        row.set(kh, entered.length);
+        entered.push([kb, kh]);
+      }
+      for (const key of kept.keys) {
+        emitted.set(key, start);
+        keys.push(key);
+      }
+      if (frame && depth + kept.span > frame.deepest) frame.deepest = depth + kept.span;
+      cut();
+      pieces!.push({ replayed: replayedHits(kept, root.operation, root.name, path) });
+      pieces!.push((current = emptyPairs()));
+      return;
+    }
+    cut();
+    const own: Frame = { start, depth, deepest: depth, lowest: start, piece: pieces!.length - 1, key: keys.length };
+    frames.push(own);
+    walkNode(b, h, path, isProperty, textual, depth);
+    frames.pop();
+    if (frame) {
+      frame.deepest = Math.max(frame.deepest, own.deepest);
+      frame.lowest = Math.min(frame.lowest, own.lowest);
+    }
+    // Closed on itself and cut nothing at the depth limit: any walk that has met none of it walks the same.
+    if (own.lowest >= start && own.deepest <= MAX_DEPTH && entered.length - start >= MIN_KEPT_PAIRS) {
+      const hits = subWalks.rules.map((rule, index) => piecesHits(pieces!.slice(own.piece), rule, index));
+      subWalks.offer(b, h, root.direction, textual, isProperty, {
+        pairs: entered.slice(start),
+        keys: keys.slice(own.key),
+        span: own.deepest - depth,
+        path,
+        operation: root.operation,
+        rootName: root.name,
+        hits,
+      });
+      // Its hits stand for its pieces: the rules run once over each pair, whatever encloses it.
+      pieces!.splice(own.piece, pieces!.length - own.piece, { replayed: hits });
+      pieces!.push((current = emptyPairs()));
+      return;
+    }
+    cut();
+  };
+
+  /** None of `kept`'s pairs (but its own, just entered) or property keys met yet by this walk. */
+  const replayable = (kept: KeptSubWalk) =>
+    kept.pairs.every(([kb, kh], index) => index === 0 || visited.get(kb)?.get(kh) === undefined) &&
+    kept.keys.every((key) => !emitted.has(key));
+
+  const walkNode = (
+    b: EffectiveSchema,
+    h: EffectiveSchema,
+    path: string,
+    isProperty: boolean,
+    textual: boolean,
+    depth: number,
+  ) => {
     // `property 'owner.name'`; a path that starts with items or a branch names no property: `at '[](oneOf 1)'`.
-    const name = !path
-      ? root.name
-      : /^[[(<]/.test(path)
-        ? `${root.name} at '${path}'`
-        : `${root.name} property '${path}'`;
+    const name = !path ? root.name : `${root.name} ${nameForm(path)} '${path}'`;
     if (b.variants || h.variants) {
       walkAlternatives(b, h, path, name, isProperty, textual, depth);
       return;
     }
-    out.schemas.push({
+    current.schemas.push({
       operation: root.operation,
       direction: root.direction,
       name,
@@ -90,10 +220,15 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
         parentHead: h.pointer,
       };
       // A property of the schema's own keywords is met once per alternative: report it once.
-      const key = `${property}\u0000${id(bp)}\u0000${id(hp)}\u0000${pair.requiredBase}\u0000${pair.requiredHead}`;
-      if (!emitted.has(key)) {
-        emitted.add(key);
-        out.properties.push(pair);
+      const key = `${property}\u0000${numberOf(bp)}\u0000${numberOf(hp)}\u0000${pair.requiredBase}\u0000${pair.requiredHead}`;
+      const reported = emitted.get(key);
+      if (reported === undefined) {
+        emitted.set(key, entered.length - 1);
+        keys.push(key);
+        current.properties.push(pair);
+      } else {
+        const frame = frames.at(-1);
+        if (frame && reported < frame.lowest) frame.lowest = reported;
       }
       // Properties of a parameter's object value travel as text too (deepObject, exploded form, OAS 3.1.0 section 4.8.12.4).
       if (bp && hp) walk(bp, hp, path ? `${path}.${property}` : property, true, textual, depth + 1);
@@ -123,7 +258,7 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
       { schema: h, alternatives: alternativesOf(h) },
       root.direction === 'request' ? 'head' : 'base',
     );
-    out.variants.push({ operation: root.operation, direction: root.direction, name, base: b, head: h, matches });
+    current.variants.push({ operation: root.operation, direction: root.direction, name, base: b, head: h, matches });
     // Identical alternatives are walked too: their keys look only so deep (canonical-schema.ts).
     for (const match of matches) {
       if (match.how !== 'paired' && match.how !== 'same') continue;
@@ -138,6 +273,10 @@ export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveS
   };
 
   walk(base, head, '', false, root.textual, 0);
+}
+
+function emptyPairs(): SchemaPairs {
+  return { schemas: [], properties: [], variants: [] };
 }
 
 /**

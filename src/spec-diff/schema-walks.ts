@@ -8,7 +8,9 @@
  */
 import type { createEffectiveSchemas } from './effective-schema.js';
 import { alignSingleWithArray } from './parameter-values.js';
-import { pairSchemas, type SchemaRoot } from './schema-pairs.js';
+import { pairSchemas, walkPieces, type SchemaRoot } from './schema-pairs.js';
+import type { EffectiveSchema } from './schema-record.js';
+import { createSubWalks, piecesHits } from './sub-walks.js';
 import { createWalkCache, PLACEHOLDERS, replay, type WalkHits } from './walk-cache.js';
 import type { DiffRule, RuleHit, SchemaPairs } from './types.js';
 
@@ -37,6 +39,7 @@ interface Walk {
 /** Walks over `effective`, running `rules` (those with `checkPairs`) once per distinct root pair. */
 export function createSchemaWalks(effective: Effective, rules: readonly DiffRule[]): SchemaWalks {
   const cache = createWalkCache();
+  const subWalks = createSubWalks(rules);
   const walks: Walk[] = [];
   const ruleIndex = new Map(rules.map((rule, index) => [rule, index]));
   let spelledOut: SchemaPairs | undefined;
@@ -46,10 +49,10 @@ export function createSchemaWalks(effective: Effective, rules: readonly DiffRule
       // Without walk rules there is nothing to keep: pairs() walks every root when a rule asks.
       let hits = rules.length === 0 ? [] : cache.get(base, head, direction, textual);
       if (!hits) {
-        const pairs = emptyPairs();
         const placeholderRoot = { ...root, operation: PLACEHOLDERS.operation, name: PLACEHOLDERS.name };
-        walkRoot(pairs, effective, placeholderRoot, base, PLACEHOLDERS.baseAt, head, PLACEHOLDERS.headAt);
-        hits = rules.map((rule) => rule.checkPairs!(pairs));
+        const [b, h] = rootSchemas(effective, placeholderRoot, base, PLACEHOLDERS.baseAt, head, PLACEHOLDERS.headAt);
+        const pieces = walkPieces(placeholderRoot, b, h, subWalks);
+        hits = rules.map((rule, index) => piecesHits(pieces, rule, index));
         cache.set(base, head, direction, textual, hits);
       }
       walks.push({ root, base, baseAt, head, headAt, hits });
@@ -87,10 +90,21 @@ function walkRoot(
   head: unknown,
   headAt: string,
 ): void {
+  pairSchemas(out, root, ...rootSchemas(effective, root, base, baseAt, head, headAt));
+}
+
+/** Both root schemas in their effective form, as they are walked. */
+function rootSchemas(
+  effective: Effective,
+  root: SchemaRoot,
+  base: unknown,
+  baseAt: string,
+  head: unknown,
+  headAt: string,
+): readonly [EffectiveSchema, EffectiveSchema] {
   const built = [effective.base(base, baseAt), effective.head(head, headAt)] as const;
   // A parameter value that is a single value on one side and an array on the other (parameter-values.ts).
-  const [b, h] = root.textual ? alignSingleWithArray(...built) : built;
-  pairSchemas(out, root, b, h);
+  return root.textual ? alignSingleWithArray(...built) : built;
 }
 
 function emptyPairs(): SchemaPairs {

@@ -1,0 +1,178 @@
+/**
+ * Shared subtrees (shared-subtrees.ts) change no effective schema: every
+ * root of every fixture spec, built in comparison order by one builder
+ * that shares subtrees behind circular `$ref`s and by one that builds each
+ * root afresh, gives the same graph (every field, every pointer, the same
+ * nodes met twice). A subgraph reached from two roots and a `oneOf` that
+ * refers back to itself are built both ways too, and the shared one is
+ * really adopted (the same node objects under both roots).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
+import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
+import { createSharedSubtrees } from '../../src/spec-diff/shared-subtrees.js';
+import { inspectSpec } from '../../src/spec/load-spec.js';
+import { listOperations } from '../../src/spec/operations.js';
+import { parseSpecSource } from '../../src/spec/spec-source.js';
+import type { OpenApiVersion } from '../../src/spec/types.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-diff');
+
+/** Every field of the graph below `root`, nodes numbered in the order first met (so sharing inside a root shows). */
+function dump(root: EffectiveSchema): unknown[] {
+  const ids = new Map<EffectiveSchema, number>();
+  const out: unknown[] = [];
+  const ref = (node: EffectiveSchema | undefined): unknown => {
+    if (!node) return null;
+    let id = ids.get(node);
+    if (id === undefined) {
+      ids.set(node, (id = ids.size));
+      out.push(null);
+      const { properties, additionalProperties, items, subschemas, variants, required, dependentRequired, ...own } =
+        node;
+      out[id] = {
+        ...own,
+        required: [...required],
+        dependentRequired: [...dependentRequired].map(([key, names]) => [key, [...names]]),
+        properties: [...properties].map(([key, child]) => [key, ref(child)]),
+        additionalProperties: ref(additionalProperties),
+        items: ref(items),
+        subschemas: [...subschemas].map(([key, child]) => [key, ref(child)]),
+        variants: variants && { ...variants, branches: variants.branches.map(ref) },
+      };
+    }
+    return id;
+  };
+  ref(root);
+  return out;
+}
+
+/** The body, parameter and response schemas of `document`, in operation order. */
+function roots(document: Record<string, unknown>): Array<[unknown, string]> {
+  return listOperations(document).flatMap((operation) => [
+    ...operation.parameters.map((parameter, index): [unknown, string] => [
+      parameter.schema,
+      `${operation.pointer}/parameters/${index}/schema`,
+    ]),
+    ...(operation.requestBody?.content ?? []).map((media): [unknown, string] => [
+      media.schema,
+      `${operation.pointer}/requestBody/content/${media.mediaType}/schema`,
+    ]),
+    ...operation.responses.flatMap((response) =>
+      response.content.map((media): [unknown, string] => [
+        media.schema,
+        `${operation.pointer}/responses/${response.status}/content/${media.mediaType}/schema`,
+      ]),
+    ),
+  ]);
+}
+
+/** Each root built by a sharing builder and by one that builds afresh: the dumps side by side. */
+function bothWays(document: Record<string, unknown>, version: OpenApiVersion) {
+  const [shared, fresh] = [createEffectiveSchemas(document, version), createEffectiveSchemas(document, version, false)];
+  return roots(document).map(([schema, at]) => ({ shared: dump(shared(schema, at)), fresh: dump(fresh(schema, at)) }));
+}
+
+async function dereferenced(file: string): Promise<{ document: Record<string, unknown>; version: OpenApiVersion }> {
+  const text = await readFile(file, 'utf8');
+  const inspection = await inspectSpec(parseSpecSource(text, file, path.basename(file)), {});
+  if (!inspection.document) throw new Error(`${file} does not dereference`);
+  return { document: inspection.document, version: inspection.version };
+}
+
+describe('shared subtrees: A/B over every fixture spec', async () => {
+  const files = (await readdir(fixtures)).filter((file) => /\.(base|head)\.(yaml|yml|json)$/.test(file));
+
+  it('finds the fixture specs', () => {
+    expect(files.length).toBeGreaterThan(200);
+  });
+
+  it.each(files)('%s: every root is the same graph, shared or built afresh', async (file) => {
+    const spec = await dereferenced(path.join(fixtures, file)).catch(() => undefined);
+    if (!spec) return; // Bad-input fixtures: the diff stops before building anything.
+    for (const { shared, fresh } of bothWays(spec.document, spec.version)) expect(shared).toEqual(fresh);
+  });
+});
+
+/** A chain of `size` objects behind a circular `$ref`, each pointing back to the head of the chain. */
+function chain(size: number): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (let index = 0; index < size; index += 1)
+    schemas[`Link${index}`] = {
+      type: 'object',
+      required: ['id'],
+      properties: {
+        id: { type: 'string', maxLength: index + 1 },
+        next: index + 1 < size ? { $ref: `#/components/schemas/Link${index + 1}` } : { type: 'null' },
+        // "An id or the expanded object", as Stripe writes its expandable fields.
+        head: { anyOf: [{ type: 'string' }, { $ref: '#/components/schemas/Link0' }] },
+      },
+    };
+  // A oneOf that refers back to itself (issue 19, "Bad input").
+  schemas.Loop = { oneOf: [{ $ref: '#/components/schemas/Loop' }, { $ref: '#/components/schemas/Link0' }] };
+  return schemas;
+}
+
+describe('shared subtrees: a subgraph reached from two roots', () => {
+  const schemas = chain(12);
+  const document = { components: { schemas } };
+  const viaRef = (name: string) => ({ type: 'object', properties: { item: { $ref: `#/components/schemas/${name}` } } });
+  const cases: Array<[string, unknown[]]> = [
+    ['the same chain under two roots', [viaRef('Link0'), viaRef('Link0')]],
+    ['a self-referring oneOf, then the chain', [viaRef('Loop'), viaRef('Link0')]],
+    ['the chain entered in the middle, then at its head', [viaRef('Link5'), viaRef('Link0'), viaRef('Link5')]],
+    ['a root that met the chain first by identity', [schemas.Link3, viaRef('Link0'), viaRef('Link3')]],
+  ];
+
+  it.each(cases)('%s: the same graphs as built afresh', (_name, rootSchemas) => {
+    const [shared, fresh] = [createEffectiveSchemas(document, '3.1'), createEffectiveSchemas(document, '3.1', false)];
+    rootSchemas.forEach((schema, index) => {
+      expect(dump(shared(schema, `/root${index}`))).toEqual(dump(fresh(schema, `/root${index}`)));
+    });
+  });
+
+  it('adopts the nodes behind the circular $ref instead of building them again', () => {
+    const build = createEffectiveSchemas(document, '3.1');
+    const [first, second] = [build(viaRef('Link0'), '/a'), build(viaRef('Link0'), '/b')];
+    expect(first).not.toBe(second);
+    expect(first.properties.get('item')!.pointer).toBe('/components/schemas/Link0');
+    expect(first.properties.get('item')).toBe(second.properties.get('item'));
+    const fresh = createEffectiveSchemas(document, '3.1', false);
+    expect(fresh(viaRef('Link0'), '/a').properties.get('item')).not.toBe(
+      fresh(viaRef('Link0'), '/b').properties.get('item'),
+    );
+  });
+
+  it('builds afresh a subtree whose Schema Objects the root has met already', () => {
+    const build = createEffectiveSchemas(document, '3.1');
+    const kept = build(viaRef('Link0'), '/a').properties.get('item');
+    // Link3 first met by identity (its pointer under the root): the chain behind Link0 is not the kept one.
+    const root = build({ allOf: [schemas.Link3, viaRef('Link0')] }, '/c');
+    expect(root.properties.get('item')).not.toBe(kept);
+  });
+});
+
+describe('shared subtrees: bound', () => {
+  const nodes = (count: number) => Array.from({ length: count }, (_, index) => ({ raw: { index }, node: index }));
+
+  it.each<[string, { limit: number; offers: number[]; want: boolean[] }]>([
+    ['within the limit: kept', { limit: 100, offers: [8, 20], want: [true, true] }],
+    [
+      'beyond the limit: not kept, the earlier ones stay',
+      { limit: 30, offers: [20, 20, 10], want: [true, false, true] },
+    ],
+    ['too small to be worth it: not kept', { limit: 100, offers: [7], want: [false] }],
+  ])('%s', (_name, { limit, offers, want }) => {
+    const shared = createSharedSubtrees<number>(limit);
+    const raws = offers.map((count) => {
+      const offered = nodes(count);
+      shared.offer(offered[0]!.raw, '/p', offered, 1);
+      return offered[0]!.raw;
+    });
+    expect(raws.map((raw) => shared.get(raw, '/p') !== undefined)).toEqual(want);
+    expect(shared.get(raws[0]!, '/other')).toBeUndefined();
+  });
+});
