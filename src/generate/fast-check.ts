@@ -92,7 +92,10 @@ export const filtered = <T>(gen: Gen<T>, keep: (value: T) => boolean): Gen<T> =>
 /** Strings matching a regular expression (JSON Schema `pattern`, ECMA-262 dialect). */
 export const matching = (pattern: RegExp): Gen<string> => fc.stringMatching(pattern);
 
-/** Generators for the string formats fast-check knows (OAS 4.4 / JSON Schema formats). */
+/** DNS host names (RFC 1123 section 2.1). */
+export const hostNames = (): Gen<string> => fc.domain();
+
+/** Generators for the string formats fast-check knows (OAS 4.4 / JSON Schema formats); URIs are uri.ts's (formats.ts). */
 export const FORMAT_GENS: Record<string, () => Gen<string>> = {
   'date-time': () =>
     fc
@@ -104,9 +107,7 @@ export const FORMAT_GENS: Record<string, () => Gen<string>> = {
       .map((date) => date.toISOString().slice(0, 10)),
   email: () => fc.emailAddress(),
   uuid: () => fc.uuid(),
-  uri: () => fc.webUrl(),
-  url: () => fc.webUrl(),
-  hostname: () => fc.domain(),
+  hostname: () => hostNames(),
   ipv4: () => fc.ipV4(),
   ipv6: () => fc.ipV6(),
 };

@@ -7,18 +7,9 @@
  * units (2020-12 validation section 6.3.1).
  */
 import { patternRegExp } from '../validation/pattern.js';
-import {
-  arrayOf,
-  FORMAT_GENS,
-  integerBetween,
-  mapped,
-  matching,
-  oneOf,
-  tupleOf,
-  unshrinkable,
-  type Gen,
-} from './fast-check.js';
+import { arrayOf, integerBetween, mapped, matching, oneOf, tupleOf, unshrinkable, type Gen } from './fast-check.js';
 import type { SchemaObject } from '../spec/types.js';
+import { FORMAT_GENS } from './formats.js';
 import { HEADER_SAFE, inCharset, withinCharset, type Charset } from './charsets.js';
 
 /** Which characters a string may hold (charsets.ts). */
