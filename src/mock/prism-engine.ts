@@ -91,9 +91,11 @@ export async function createPrismEngine(
     let operations = operationsByTemplate.get(template);
     if (!operations) {
       const written = raw && rawPathDocument(raw, template);
-      operations = written
-        ? Promise.resolve(internals.operationsOf(written))
-        : parts.getHttpOperationsFromSpec()(pathDocument(document, template) as never);
+      operations = (
+        written
+          ? Promise.resolve(internals.operationsOf(written))
+          : parts.getHttpOperationsFromSpec()(pathDocument(document, template) as never)
+      ).then((read) => read.map(withoutCallbacks));
       operationsByTemplate.set(template, operations);
     }
     return operations;
@@ -165,6 +167,18 @@ class StaticAnswers {
     if (!byMedia.has(key)) this.size += 1;
     byMedia.set(key, result);
   }
+}
+
+/**
+ * An operation without its OpenAPI callbacks (OAS 3.1 section 4.8.18): Prism's mocker fires them after
+ * answering, to a URL that the request (its body, its headers) names. A mock for frontend work must not
+ * send requests to addresses its clients choose, so plantkit documents and diffs callbacks and never
+ * fires them (README, "plantkit mock and Prism").
+ */
+function withoutCallbacks(operation: unknown): unknown {
+  if (typeof operation !== 'object' || operation === null || !('callbacks' in operation)) return operation;
+  const { callbacks: _callbacks, ...rest } = operation as Record<string, unknown>;
+  return rest;
 }
 
 /** The media type, and the example when one is asked for (no media type holds a NUL). */
