@@ -7,6 +7,9 @@ import type { HarvestSource } from '../resources/producers.js';
 import type { Operation } from '../spec/types.js';
 import type { StatefulExpectation } from './stateful/expectation.js';
 import type { CoverageReport } from './coverage-report.js';
+import type { DistinctFailure, SpecGap } from './finding-groups.js';
+
+export type { DistinctFailure, SpecGap } from './finding-groups.js';
 
 /** An HTTP request as plantkit sends it. `body` is exact JSON text (int64 kept). */
 export interface CaseRequest {
@@ -231,45 +234,6 @@ export interface RunStop {
   reason: StopReason;
   /** One line: `3 requests in a row got no response (timeout)`. */
   message: string;
-}
-
-/**
- * A status the server answered that the operation does not document, although
- * HTTP calls for it here (a 404 for a made-up id, 401 on an auth case, a 4xx
- * for invalid input; checks/http-refusals.ts): one per operation and status.
- */
-export interface SpecGap {
-  /** Operation id, method, path template, and its JSON pointer in the spec (where a fix adds the response). */
-  operation: string;
-  method: string;
-  path: string;
-  pointer: string;
-  status: number;
-  /** Why the status is right, as the first case that got it shows. */
-  reason: string;
-  /** `document 404 on findOne`. */
-  fix: string;
-  /** Ids of the cases that got it, each once, in the order they were sent. */
-  cases: string[];
-  /** Responses with this status, shrinking and sequences included. */
-  responses: number;
-  /** Bodies seen, one per shape (at most 8, each cut at 2 KiB), with their media type; raw: reporters redact them. */
-  bodies: Array<{ mediaType: string | undefined; body: string }>;
-}
-
-/** One distinct failure of a run: the failing cases that share a signature (operation, check, status or status class, pointer). */
-export interface DistinctFailure {
-  /** `createTodo server-error 500`, `findOne response-schema 2xx /title`. */
-  signature: string;
-  operation: string;
-  check: string;
-  /** `500` (exact for a 5xx), `4xx`, `2xx`, or the transport failure (`timeout`). */
-  status: string;
-  pointer: string;
-  /** The message of the first failing case's finding. */
-  message: string;
-  /** Ids of the failing cases behind it, in the order they were recorded. */
-  cases: string[];
 }
 
 /** Which findings fail a run: failures only (the default), or spec gaps too (`--fail-on spec-gap`). */
