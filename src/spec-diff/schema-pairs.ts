@@ -40,6 +40,16 @@ export interface SchemaRoot {
 const NOT_WALKED = /^(if|not)(~\d+)?$/;
 const MAX_DEPTH = 64;
 
+/** One step of a walk: the two schemas at `path`, whether the path ends at a property, text-valued or not, its depth. */
+type WalkStep = (
+  b: EffectiveSchema,
+  h: EffectiveSchema,
+  path: string,
+  isProperty: boolean,
+  textual: boolean,
+  depth: number,
+) => void;
+
 /** Pair up `base` and `head` (roots of a body, parameter or header) into `out`. */
 export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveSchema, head: EffectiveSchema): void {
   walkPairs(root, base, head, out, undefined);
@@ -102,14 +112,7 @@ function walkPairs(
   };
   const hidden = root.direction === 'request' ? 'readOnly' : 'writeOnly';
 
-  const walk = (
-    b: EffectiveSchema,
-    h: EffectiveSchema,
-    path: string,
-    isProperty: boolean,
-    textual: boolean,
-    depth: number,
-  ) => {
+  const walk: WalkStep = (b, h, path, isProperty, textual, depth) => {
     const frame = frames.at(-1);
     if (frame && depth > frame.deepest) frame.deepest = depth;
     let seen = visited.get(b);
@@ -180,14 +183,7 @@ function walkPairs(
     kept.pairs.every(([kb, kh], index) => index === 0 || visited.get(kb)?.get(kh) === undefined) &&
     kept.keys.every((key) => !emitted.has(key));
 
-  const walkNode = (
-    b: EffectiveSchema,
-    h: EffectiveSchema,
-    path: string,
-    isProperty: boolean,
-    textual: boolean,
-    depth: number,
-  ) => {
+  const walkNode: WalkStep = (b, h, path, isProperty, textual, depth) => {
     // `property 'owner.name'`; a path that starts with items or a branch names no property: `at '[](oneOf 1)'`.
     const name = !path ? root.name : `${root.name} ${nameForm(path)} '${path}'`;
     if (b.variants || h.variants) {

@@ -74,23 +74,14 @@ export function createSchemaWalks(effective: Effective, rules: readonly DiffRule
       if (spelledOut) return spelledOut;
       spelledOut = emptyPairs();
       for (const walk of walks)
-        walkRoot(spelledOut, effective, walk.root, walk.base, walk.baseAt, walk.head, walk.headAt);
+        pairSchemas(
+          spelledOut,
+          walk.root,
+          ...rootSchemas(effective, walk.root, walk.base, walk.baseAt, walk.head, walk.headAt),
+        );
       return spelledOut;
     },
   };
-}
-
-/** Build both root schemas in their effective form and walk them into `out`. */
-function walkRoot(
-  out: SchemaPairs,
-  effective: Effective,
-  root: SchemaRoot,
-  base: unknown,
-  baseAt: string,
-  head: unknown,
-  headAt: string,
-): void {
-  pairSchemas(out, root, ...rootSchemas(effective, root, base, baseAt, head, headAt));
 }
 
 /** Both root schemas in their effective form, as they are walked. */
