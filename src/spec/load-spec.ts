@@ -8,10 +8,11 @@
 import path from 'node:path';
 import { isPlantkitError, SpecError } from '../errors.js';
 import type { YamlSource } from '../yaml/yaml-source.js';
-import { validateOpenApiDocument } from '../lint/spectral.js';
-import { describeMetaSchemaErrors, type StructuralProblem } from './meta-schema-errors.js';
+import type { StructuralProblem } from './meta-schema-errors.js';
+import { checkStructure } from './structure-check.js';
 import { cloneJson } from '../json/exact-json.js';
 import { linkCircularRefs } from './circular-refs.js';
+import { dereferenceLocally } from './local-dereference.js';
 import { listOperations } from './operations.js';
 import { nameComponentSchemas } from './schema-names.js';
 import { serverUrls } from './servers.js';
@@ -25,7 +26,9 @@ import type { LoadedSpec, OpenApiVersion, UnservableOperation } from './types.js
 
 export type { StructuralProblem } from './meta-schema-errors.js';
 
-const SwaggerParser = loadSwaggerParser();
+/** swagger-parser, loaded on first use: a spec whose `$ref`s are all plain local pointers never needs it (about 60 ms of CPU). */
+let swaggerParserClass: ReturnType<typeof loadSwaggerParser> | undefined;
+const newSwaggerParser = () => new (swaggerParserClass ??= loadSwaggerParser())();
 
 /** Options of {@link loadSpec}. */
 export interface LoadSpecOptions {
@@ -64,10 +67,13 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const convertedFrom = isSwagger2(read.document) ? String(read.document.swagger) : undefined;
   const document = convertedFrom ? await convertSwagger2(read.document, label) : read.document;
   const { version, openapi } = checkVersion(document, label);
-  // A pattern JavaScript cannot compile is `plantkit spec check`'s business; here it is not checked (validation/pattern.ts).
-  const problems = describeMetaSchemaErrors(validateOpenApiDocument(document, version)).filter(
-    (problem) => !/must match format "regex"/.test(problem.message),
-  );
+  // Dereferencing rewrites the document in place: keep it as written for Prism (prism-engine.ts) and the structure check.
+  const rawDocument = cloneJson(document);
+  const structure = checkStructure(rawDocument, version, convertedFrom ? undefined : read.text);
+  // Plain local `$ref`s are dereferenced here (local-dereference.ts), while a large spec's structure is checked on
+  // a worker; this only ever declines (and may leave the document partly rewritten), it never fails or reads a file.
+  const local = dereferenceLocally(document);
+  const problems = await structure;
   const shown = (pointer: string) => (convertedFrom ? originalPointer(read.document, pointer) : pointer);
   if (problems.length > 0 && !options.isolateInvalidParts)
     throw structureError(
@@ -75,11 +81,39 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
       label,
       yaml,
     );
-  const isolated = problems.length > 0 ? isolateInvalidParts(document, problems, shown) : undefined;
+  const isolated = problems.length > 0 ? isolateInvalidParts(rawDocument, problems, shown) : undefined;
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
-  // swagger-parser dereferences in place: keep the document as written for Prism (prism-engine.ts).
-  const rawDocument = cloneJson(document);
-  const parser = new SwaggerParser();
+  const { dereferenced, holders } = local
+    ? { dereferenced: document, holders: undefined }
+    : await swaggerParserDereference(cloneJson(rawDocument), source, root, label, options);
+  linkCircularRefs(dereferenced);
+  nameComponentSchemas(dereferenced);
+  const info = (dereferenced.info ?? {}) as Record<string, unknown>;
+  const operations = listOperations(dereferenced);
+  return {
+    source,
+    version,
+    openapi,
+    title: String(info.title ?? ''),
+    apiVersion: String(info.version ?? ''),
+    document: dereferenced,
+    rawDocument,
+    operations,
+    servers: serverUrls(dereferenced),
+    convertedFrom,
+    ...isolatedOperations(holders && unservableOperations(dereferenced, holders, operations), isolated),
+  };
+}
+
+/** swagger-parser's dereference: external files, `$ref` siblings, unresolved `$ref`s (listed when isolating them). */
+async function swaggerParserDereference(
+  document: Record<string, unknown>,
+  source: string,
+  root: string,
+  label: string,
+  options: LoadSpecOptions,
+): Promise<{ dereferenced: Record<string, unknown>; holders?: UnresolvedHolders }> {
+  const parser = newSwaggerParser();
   const refusals: SpecError[] = [];
   let holders: UnresolvedHolders | undefined;
   try {
@@ -98,24 +132,7 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
     if (!failures || !parser.api) throw describeParserError(error, label);
     holders = fillUnresolved(parser.api as unknown as Record<string, unknown>, failures);
   }
-  const dereferenced = parser.api as unknown as Record<string, unknown>;
-  linkCircularRefs(dereferenced);
-  nameComponentSchemas(dereferenced);
-  const info = (dereferenced.info ?? {}) as Record<string, unknown>;
-  const operations = listOperations(dereferenced);
-  return {
-    source,
-    version,
-    openapi,
-    title: String(info.title ?? ''),
-    apiVersion: String(info.version ?? ''),
-    document: dereferenced,
-    rawDocument,
-    operations,
-    servers: serverUrls(dereferenced),
-    convertedFrom,
-    ...isolatedOperations(holders && unservableOperations(dereferenced, holders, operations), isolated),
-  };
+  return { dereferenced: parser.api as unknown as Record<string, unknown>, holders };
 }
 
 /** The `unservable` and `invalidParts` fields: absent when nothing is isolated, each operation listed once. */
@@ -173,9 +190,12 @@ export interface SpecInspection {
 export async function inspectSpec(source: SpecSource, options: InspectSpecOptions): Promise<SpecInspection> {
   const converted = isSwagger2(source.document) ? await convertSwagger2(source.document, source.label) : undefined;
   const { version, openapi } = checkVersion(converted ?? source.document, source.label);
-  // A fresh copy for swagger-parser, which dereferences in place; numbers keep their exact text.
-  const working = converted ?? cloneJson(source.document);
-  const parser = new SwaggerParser();
+  // A fresh copy, dereferenced in place; numbers keep their exact text.
+  const working = cloneJson(converted ?? source.document);
+  if (dereferenceLocally(working)) return { version, openapi, problems: [], document: working };
+  // Declined (and maybe partly rewritten): swagger-parser takes a copy of its own.
+  const parsed = converted ?? cloneJson(source.document);
+  const parser = newSwaggerParser();
   const refusals: SpecError[] = [];
   const parserOptions = {
     resolve: refResolverOptions(
@@ -188,7 +208,7 @@ export async function inspectSpec(source: SpecSource, options: InspectSpecOption
     continueOnError: true,
   };
   try {
-    await parser.dereference(source.path, working as never, parserOptions as never);
+    await parser.dereference(source.path, parsed as never, parserOptions as never);
   } catch (error) {
     const refused = refusals[0] ?? findPlantkitError(error);
     if (refused) throw refused;
@@ -208,13 +228,18 @@ function firstLine(error: unknown): string {
 
 async function readSpecFile(
   file: string,
-): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource }> {
+): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource; text: string }> {
   const read = await readSpecSource(file, 'pass the path of an OpenAPI 3.0 or 3.1 file with --spec');
-  return { document: read.document, source: read.path, yaml: read.yaml };
+  return { document: read.document, source: read.path, yaml: read.yaml, text: read.text };
 }
 
 function inlineSpec(input: { document: Record<string, unknown>; source?: string }) {
-  return { document: structuredClone(input.document), source: input.source ?? '<inline>', yaml: undefined };
+  return {
+    document: structuredClone(input.document),
+    source: input.source ?? '<inline>',
+    yaml: undefined,
+    text: undefined,
+  };
 }
 
 /** The OpenAPI line of a parsed (or converted) document; a SpecError (exit 2) when it is not OpenAPI 3.0/3.1 at all. */
