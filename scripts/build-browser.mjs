@@ -32,7 +32,7 @@ const SHIM_OF = {
   // Prism's spec reader imports Postman support (1 MiB with its iconv-lite); plantkit hands it OpenAPI only.
   'postman-collection': 'needs-node.cjs',
 };
-const NODE_ONLY = /^(node:)?(fs|fs\/promises|os|net|tls|assert|stream|string_decoder|child_process|zlib|http2|dns|worker_threads)$/;
+const NODE_ONLY = /^(node:)?(fs|fs\/promises|os|net|tls|assert|stream|string_decoder|child_process|zlib|http2|dns)$/;
 
 /** Resolve built-ins to shims; `url` and `buffer` to their npm packages, the browser versions of Node's. */
 const shims = {
