@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isPlantkitError, SpecError } from '../errors.js';
 import type { YamlSource } from '../yaml/yaml-source.js';
 import type { StructuralProblem } from './meta-schema-errors.js';
-import { checkStructure } from './structure-check.js';
+import { structuralProblems } from './structure-check.js';
 import { cloneJson } from '../json/exact-json.js';
 import { linkCircularRefs } from './circular-refs.js';
 import { dereferenceLocally } from './local-dereference.js';
@@ -67,13 +67,7 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   const convertedFrom = isSwagger2(read.document) ? String(read.document.swagger) : undefined;
   const document = convertedFrom ? await convertSwagger2(read.document, label) : read.document;
   const { version, openapi } = checkVersion(document, label);
-  // Dereferencing rewrites the document in place: keep it as written for Prism (prism-engine.ts) and the structure check.
-  const rawDocument = cloneJson(document);
-  const structure = checkStructure(rawDocument, version, convertedFrom ? undefined : read.text);
-  // Plain local `$ref`s are dereferenced here (local-dereference.ts), while a large spec's structure is checked on
-  // a worker; this only ever declines (and may leave the document partly rewritten), it never fails or reads a file.
-  const local = dereferenceLocally(document);
-  const problems = await structure;
+  const problems = structuralProblems(document, version);
   const shown = (pointer: string) => (convertedFrom ? originalPointer(read.document, pointer) : pointer);
   if (problems.length > 0 && !options.isolateInvalidParts)
     throw structureError(
@@ -81,9 +75,12 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
       label,
       yaml,
     );
-  const isolated = problems.length > 0 ? isolateInvalidParts(rawDocument, problems, shown) : undefined;
+  const isolated = problems.length > 0 ? isolateInvalidParts(document, problems, shown) : undefined;
   const root = source === '<inline>' ? process.cwd() : path.dirname(source);
-  const { dereferenced, holders } = local
+  // Dereferencing rewrites the document in place: keep it as written for Prism (prism-engine.ts).
+  const rawDocument = cloneJson(document);
+  // Plain local `$ref`s are dereferenced here (local-dereference.ts); a document it declines may be partly rewritten.
+  const { dereferenced, holders } = dereferenceLocally(document)
     ? { dereferenced: document, holders: undefined }
     : await swaggerParserDereference(cloneJson(rawDocument), source, root, label, options);
   linkCircularRefs(dereferenced);
@@ -228,18 +225,13 @@ function firstLine(error: unknown): string {
 
 async function readSpecFile(
   file: string,
-): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource; text: string }> {
+): Promise<{ document: Record<string, unknown>; source: string; yaml: YamlSource }> {
   const read = await readSpecSource(file, 'pass the path of an OpenAPI 3.0 or 3.1 file with --spec');
-  return { document: read.document, source: read.path, yaml: read.yaml, text: read.text };
+  return { document: read.document, source: read.path, yaml: read.yaml };
 }
 
 function inlineSpec(input: { document: Record<string, unknown>; source?: string }) {
-  return {
-    document: structuredClone(input.document),
-    source: input.source ?? '<inline>',
-    yaml: undefined,
-    text: undefined,
-  };
+  return { document: structuredClone(input.document), source: input.source ?? '<inline>', yaml: undefined };
 }
 
 /** The OpenAPI line of a parsed (or converted) document; a SpecError (exit 2) when it is not OpenAPI 3.0/3.1 at all. */

@@ -14,12 +14,3 @@ export function structuralProblems(document: unknown, version: OpenApiVersion): 
     (problem) => !/must match format "regex"/.test(problem.message),
   );
 }
-
-/** The structural problems of `document`, parsed from `text` when it was read from a file. */
-export function checkStructure(
-  document: unknown,
-  version: OpenApiVersion,
-  _text: string | undefined,
-): Promise<StructuralProblem[]> {
-  return Promise.resolve(structuralProblems(document, version));
-}
