@@ -18,12 +18,16 @@ export function linkCircularRefs(document: Record<string, unknown>): void {
     const record = node as Record<string | symbol, unknown>;
     if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) {
       const target = valueAt(document, record.$ref);
-      if (typeof target === 'object' && target !== null)
-        Object.defineProperty(record, TARGET, { value: target, enumerable: false });
+      if (typeof target === 'object' && target !== null) linkRef(record, target);
     }
     for (const child of Object.values(record)) visit(child);
   };
   visit(document);
+}
+
+/** Link one `$ref` left in a dereferenced document to the object it points at (local-dereference.ts knows both). */
+export function linkRef(ref: object, target: object): void {
+  Object.defineProperty(ref, TARGET, { value: target, enumerable: false });
 }
 
 /** The schema itself, or the target of its circular `$ref` (one hop; callers bound their depth). */

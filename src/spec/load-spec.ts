@@ -11,7 +11,7 @@ import type { YamlSource } from '../yaml/yaml-source.js';
 import type { StructuralProblem } from './meta-schema-errors.js';
 import { structuralProblems } from './structure-check.js';
 import { cloneJson } from '../json/exact-json.js';
-import { linkCircularRefs } from './circular-refs.js';
+import { linkCircularRefs, linkRef } from './circular-refs.js';
 import { dereferenceLocally } from './local-dereference.js';
 import { listOperations } from './operations.js';
 import { nameComponentSchemas } from './schema-names.js';
@@ -80,10 +80,12 @@ export async function loadSpec(input: SpecInput, options: LoadSpecOptions = {}):
   // Dereferencing rewrites the document in place: keep it as written for Prism (prism-engine.ts).
   const rawDocument = cloneJson(document);
   // Plain local `$ref`s are dereferenced here (local-dereference.ts); a document it declines may be partly rewritten.
-  const { dereferenced, holders } = dereferenceLocally(document)
+  const circularRefs = dereferenceLocally(document);
+  const { dereferenced, holders } = circularRefs
     ? { dereferenced: document, holders: undefined }
     : await swaggerParserDereference(cloneJson(rawDocument), source, root, label, options);
-  linkCircularRefs(dereferenced);
+  if (circularRefs) for (const { ref, target } of circularRefs) linkRef(ref, target);
+  else linkCircularRefs(dereferenced);
   nameComponentSchemas(dereferenced);
   const info = (dereferenced.info ?? {}) as Record<string, unknown>;
   const operations = listOperations(dereferenced);

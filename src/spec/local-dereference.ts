@@ -16,7 +16,7 @@
  * `$ref` to an object, and no schema declares an `$id`. Anything else
  * (external files, `$ref` siblings, pointers that need URL decoding,
  * unresolvable pointers with their error messages) is left to
- * swagger-parser: `dereferenceLocally` then returns false, and the caller
+ * swagger-parser: `dereferenceLocally` then returns undefined, and the caller
  * dereferences a fresh copy.
  */
 
@@ -42,16 +42,26 @@ interface Dereferenced {
 /** Thrown inside the crawl when the document needs swagger-parser after all. */
 const NEEDS_SWAGGER_PARSER = new Error('this document needs swagger-parser');
 
+/** A circular `$ref`, which dereferencing leaves as written, and the object it points at. */
+export interface CircularRef {
+  ref: { $ref: string };
+  target: Json;
+}
+
 /**
  * Dereference `document` in place, as swagger-parser's `dereference` with `circular: 'ignore'` would,
- * when every `$ref` in it is a plain local pointer. False when the document needs swagger-parser:
- * it may then be partly rewritten, so the caller dereferences a fresh copy.
+ * when every `$ref` in it is a plain local pointer, and list the circular `$ref`s: every `$ref` left in the
+ * document is among them (some listed were replaced later by the first with their pointer).
+ * Undefined when the document needs swagger-parser: it may then be partly rewritten, so the caller
+ * dereferences a fresh copy.
  */
-export function dereferenceLocally(document: Json): boolean {
-  if (typeof document.openapi !== 'string' || !SUPPORTED_VERSIONS.has(document.openapi)) return false;
-  if (document.paths === undefined || typeof (document.info as Json | undefined)?.version === 'number') return false;
+export function dereferenceLocally(document: Json): CircularRef[] | undefined {
+  if (typeof document.openapi !== 'string' || !SUPPORTED_VERSIONS.has(document.openapi)) return undefined;
+  if (document.paths === undefined || typeof (document.info as Json | undefined)?.version === 'number')
+    return undefined;
   const parents = new Set<unknown>();
   const cache = new Map<string, Dereferenced>();
+  const left: CircularRef[] = [];
 
   // json-schema-ref-parser's `crawl` of an object that is not a `$ref`: whether a circular `$ref` lies below it.
   const crawlChildren = (record: Json, depth: number): boolean => {
@@ -85,15 +95,16 @@ export function dereferenceLocally(document: Json): boolean {
     // A target that is an ancestor, or whose subtree holds a circular `$ref`: with `circular: 'ignore'` the `$ref` stays as written.
     const circular = parents.has(target) || crawlChildren(target, depth + 1);
     const result = { circular, value: circular ? ref : target };
+    if (circular) left.push({ ref, target });
     cache.set(pointer, result);
     return result;
   };
 
   try {
     crawlChildren(document, 0);
-    return true;
+    return left;
   } catch (error) {
-    if (error === NEEDS_SWAGGER_PARSER) return false;
+    if (error === NEEDS_SWAGGER_PARSER) return undefined;
     throw error;
   }
 }
