@@ -4,6 +4,8 @@
  * configured. prism-engine.ts builds the engine on what this returns.
  */
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * What scripts/prism-bundle.cjs exports: Prism's request pipeline, router and mocker, its readers of
@@ -68,13 +70,20 @@ export function loadPrism(): PrismParts {
   }
 }
 
-/** The bundle when the build made one; the bundle's entry otherwise (both two folders below the package root). */
+/**
+ * The bundle when this module runs from the build (dist/, where the bundle is dist/vendor/prism.cjs); the
+ * bundle's entry otherwise (tests running src/). The package root is found by the package's own name: the
+ * build bundles this module into a chunk whose depth below dist/ is the bundler's choice.
+ */
 function bundleOrEntry(require: NodeJS.Require): string {
   try {
-    return require.resolve('../vendor/prism.cjs');
+    const root = path.dirname(require.resolve('plantkit/package.json'));
+    if (fileURLToPath(import.meta.url).startsWith(path.join(root, 'dist', path.sep)))
+      return require.resolve(path.join(root, 'dist/vendor/prism.cjs'));
   } catch {
-    return require.resolve('../../scripts/prism-bundle.cjs');
+    // No package to resolve (the browser build's require knows only the entry below).
   }
+  return require.resolve('../../scripts/prism-bundle.cjs');
 }
 
 /**

@@ -8,10 +8,10 @@
  * nothing.
  */
 import { execFile } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { ENTRIES } from '../../scripts/build-bundle.mjs';
 import { reachableDeclarations } from '../../scripts/prune-declarations.mjs';
 
 const exec = promisify(execFile);
@@ -55,16 +55,6 @@ beforeAll(async () => {
   files = packed.files.map((file) => file.path).sort();
 }, 60_000);
 
-/** `src/a/b.ts` -> `a/b` for every module of src/. */
-async function sourceModules(): Promise<string[]> {
-  const entries = await readdir(path.join(ROOT, 'src'), { recursive: true });
-  return entries
-    .map(String)
-    .filter((file) => /\.c?ts$/.test(file) && !file.endsWith('.d.ts'))
-    .map((file) => file.replace(/\.c?ts$/, ''))
-    .sort();
-}
-
 describe('the file list', () => {
   test('outside dist/: the CLI, the spec and its contracts, the report schemas, package.json, README, changelog and licence', () => {
     expect(files.filter((file) => !file.startsWith('dist/'))).toEqual([
@@ -80,10 +70,17 @@ describe('the file list', () => {
     ]);
   });
 
-  test('dist/ holds one compiled module per module of src/, the browser build of plantkit/msw and the bundle of Prism the mock loads, nothing else compiled', async () => {
+  test("dist/ holds the bundle's entries and their shared chunks, plantkit/msw's CommonJS entry, the browser build of plantkit/msw and the bundle of Prism the mock loads, nothing else compiled", () => {
     const compiled = files.filter((file) => file.startsWith('dist/') && /\.c?js$/.test(file));
-    expect(compiled.map((file) => file.slice('dist/'.length).replace(/\.c?js$/, '')).sort()).toEqual(
-      [...(await sourceModules()), 'browser/msw', 'vendor/prism'].sort(),
+    const chunks = compiled.filter((file) => /^dist\/chunks\/[\w-]+-[A-Z0-9]{8}\.js$/.test(file));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(compiled.filter((file) => !chunks.includes(file)).sort()).toEqual(
+      [
+        ...ENTRIES.map((entry) => `dist/${entry}`),
+        'dist/msw/index.cjs',
+        'dist/browser/msw.js',
+        'dist/vendor/prism.cjs',
+      ].sort(),
     );
   });
 
