@@ -7,8 +7,17 @@
  * apply), a changed `not` (it inverts), and `patternProperties` whose
  * regular expressions were replaced (which names they cover cannot be compared).
  */
+import type { Direction } from '../validation/schema-view.js';
 import { canonicalKey } from './canonical-schema.js';
 import type { EffectiveSchema } from './schema-record.js';
+
+/** Applicators whose change of content cannot be classified by walking (the condition of `if`, the negation of `not`). */
+const NOT_WALKED = /^(if|not)(~\d+)?$/;
+
+/** Is the applicator at `key` of `b` (and of `h`) walked in `direction` (schema-pairs.ts)? */
+export function isWalkedApplicator(key: string, b: EffectiveSchema, h: EffectiveSchema, direction: Direction): boolean {
+  return !NOT_WALKED.test(key) && sameCondition(b, h, key) && !opensResponse(key, b.subschemas.get(key)!, direction);
+}
 
 /** Applicator changes of one pair, as words: `contains`, `if/then/else`, `dependentSchemas/card`. */
 export interface ApplicatorChanges {
@@ -58,4 +67,22 @@ export function describeApplicator(key: string): string {
 
 function names(keys: string[]): string {
   return keys.map((key) => key.slice('patternProperties/'.length)).join(', ');
+}
+
+/**
+ * `unevaluatedProperties: false` (or `unevaluatedItems`) in a response opened
+ * to a schema lets more through, which clients ignore, as a new response
+ * property (the other way round, or in a request, the walk classifies it).
+ */
+function opensResponse(key: string, base: EffectiveSchema, direction: Direction): boolean {
+  return direction === 'response' && /^unevaluated(Properties|Items)$/.test(key) && base.types?.length === 0;
+}
+
+/** `then`/`else` are compared only under the same `if` (their meaning depends on it). */
+function sameCondition(b: EffectiveSchema, h: EffectiveSchema, key: string): boolean {
+  const match = /^(then|else)(~\d+)?$/.exec(key);
+  if (!match) return true;
+  const condition = `if${match[2] ?? ''}`;
+  const [bIf, hIf] = [b.subschemas.get(condition), h.subschemas.get(condition)];
+  return bIf !== undefined && hIf !== undefined && canonicalKey(bIf) === canonicalKey(hIf);
 }

@@ -12,8 +12,7 @@
 import type { Direction } from '../validation/schema-view.js';
 import { matchAlternatives } from './alternative-matching.js';
 import { alternativesOf } from './alternatives.js';
-import { describeApplicator } from './applicator-changes.js';
-import { canonicalKey } from './canonical-schema.js';
+import { describeApplicator, isWalkedApplicator } from './applicator-changes.js';
 import type { EffectiveSchema } from './schema-record.js';
 import { isShared } from './shared-subtrees.js';
 import {
@@ -25,7 +24,7 @@ import {
   type SubWalks,
   type WalkPiece,
 } from './sub-walks.js';
-import type { PropertyPair, SchemaPairs } from './types.js';
+import type { SchemaPairs } from './types.js';
 
 /** Where a walk starts: a body, parameter or header schema. */
 export interface SchemaRoot {
@@ -36,8 +35,6 @@ export interface SchemaRoot {
   textual: boolean;
 }
 
-/** Applicators whose change of content cannot be classified by walking (the condition of `if`, the negation of `not`). */
-const NOT_WALKED = /^(if|not)(~\d+)?$/;
 const MAX_DEPTH = 64;
 
 /** One step of a walk: the two schemas at `path`, whether the path ends at a property, text-valued or not, its depth. */
@@ -199,45 +196,58 @@ function walkPairs(
       base: b,
       head: h,
     });
-    for (const property of new Set([...b.properties.keys(), ...h.properties.keys()])) {
-      const bp = b.properties.get(property);
-      const hp = h.properties.get(property);
-      const pair: PropertyPair = {
-        operation: root.operation,
-        direction: root.direction,
-        name: `${root.name} property '${path ? `${path}.${property}` : property}'`,
-        base: bp,
-        head: hp,
-        visibleBase: bp !== undefined && !bp[hidden],
-        visibleHead: hp !== undefined && !hp[hidden],
-        requiredBase: b.required.has(property) && bp?.[hidden] !== true,
-        requiredHead: h.required.has(property) && hp?.[hidden] !== true,
-        parentBase: b.pointer,
-        parentHead: h.pointer,
-      };
-      // A property of the schema's own keywords is met once per alternative: report it once.
-      const key = `${property}\u0000${numberOf(bp)}\u0000${numberOf(hp)}\u0000${pair.requiredBase}\u0000${pair.requiredHead}`;
-      const reported = emitted.get(key);
-      if (reported === undefined) {
-        emitted.set(key, entered.length - 1);
-        keys.push(key);
-        current.properties.push(pair);
-      } else {
-        const frame = frames.at(-1);
-        if (frame && reported < frame.lowest) frame.lowest = reported;
-      }
-      // Properties of a parameter's object value travel as text too (deepObject, exploded form, OAS 3.1.0 section 4.8.12.4).
-      if (bp && hp) walk(bp, hp, path ? `${path}.${property}` : property, true, textual, depth + 1);
-    }
+    for (const property of b.properties.keys()) walkProperty(b, h, property, path, textual, depth);
+    for (const property of h.properties.keys())
+      if (!b.properties.has(property)) walkProperty(b, h, property, path, textual, depth);
     if (b.items && h.items) walk(b.items, h.items, `${path}[]`, false, textual, depth + 1);
     // `false` on either side is opening or closing the object, not a change of the extra properties' schema.
     if (b.additionalProperties?.types?.length && h.additionalProperties?.types?.length)
       walk(b.additionalProperties, h.additionalProperties, `${path}<additionalProperties>`, false, textual, depth + 1);
     for (const [key, bs] of b.subschemas) {
       const hs = h.subschemas.get(key);
-      if (!hs || NOT_WALKED.test(key) || !sameCondition(b, h, key) || opensResponse(key, bs, root.direction)) continue;
+      if (!hs || !isWalkedApplicator(key, b, h, root.direction)) continue;
       walk(bs, hs, `${path}<${describeApplicator(key)}>`, false, false, depth + 1);
     }
+  };
+
+  /** The pair of `property` of `b` and `h` (either may lack it), then its schemas walked when both have it. */
+  const walkProperty = (
+    b: EffectiveSchema,
+    h: EffectiveSchema,
+    property: string,
+    path: string,
+    textual: boolean,
+    depth: number,
+  ) => {
+    const [bp, hp] = [b.properties.get(property), h.properties.get(property)];
+    const requiredBase = b.required.has(property) && bp?.[hidden] !== true;
+    const requiredHead = h.required.has(property) && hp?.[hidden] !== true;
+    const at = path ? `${path}.${property}` : property;
+    // A property of the schema's own keywords is met once per alternative: report it once (the pair is built only then).
+    const key = `${property}\u0000${numberOf(bp)}\u0000${numberOf(hp)}\u0000${requiredBase}\u0000${requiredHead}`;
+    const reported = emitted.get(key);
+    if (reported === undefined) {
+      emitted.set(key, entered.length - 1);
+      keys.push(key);
+      current.properties.push({
+        operation: root.operation,
+        direction: root.direction,
+        name: `${root.name} property '${at}'`,
+        base: bp,
+        head: hp,
+        visibleBase: bp !== undefined && !bp[hidden],
+        visibleHead: hp !== undefined && !hp[hidden],
+        requiredBase,
+        requiredHead,
+        parentBase: b.pointer,
+        parentHead: h.pointer,
+      });
+    } else {
+      const frame = frames.at(-1);
+      if (frame && reported < frame.lowest) frame.lowest = reported;
+    }
+    // Properties of a parameter's object value travel as text too (deepObject, exploded form, OAS 3.1.0 section 4.8.12.4).
+    if (bp && hp) walk(bp, hp, at, true, textual, depth + 1);
   };
 
   const walkAlternatives = (
@@ -273,22 +283,4 @@ function walkPairs(
 
 function emptyPairs(): SchemaPairs {
   return { schemas: [], properties: [], variants: [] };
-}
-
-/**
- * `unevaluatedProperties: false` (or `unevaluatedItems`) in a response opened
- * to a schema lets more through, which clients ignore, as a new response
- * property (the other way round, or in a request, the walk classifies it).
- */
-function opensResponse(key: string, base: EffectiveSchema, direction: Direction): boolean {
-  return direction === 'response' && /^unevaluated(Properties|Items)$/.test(key) && base.types?.length === 0;
-}
-
-/** `then`/`else` are compared only under the same `if` (their meaning depends on it). */
-function sameCondition(b: EffectiveSchema, h: EffectiveSchema, key: string): boolean {
-  const match = /^(then|else)(~\d+)?$/.exec(key);
-  if (!match) return true;
-  const condition = `if${match[2] ?? ''}`;
-  const [bIf, hIf] = [b.subschemas.get(condition), h.subschemas.get(condition)];
-  return bIf !== undefined && hIf !== undefined && canonicalKey(bIf) === canonicalKey(hIf);
 }

@@ -100,7 +100,9 @@ export function createSubWalks(rules: readonly DiffRule[], limit = KEPT_LIMIT): 
 
 /** How a pair's name reads its path (schema-pairs.ts): a path that starts with items or a branch names no property. */
 export function nameForm(path: string): 'at' | 'property' {
-  return /^[[(<]/.test(path) ? 'at' : 'property';
+  // `[`, `(` or `<` first; a character test, not a regex: this runs for every pair walked.
+  const first = path.charCodeAt(0);
+  return first === 0x5b || first === 0x28 || first === 0x3c ? 'at' : 'property';
 }
 
 /** The hits of `rule` (at `index` among the walk rules) over `pieces`, in walk order. */

@@ -82,16 +82,13 @@ export function replay(hit: RuleHit, labels: WalkLabels): RuleHit {
   };
 }
 
+/** A placeholder and the letter that says which label it stands for. */
+const PLACEHOLDER = new RegExp(`${MARK}([onbh])\u0000`, 'g');
+
 function fill(text: string, labels: WalkLabels): string {
   if (!text.includes(MARK)) return text;
-  // split/join, not replaceAll: a label may hold `$&` and the like.
-  return text
-    .split(PLACEHOLDERS.name)
-    .join(labels.name)
-    .split(PLACEHOLDERS.operation)
-    .join(labels.operation)
-    .split(PLACEHOLDERS.baseAt)
-    .join(labels.baseAt)
-    .split(PLACEHOLDERS.headAt)
-    .join(labels.headAt);
+  // One pass, a function replacement: the label is inserted as it is (it may hold `$&` and the like).
+  return text.replace(PLACEHOLDER, (_, which: string) =>
+    which === 'o' ? labels.operation : which === 'n' ? labels.name : which === 'b' ? labels.baseAt : labels.headAt,
+  );
 }

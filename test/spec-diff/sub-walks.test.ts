@@ -51,6 +51,34 @@ function fork(bump: number): Record<string, unknown> {
   };
 }
 
+/**
+ * B: 16 properties and `x`, a $ref to X. A walk meets `items` before
+ * `additionalProperties`, a build the other way round (schema-keywords.ts),
+ * so a root `{additionalProperties: B, items: X}` builds (or adopts) B with
+ * X inside it first, and then walks X before B: the walk has met a pair of
+ * B's sub-walk before entering B, though the build met none of B's nodes
+ * before B. Only the walk's own checks can tell.
+ */
+function walkedOutOfOrder(bump: number): Record<string, unknown> {
+  const properties = Object.fromEntries(
+    Array.from({ length: 16 }, (_, index) => [`p${index}`, { type: 'string', maxLength: 10 + bump }]),
+  );
+  return {
+    components: {
+      schemas: {
+        X: { type: 'string', maxLength: 20 + bump },
+        B: { type: 'object', properties: { ...properties, x: { $ref: '#/components/schemas/X' } } },
+      },
+    },
+  };
+}
+
+const OUT_OF_ORDER = {
+  additionalProperties: { $ref: '#/components/schemas/B' },
+  items: { $ref: '#/components/schemas/X' },
+};
+const ITEMS_B = { type: 'array', items: { $ref: '#/components/schemas/B' } };
+
 const under = (name: string, wrap: string) => ({
   type: 'object',
   properties: { [wrap]: { $ref: `#/components/schemas/${name}` } },
@@ -105,9 +133,30 @@ describe('sub-walks: replayed or walked, the same hits', () => {
     ],
   ];
 
+  // B is met at `<additionalProperties>` and at `[]`: both read `at '...'`, so a sub-walk kept at one is found at the other.
+  const outOfOrder: Array<[string, Array<[string, unknown]>]> = [
+    [
+      'a sub-walk that met a pair the walk met before it is not kept, though the build met none (closure check)',
+      [
+        ['GET /r', OUT_OF_ORDER],
+        ['GET /b', ITEMS_B],
+        ['GET /c', ITEMS_B],
+      ],
+    ],
+    [
+      'a kept sub-walk is not replayed into a walk that met one of its pairs before it (nothing-met-yet check)',
+      [
+        ['GET /b', ITEMS_B],
+        ['GET /r', OUT_OF_ORDER],
+        ['GET /c', ITEMS_B],
+      ],
+    ],
+  ];
+
   it.each([
     ...cases.map(([name, roots]) => [name, roots, [chain(12, 0), chain(12, 7)]] as const),
     ...forks.map(([name, roots]) => [name, roots, [fork(0), fork(5)]] as const),
+    ...outOfOrder.map(([name, roots]) => [name, roots, [walkedOutOfOrder(0), walkedOutOfOrder(5)]] as const),
   ])('%s', (_name, roots, [base, head]) => {
     const shared = { base: createEffectiveSchemas(base, '3.1'), head: createEffectiveSchemas(head, '3.1') };
     const fresh = {

@@ -44,4 +44,13 @@ describe('prettyJsonPieces', () => {
     expect(pieces.length).toBeGreaterThan(500);
     expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThan(1000);
   });
+
+  test('a member written by memberText, or the generic way when it gives no text, is the same text', () => {
+    const document = { base: 'a', changes: [{ id: 1 }, { id: 2, note: 'x\ny' }, 'text'], ignored: [{ id: 3 }] };
+    const memberText = (member: unknown) =>
+      typeof member === 'object' && member !== null && 'note' in member
+        ? undefined
+        : JSON.stringify(member, null, 2).replaceAll('\n', '\n    ');
+    expect([...prettyJsonPieces(document, memberText)].join('')).toBe(`${JSON.stringify(document, null, 2)}\n`);
+  });
 });

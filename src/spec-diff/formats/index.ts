@@ -1,5 +1,6 @@
 /** The registered spec-diff formats. */
 import { batched } from '../../text/batched.js';
+import { encoded } from '../../text/encoded.js';
 import type { SpecDiffResult } from '../diff-specs.js';
 import type { DiffFormatter, DiffFormatName } from './format.js';
 import { githubFormat } from './github.js';
@@ -24,4 +25,12 @@ export const DIFF_FORMATS: Readonly<Record<DiffFormatName, DiffFormatter>> = {
  */
 export function renderPieces(formatter: DiffFormatter, result: SpecDiffResult): Iterable<string> {
   return formatter.chunks ? batched(formatter.chunks(result)) : [formatter.render(result)];
+}
+
+/**
+ * The same text as UTF-8 buffers of about 1 MiB, for a byte stream (the
+ * CLI's stdout): the pieces are encoded where they are made, never joined.
+ */
+export function renderBytes(formatter: DiffFormatter, result: SpecDiffResult): Iterable<Uint8Array> {
+  return formatter.chunks ? encoded(formatter.chunks(result)) : [Buffer.from(formatter.render(result))];
 }
