@@ -11,6 +11,8 @@ const REGISTRY = {
   // Swagger 2.0 documents are converted on load (spec/swagger2.ts); multipart bodies are read with busboy.
   swagger2openapi: () => require('swagger2openapi'),
   busboy: () => require('busboy'),
+  // Generated values: generate/fast-check.ts loads fast-check on the first one.
+  'fast-check': () => require('fast-check'),
   // YAML specs: yaml/yaml-source.ts loads the package on the first YAML text.
   yaml: () => require('yaml'),
   // XML bodies: the codec loads fast-xml-parser on the first one (codec/xml-codec.ts).

@@ -60,36 +60,44 @@ const anyScalar = (): Gen<number> =>
   );
 
 /** Character classes and their weights: most strings of two or more characters leave ASCII. */
-const CHARACTER = oneOf<number>(
-  { gen: listed(ASCII_ALNUM), weight: 6 },
-  { gen: listed(ASCII_PUNCTUATION), weight: 1 },
-  { gen: listed(WHITESPACE.join('')), weight: 1 },
-  { gen: range(0xe0, 0x17f), weight: 2 }, // accented Latin: à ... ſ
-  { gen: range(0x300, 0x36f), weight: 1 }, // combining diacritical marks
-  { gen: range(0x391, 0x44f), weight: 1 }, // Greek and Cyrillic
-  { gen: range(0x5d0, 0x5ea), weight: 1 }, // Hebrew (right-to-left)
-  { gen: range(0x621, 0x64a), weight: 1 }, // Arabic (right-to-left)
-  { gen: range(0x4e00, 0x9fff), weight: 1 }, // CJK unified ideographs
-  { gen: range(0x1f300, 0x1f64f), weight: 1 }, // emoji (astral: two UTF-16 units)
-  { gen: range(0x1d400, 0x1d7ff), weight: 1 }, // mathematical alphanumerics (astral)
-  { gen: anyScalar(), weight: 1 },
-);
+function characterClasses(): Record<Charset, Gen<number>> {
+  return {
+    any: oneOf<number>(
+      { gen: listed(ASCII_ALNUM), weight: 6 },
+      { gen: listed(ASCII_PUNCTUATION), weight: 1 },
+      { gen: listed(WHITESPACE.join('')), weight: 1 },
+      { gen: range(0xe0, 0x17f), weight: 2 }, // accented Latin: à ... ſ
+      { gen: range(0x300, 0x36f), weight: 1 }, // combining diacritical marks
+      { gen: range(0x391, 0x44f), weight: 1 }, // Greek and Cyrillic
+      { gen: range(0x5d0, 0x5ea), weight: 1 }, // Hebrew (right-to-left)
+      { gen: range(0x621, 0x64a), weight: 1 }, // Arabic (right-to-left)
+      { gen: range(0x4e00, 0x9fff), weight: 1 }, // CJK unified ideographs
+      { gen: range(0x1f300, 0x1f64f), weight: 1 }, // emoji (astral: two UTF-16 units)
+      { gen: range(0x1d400, 0x1d7ff), weight: 1 }, // mathematical alphanumerics (astral)
+      { gen: anyScalar(), weight: 1 },
+    ),
+    header: listed(HEADER_SAFE),
+    ascii: oneOf<number>(
+      { gen: listed(ASCII_ALNUM), weight: 6 },
+      { gen: listed(ASCII_PUNCTUATION), weight: 1 },
+      { gen: listed(' \t\n\r'), weight: 1 },
+    ),
+  };
+}
 
-const CHARACTERS: Record<Charset, Gen<number>> = {
-  any: CHARACTER,
-  header: listed(HEADER_SAFE),
-  ascii: oneOf<number>(
-    { gen: listed(ASCII_ALNUM), weight: 6 },
-    { gen: listed(ASCII_PUNCTUATION), weight: 1 },
-    { gen: listed(' \t\n\r'), weight: 1 },
-  ),
-};
+let characterGens: { free: Record<Charset, Gen<number>>; fixed: Record<Charset, Gen<number>> } | undefined;
 
-const FIXED_CHARACTERS: Record<Charset, Gen<number>> = {
-  any: unshrinkable(CHARACTERS.any),
-  header: unshrinkable(CHARACTERS.header),
-  ascii: unshrinkable(CHARACTERS.ascii),
-};
+/** The character generators, built on first use (so importing the generators loads no fast-check: issue 22). */
+function characters(): { free: Record<Charset, Gen<number>>; fixed: Record<Charset, Gen<number>> } {
+  if (!characterGens) {
+    const free = characterClasses();
+    characterGens = {
+      free,
+      fixed: { any: unshrinkable(free.any), header: unshrinkable(free.header), ascii: unshrinkable(free.ascii) },
+    };
+  }
+  return characterGens;
+}
 
 /** Where unused character slots start when a string is read back for shrinking: the first character class. */
 const FILLER = 0x61;
@@ -116,10 +124,10 @@ export interface CharactersOptions {
  */
 export function charactersGen(min: number, max: number, options: CharactersOptions = {}): Gen<string> {
   const { wide = false, shapeOnly = false, charset = 'any' } = options;
-  if (shapeOnly) return repeatingGen(min, max, wide, FIXED_CHARACTERS[charset], Math.min(max, PERIOD));
-  if (max > SLOTS) return repeatingGen(min, max, wide, CHARACTERS[charset], SLOTS);
+  if (shapeOnly) return repeatingGen(min, max, wide, characters().fixed[charset], Math.min(max, PERIOD));
+  if (max > SLOTS) return repeatingGen(min, max, wide, characters().free[charset], SLOTS);
   return mapped(
-    arrayOf(CHARACTERS[charset], min, max, wide),
+    arrayOf(characters().free[charset], min, max, wide),
     (points) => String.fromCodePoint(...points),
     (text) => codePoints(text, max),
   );
