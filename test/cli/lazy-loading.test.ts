@@ -73,3 +73,22 @@ test.each([
   // A fresh Node process importing a whole command: 30-46 s each at a load average of 20 on 2 cores.
   90_000,
 );
+
+test('the mock answers its first valid request on the bundled spec without loading fast-check', () => {
+  const script = `
+    const { startMock } = await import('./dist/index.js');
+    const { createRequire } = await import('node:module');
+    const mock = await startMock({ spec: 'openapi.yaml', port: 0, host: '127.0.0.1', quiet: true, watch: false });
+    try {
+      const body = JSON.stringify({ id: 10, name: 'Monstera deliciosa', tag: 'indoor' });
+      const headers = { 'content-type': 'application/json', authorization: 'Bearer any' };
+      const response = await fetch(mock.url + '/plants', { method: 'POST', headers, body });
+      await response.arrayBuffer();
+      const cache = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify({ status: response.status, fastCheck: cache.some((file) => file.includes('/node_modules/fast-check/')) }));
+    } finally {
+      await mock.close();
+    }`;
+  const seen = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString());
+  expect(seen).toEqual({ status: 200, fastCheck: false });
+});
