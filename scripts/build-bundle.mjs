@@ -20,13 +20,15 @@ const DIST = path.join(ROOT, 'dist');
 const STAGING = path.join(ROOT, 'dist.bundle');
 
 /**
- * The entries, by their place in dist/: the package's exports, the CLI and the commands it imports on
- * demand, the two spec commands' lazy engines (the bench imports them by these names), and the module
- * that plantkit/msw's CommonJS entry (dist/msw/index.cjs) requires.
+ * The entries, by their place in dist/: the package's exports, the CLI (and its in-process `run`) and the
+ * commands it imports on demand, the two spec commands' lazy engines (the bench imports them by these
+ * names), and the module that plantkit/msw's CommonJS entry (dist/msw/index.cjs) requires.
  */
 export const ENTRIES = [
   'index.js',
   'cli/main.js',
+  // The CLI in process, without main.js's process exit: the README samples and the bench run it so.
+  'cli/run.js',
   'cli/commands/mock.js',
   'cli/commands/contract.js',
   'cli/commands/proxy.js',

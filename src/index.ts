@@ -116,7 +116,13 @@ export {
 } from './spec-check/report.js';
 export type { SpecFinding, SpecFindingSeverity } from './spec-check/types.js';
 export { diffSpecs, type DiffSpecsOptions, type SpecDiffResult } from './spec-diff/diff-specs.js';
-export { DIFF_FORMATS, renderPieces, type DiffFormatter, type DiffFormatName } from './spec-diff/formats/index.js';
+export {
+  DIFF_FORMATS,
+  renderBytes,
+  renderPieces,
+  type DiffFormatter,
+  type DiffFormatName,
+} from './spec-diff/formats/index.js';
 export { DIFF_RULES } from './spec-diff/rules/index.js';
 export type { Change, ChangeLevel, DiffRule } from './spec-diff/types.js';
 export { DIFF_DEFAULTS } from './spec-diff/options.js';
