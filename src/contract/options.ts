@@ -85,7 +85,8 @@ export const CONTRACT_DEFAULTS = {
   failOn: 'failure' as FailOn,
   /**
    * Recorded results keep their response bodies for library callers that read
-   * them; the CLI, whose reporters have seen every result, keeps failures only.
+   * them; the CLI, whose reporters have seen every result, keeps a passed
+   * result's verdict only (`verdicts`, retained-result.ts).
    */
   retainDetail: 'all' as RetainedDetail,
 } as const;
@@ -169,7 +170,7 @@ export interface ContractOptions {
   failOn?: FailOn;
   /** Run only this share of the operations (`--shard i/n`, contract/shard.ts); default all. */
   shard?: Shard;
-  /** Which results in `RunResult.results` keep their response bodies once reported: `all` (default) or `failures` (retained-result.ts). */
+  /** Which results in `RunResult.results` keep their detail once reported: `all` (default), `failures` (passed ones drop their response bodies) or `verdicts` (passed ones keep only what the run reads later; retained-result.ts). */
   retainDetail?: RetainedDetail;
 }
 

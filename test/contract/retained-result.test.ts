@@ -38,10 +38,14 @@ describe('leanResponse', () => {
   });
 });
 
-const result = (verdict: CaseResult['verdict'], body: string): CaseResult => {
+const result = (
+  verdict: CaseResult['verdict'],
+  body: string,
+  { status = 200, kind = 'positive' }: { status?: number; kind?: CaseResult['case']['kind'] } = {},
+): CaseResult => {
   const contractCase = {
     id: 'addPlant/positive/minimal',
-    kind: 'positive' as const,
+    kind,
     operation: { id: 'addPlant' } as CaseResult['case']['operation'],
     title: 'minimal body',
     request: { method: 'POST', path: '/plants', headers: {}, body: '{"name":"Fern"}' },
@@ -53,7 +57,11 @@ const result = (verdict: CaseResult['verdict'], body: string): CaseResult => {
       case: contractCase,
       url: 'http://127.0.0.1/plants',
       durationMs: 1,
-      response: response(body, undefined),
+      response: {
+        ...response(body, undefined),
+        status,
+        headers: { 'content-type': 'application/json', 'x-plantkit-mock': 'credentials=any; stateful=false' },
+      },
     },
     findings: [],
     verdict,
@@ -74,6 +82,54 @@ describe('retainedResult', () => {
     expect(kept.case.request).toEqual(given.case.request);
     // The reporters' copy is never changed.
     expect(given.exchange.response?.body).toBe('{"id":1}');
+  });
+});
+
+describe('retainedResult with verdicts', () => {
+  test.each([
+    [
+      'a passed static 2xx keeps its request body',
+      { verdict: 'passed', status: 201, kind: 'positive', requestBody: '{"name":"Fern"}', lean: true },
+    ],
+    [
+      'a passed static 4xx drops its request body',
+      { verdict: 'passed', status: 400, kind: 'negative', requestBody: undefined, lean: true },
+    ],
+    [
+      'a passed generated 2xx drops its request body',
+      { verdict: 'passed', status: 201, kind: 'generated', requestBody: undefined, lean: true },
+    ],
+    [
+      'a failed result is kept whole',
+      { verdict: 'failed', status: 201, kind: 'positive', requestBody: '{"name":"Fern"}', lean: false },
+    ],
+    [
+      'a skipped result is kept whole',
+      { verdict: 'skipped', status: 201, kind: 'positive', requestBody: '{"name":"Fern"}', lean: false },
+    ],
+  ] as const)('%s', (_name, { verdict, status, kind, requestBody, lean }) => {
+    const given = result(verdict, '{"id":1}', { status, kind });
+    const kept = retainedResult(given, 'verdicts');
+    // What the run reads after reporting: id, verdict, status, the mock's identity, accepted static bodies.
+    expect(kept.case.id).toBe(given.case.id);
+    expect(kept.verdict).toBe(verdict);
+    expect(kept.exchange.response?.status).toBe(status);
+    expect(kept.exchange.response?.headers['x-plantkit-mock']).toBe('credentials=any; stateful=false');
+    expect(kept.case.request.body).toBe(requestBody);
+    expect(kept.exchange.case).toBe(kept.case);
+    if (lean) {
+      expect(kept.exchange.response).toMatchObject({
+        body: '',
+        bodyDropped: true,
+        headers: { 'x-plantkit-mock': 'credentials=any; stateful=false' },
+      });
+      expect(Object.keys(kept.exchange.response!.headers)).toEqual(['x-plantkit-mock']);
+      expect(kept.case.request).toMatchObject({ method: 'POST', path: '', headers: {} });
+      expect(kept.exchange.url).toBe('');
+    } else expect(kept).toBe(given);
+    // The reporters' copy is never changed.
+    expect(given.exchange.response?.body).toBe('{"id":1}');
+    expect(given.case.request.path).toBe('/plants');
   });
 });
 
@@ -116,3 +172,71 @@ describe('a run with retainDetail: failures', () => {
     }
   });
 });
+
+describe('a run with retainDetail: verdicts', () => {
+  test('sends the same requests and reaches the same verdicts as a run that keeps everything', async () => {
+    // addPlant done right: 200 with the plant for a valid body, 400 for any other; every request is recorded.
+    const received: string[] = [];
+    const server = createServer((request, answer) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push(`${request.method} ${request.url} ${body}`);
+        const plant = validPlant(body, request.headers['content-type']);
+        answer.writeHead(plant ? 200 : 400, { 'content-type': 'application/json' });
+        answer.end(JSON.stringify(plant ? { name: plant.name } : { code: 400, message: 'invalid plant' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const run = async (retainDetail: 'all' | 'verdicts') => {
+      received.length = 0;
+      const result = await runContract({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        spec: 'openapi.yaml',
+        token: 't',
+        seed: 7,
+        maxCases: 3,
+        only: ['addPlant'],
+        retainDetail,
+      });
+      return { result, requests: [...received] };
+    };
+    try {
+      const all = await run('all');
+      const verdicts = await run('verdicts');
+      expect(verdicts.requests).toEqual(all.requests);
+      const summary = ({ result }: Awaited<ReturnType<typeof run>>) => ({
+        verdicts: result.results.map((item) => [item.case.id, item.verdict, item.exchange.response?.status]),
+        counts: [result.passed, result.failed, result.skipped],
+        hints: result.hints,
+        distinct: result.distinctFailures,
+      });
+      expect(summary(verdicts)).toEqual(summary(all));
+      // Static and generated cases both ran, and some passed (those are the ones kept lean).
+      expect(new Set(verdicts.result.results.map((item) => item.case.kind))).toContain('generated');
+      expect(verdicts.result.passed).toBeGreaterThan(0);
+      expect(
+        verdicts.result.results
+          .filter((item) => item.verdict === 'passed')
+          .every((item) => item.exchange.url === '' && item.exchange.response?.bodyDropped === true),
+      ).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+/** The body as NewPlant when it is one (an object with a string name, an integer id and a string tag if any). */
+function validPlant(body: string, contentType: string | undefined): { name: string } | undefined {
+  if (!contentType?.startsWith('application/json')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { name, id, tag } = value as Record<string, unknown>;
+  const ok = typeof name === 'string' && Number.isInteger(id) && (tag === undefined || typeof tag === 'string');
+  return ok ? { name: name as string } : undefined;
+}

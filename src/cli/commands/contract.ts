@@ -246,8 +246,8 @@ export const contractCommand: Command = {
         stateful: values.stateful !== false,
         ...(rerun ? { rerun } : {}),
         failOn,
-        // Every reporter has seen each result whole when it is recorded: a passed one need not keep its body.
-        retainDetail: 'failures',
+        // Every reporter has seen each result whole when it is recorded: a passed one need keep only its verdict.
+        retainDetail: 'verdicts',
       });
     } finally {
       await closeAll(reporters);
