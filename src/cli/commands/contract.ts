@@ -16,6 +16,7 @@ import { loadSpec } from '../../spec/load-spec.js';
 import { credentialsFromEnv, type CredentialSet } from '../../security/credentials.js';
 import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
 import { parseHeaderFlags } from '../header-flags.js';
+import { capHeapGrowth } from '../heap-growth.js';
 import { EXIT, exitForSignal, type CliIO, type StopSignal } from '../io.js';
 import { checkReportOutputs, createReporters, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
@@ -185,6 +186,8 @@ export const contractCommand: Command = {
       ...createReporters(requests, { io, token, tokenEnv, secrets, quiet: values.quiet === true }),
       ...(overlayFile ? [createOverlayReporter({ file: overlayFile, token, tokenEnv, secrets })] : []),
     ];
+    // A long run's peak memory follows V8's heap growth, not what the run keeps (heap-growth.ts).
+    capHeapGrowth();
     const spec = await loadSpec(path.resolve(io.cwd, String(values.spec)), {
       allowExternalRefs: values['allow-external-refs'] === true,
     });
