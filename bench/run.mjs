@@ -53,7 +53,7 @@ const ISSUE_22 = [
   '`spec check openapi.yaml`, cold',
   '`spec diff` of the bundled spec with itself, cold',
   'default `contract` run, bundled spec vs the reference server',
-  "peak memory, default contract run on GitHub's description vs the mock",
+  "peak memory, default contract run on GitHub's description vs the stateful mock",
   "mock memory after start, GitHub's description",
   'memory over a 60 s soak at full load',
   "bad-input battery's memory over 10 rounds",
