@@ -130,6 +130,32 @@ export function cloneJson<T>(value: T): T {
   return copy as T;
 }
 
+/**
+ * The members of the JSON object `value` that `keep` accepts, copied with their recorded exact number
+ * texts: `Object.fromEntries` or a spread would drop the texts of the top-level members (they are
+ * recorded per container), and an int64 written exactly would then compare unequal to itself.
+ */
+export function pickMembers(
+  value: Record<string, unknown>,
+  keep: (name: string, child: unknown) => boolean,
+): Record<string, unknown> {
+  const texts = exactTexts.get(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (keep(key, value[key])) copyEntry(value, copy, key, texts);
+  return copy;
+}
+
+/** `{ ...first, ...second }` for JSON objects, with the recorded exact number texts of both (see {@link pickMembers}). */
+export function mergeMembers(first: Record<string, unknown>, second: Record<string, unknown>): Record<string, unknown> {
+  const merged = pickMembers(first, () => true);
+  const texts = exactTexts.get(second);
+  for (const key of Object.keys(second)) {
+    exactTexts.get(merged)?.delete(key);
+    copyEntry(second, merged, key, texts);
+  }
+  return merged;
+}
+
 /** `copy[key]`: the recorded exact number (when still current, as {@link exactNumberText} checks) or a deep copy. */
 function copyEntry(value: object, copy: object, key: Key, texts: Map<Key, string> | undefined): void {
   const child = (value as Record<Key, unknown>)[key];

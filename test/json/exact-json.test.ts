@@ -4,7 +4,9 @@ import {
   cloneJson,
   exactInteger,
   exactNumberText,
+  mergeMembers,
   parseJson,
+  pickMembers,
   setExactNumber,
   stringifyJson,
 } from '../../src/json/exact-json.js';
@@ -109,5 +111,22 @@ describe('writing exact numbers', () => {
     setExactNumber(body, 'id', '9223372036854775807');
     body.id = 5;
     expect(stringifyJson(body)).toBe('{"id":5}');
+  });
+});
+
+describe('pickMembers and mergeMembers keep the exact texts of top-level members', () => {
+  const parsed = (text: string) => (parseJson(text) as { ok: true; value: Record<string, unknown> }).value;
+
+  test('a picked member keeps its digits; a left-out one is gone', () => {
+    const picked = pickMembers(parsed('{"a":9007199254740993,"b":1,"c":2}'), (name) => name !== 'c');
+    expect(stringifyJson(picked)).toBe('{"a":9007199254740993,"b":1}');
+  });
+
+  test("a merge keeps both sides' digits; the second side's plain number replaces the first's exact one", () => {
+    const second = parsed('{"c":-5671071757729726600}');
+    // 2^53 is the double nearest to 9007199254740993 and has no text of its own: a stale text would write the first's digits.
+    second.b = 2 ** 53;
+    const merged = mergeMembers(parsed('{"a":9007199254740993,"b":9007199254740993}'), second);
+    expect(stringifyJson(merged)).toBe('{"a":9007199254740993,"b":9007199254740992,"c":-5671071757729726600}');
   });
 });

@@ -11,6 +11,7 @@
  * item is left to `use-after-delete`.
  */
 import { preview } from '../../findings.js';
+import { exactNumberText, pickMembers } from '../../json/exact-json.js';
 import { objectShape } from '../../schema/object-shape.js';
 import { idText } from '../../resources/id-text.js';
 import { differences, writtenIn } from '../stateful/compare.js';
@@ -48,14 +49,14 @@ export const storedEqualsSentCheck: Check = {
       ];
     }
     const declared = objectShape(schema).properties;
-    const written = Object.fromEntries(
-      Object.entries(item.written).filter(
-        ([name, value]) =>
-          name !== idField &&
-          name in declared &&
-          declared[name]!.writeOnly !== true &&
-          context.schemaValidator(declared[name]!, 'response')(value).length === 0,
-      ),
+    // Picked with their exact number texts: an int64 beyond 2^53 written exactly compares by its text.
+    const written = pickMembers(
+      item.written,
+      (name, value) =>
+        name !== idField &&
+        name in declared &&
+        declared[name]!.writeOnly !== true &&
+        context.schemaValidator(declared[name]!, 'response')(value).length === 0,
     );
     return differences(written, received, schema).map(({ name, kind }) =>
       finding(this, exchange, {
@@ -64,9 +65,14 @@ export const storedEqualsSentCheck: Check = {
           kind === 'missing'
             ? `body/${name} is missing: ${source} wrote it`
             : `body/${name} differs from what ${source} wrote`,
-        received: kind === 'missing' ? 'no such property' : preview(received[name]),
-        documented: `${preview(written[name])} (as written)`,
+        received: kind === 'missing' ? 'no such property' : shown(received, name),
+        documented: `${shown(written, name)} (as written)`,
       }),
     );
   },
 };
+
+/** A member's value for a message: an int64 beyond 2^53 by its digits (two such differ where their doubles do not). */
+function shown(container: Record<string, unknown>, name: string): string {
+  return exactNumberText(container, name) ?? preview(container[name]);
+}

@@ -5,7 +5,7 @@
  * response updates it. Ids are whatever the server returned: never guessed,
  * never assumed sequential.
  */
-import { cloneJson } from '../../json/exact-json.js';
+import { cloneJson, mergeMembers } from '../../json/exact-json.js';
 import { isRecord } from '../../schema/object-shape.js';
 import { idText } from '../../resources/id-text.js';
 import type { ItemExpectation, ListExpectation, StatefulExpectation, StepAction } from './expectation.js';
@@ -35,6 +35,11 @@ export class SequenceModel {
   /** The id value of item `number`, for the request path. */
   idValue(number: number): unknown {
     return this.items.get(number)?.id.value;
+  }
+
+  /** The id of item `number` as text (what its path segment holds). */
+  idText(number: number): string | undefined {
+    return this.items.get(number)?.id.text;
   }
 
   /** Items still live (the clean-up deletes them). */
@@ -87,7 +92,7 @@ export class SequenceModel {
     // A deleted item's id that the server gave to a new one names that live item now: a step on it acts on that item.
     const item = this.holderOf(named);
     if (action === 'update' && item.state === 'live')
-      item.written = this.target.collection.update?.merge ? { ...item.written, ...written } : written;
+      item.written = this.target.collection.update?.merge ? mergeMembers(item.written, written) : written;
     if (action === 'delete' && item.state === 'live') Object.assign(item, { state: 'gone', deletedIn: step });
     return { ok: true };
   }

@@ -48,6 +48,36 @@ beforeAll(async () => {
   });
   const silentContext = createCheckContext(silent, compileValidators(silent), false);
   others.set('silent:putNote', { operation: silent.operations[0]!, context: silentContext });
+  // An item with a top-level int64 (GitHub's codespace `idle_timeout_minutes`), for stored-equals-sent.
+  const ledger = await loadSpec({
+    document: {
+      openapi: '3.1.0',
+      info: { title: 'Ledger', version: '1' },
+      paths: {
+        '/entries/{id}': {
+          get: {
+            operationId: 'getEntry',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+            responses: {
+              '200': {
+                description: 'The entry',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { id: { type: 'integer' }, amount: { type: 'integer', format: 'int64' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  const ledgerContext = createCheckContext(ledger, compileValidators(ledger), false);
+  others.set('ledger:getEntry', { operation: ledger.operations[0]!, context: ledgerContext });
 });
 
 interface Given {
@@ -152,6 +182,17 @@ const read = (body: string, item: ItemExpectation, status = 200): Given => ({
   body,
   stateful: step('read', { item }),
   ...(status === 404 ? { contentType: 'application/problem+json' } : {}),
+});
+/** A read of ledger entry 5, which the create wrote as `written` (JSON text: its numbers keep their digits). */
+const entry = (body: string, written: string): Given => ({
+  of: 'ledger:getEntry',
+  method: 'GET',
+  body,
+  stateful: step('read', {
+    item: plant({
+      written: parseJson(written).ok ? (parseJson(written) as { value: Record<string, unknown> }).value : {},
+    }),
+  }),
 });
 const list = (body: string, expectation: ListExpectation, total?: string, action: 'list' | 'page' = 'list'): Given => ({
   of: 'catalog:listPlants',
@@ -675,6 +716,22 @@ const table: Array<[string, { check: string; given: Given; want: string[] }]> = 
       check: 'stored-equals-sent',
       given: read(fern, plant({ written: { name: 'Fern', tag: 'greenhouse' } })),
       want: [],
+    },
+  ],
+  [
+    'stored-equals-sent: an int64 beyond 2^53 served as written (its digits, not the nearest double)',
+    {
+      check: 'stored-equals-sent',
+      given: entry('{"id":5,"amount":-5671071757729726600}', '{"amount":-5671071757729726600}'),
+      want: [],
+    },
+  ],
+  [
+    'stored-equals-sent: an int64 beyond 2^53 served as another integer that rounds to the same double',
+    {
+      check: 'stored-equals-sent',
+      given: entry('{"id":5,"amount":-5671071757729726000}', '{"amount":-5671071757729726600}'),
+      want: ['stored-equals-sent /amount: -5671071757729726000 | -5671071757729726600 (as written)'],
     },
   ],
   [
