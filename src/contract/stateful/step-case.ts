@@ -40,6 +40,11 @@ export function stepCase(
   const { collection } = target;
   if (plan.item !== undefined && plan.action !== 'create' && !model.has(plan.item))
     return { skip: `${target.noun} #${plan.item + 1} was never created` };
+  const id = plan.item !== undefined && plan.action !== 'create' ? model.idText(plan.item) : undefined;
+  if (id !== undefined && !addressable(id))
+    return {
+      skip: `${target.noun} #${plan.item! + 1} has ${collection.idField} ${JSON.stringify(id)}, which no path segment can name (RFC 3986 section 3.3)`,
+    };
   const operation = operationOf(target, plan.action);
   const body = plan.action === 'create' ? target.createBody : plan.action === 'update' ? target.updateBody : undefined;
   const value =
@@ -84,6 +89,17 @@ export function stepCase(
     },
     sent: written,
   };
+}
+
+/**
+ * Whether an id can name its item in a path. An empty id leaves an empty
+ * segment (`/refs/` is the collection's path, not an item's), and `.` or `..` are dot segments that
+ * clients remove before sending, percent-encoded or not (RFC 3986 sections 3.3 and 5.2.4; the WHATWG
+ * URL parser treats `%2E` alike). A server may well name an item so (the client chose the id, or the
+ * schema allows it): what the steps on it would judge is another resource, so they are not sent.
+ */
+function addressable(id: string): boolean {
+  return id !== '' && id !== '.' && id !== '..';
 }
 
 /** An update body that carries the id names the item it updates (a PUT of a slug-named tag repeats its slug). */
