@@ -7,6 +7,7 @@
  * collection keep their stateless answers.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runContract } from '../../src/contract/run-contract.js';
 import { loadSpec } from '../../src/spec/load-spec.js';
 import type { RunningMock } from '../../src/mock/start-mock.js';
 import { startMock } from '../../src/mock/start-mock.js';
@@ -263,5 +264,61 @@ test('a stateless mock says so, keeps no state and has nothing to reset', async 
     expect(reset.status).toBe(404);
     expect(reset.text).toContain('start it with --stateful');
     expect(mock.collections()).toEqual([]);
+  });
+});
+
+describe("a list whose item schema is not the read's (GitHub's gists: read as GistSimple, listed as BaseGist)", () => {
+  const GISTS = 'test/fixtures/stateful/list-summary-3.0.yaml';
+  const raw = (body: string): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+
+  test('each item is listed as a summary the list accepts: what fits kept (an int64 exactly), what the summary requires filled in', async () => {
+    const spec = await loadSpec(GISTS);
+    const validators = compileValidators(spec);
+    await withMock({ spec, stateful: true }, async (mock) => {
+      const created = await call(`${mock.url}/gists`, raw('{"description":"notes","stars":9007199254740993}'));
+      expect(created.status).toBe(201);
+      const { id } = created.json as { id: string };
+      const listed = await call(`${mock.url}/gists`);
+      expect(listed.status).toBe(200);
+      expect(validators.response('listGists', 200, 'application/json')!(listed.json)).toEqual([]);
+      const [summary] = listed.json as Array<Record<string, unknown>>;
+      expect(summary).toMatchObject({ id, description: 'notes' });
+      expect(Object.keys(summary!).sort()).toEqual(['description', 'id', 'node_id', 'stars', 'url', 'user']);
+      expect(typeof summary!.user === 'string' || summary!.user === null).toBe(true);
+      expect(listed.text).toContain('"stars":9007199254740993');
+      // The item itself is unchanged: the read still answers it whole, with its user object.
+      const read = await call(`${mock.url}/gists/${encodeURIComponent(id)}`);
+      expect(validators.response('getGist', 200, 'application/json')!(read.json)).toEqual([]);
+      expect((read.json as { user: unknown }).user).toEqual(expect.objectContaining({ login: expect.any(String) }));
+    });
+  });
+
+  test('a PATCH whose body is null (the schema allows it) changes nothing and answers the item', async () => {
+    await withMock({ spec: GISTS, stateful: true }, async (mock) => {
+      const created = await call(`${mock.url}/gists`, raw('{"description":"notes"}'));
+      const { id } = created.json as { id: string };
+      const patched = await call(`${mock.url}/gists/${encodeURIComponent(id)}`, { ...raw('null'), method: 'PATCH' });
+      expect([patched.status, patched.json]).toEqual([200, created.json]);
+    });
+  });
+
+  test("plantkit's own runner passes against it: static, generated and stateful cases", async () => {
+    await withMock({ spec: GISTS, stateful: true }, async (mock) => {
+      const result = await runContract({ baseUrl: mock.url, spec: GISTS, seed: 19 });
+      expect(
+        result.results.flatMap((item) =>
+          item.findings
+            .filter((finding) => finding.class === 'failure')
+            .map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`),
+        ),
+      ).toEqual([]);
+      expect(
+        result.results.filter((item) => item.case.kind === 'stateful' && item.verdict === 'passed').length,
+      ).toBeGreaterThan(0);
+    });
   });
 });

@@ -22,6 +22,7 @@ import { errorReply } from '../error-reply.js';
 import { respond, type FixedAnswer, type ResponseSettings, type ValidRequest } from '../respond.js';
 import { itemRules, itemValidator, type CollectionRules } from './item-rules.js';
 import { createdItem, mergedItem, replacedItem, type Built } from './item-value.js';
+import { listItem } from './list-item.js';
 import { listBody, listPage } from './list-page.js';
 import { newId } from './new-id.js';
 import { idKey, scopeOf, type ResourceStore } from './store.js';
@@ -154,7 +155,9 @@ class Answer {
     const validate = list.media
       ? state.validators.response(list.operation.id, list.status, list.media.mediaType)
       : undefined;
-    const body = listBody(page, collection, list, validate ?? (() => []), state.scope, 0);
+    // Each item as the list's own item schema shows it (list-item.ts).
+    const shown = { ...page, items: page.items.map((item) => listItem(item, list, state)) };
+    const body = listBody(shown, collection, list, validate ?? (() => []), state.scope, 0);
     if (!body.ok) return this.cannotStore(body);
     const total = collection.paging?.totalHeader;
     return respond(this.request, this.preferences, this.settings, state, {

@@ -110,7 +110,8 @@ export function replacedItem(existing: Record<string, unknown>, body: unknown, r
 /**
  * `existing` with `patch` merged in; `mergePatch` follows RFC 7396 (null
  * removes a member, objects merge deeply). Values the item's property
- * refuses are left as they were.
+ * refuses are left as they were, and so is the item when the patch is no
+ * object.
  */
 export function mergedItem(
   existing: Record<string, unknown>,
@@ -118,7 +119,9 @@ export function mergedItem(
   mergePatch: boolean,
   rules: ItemRules,
 ): Built {
-  if (!isRecord(patch)) return { ok: false, reason: 'the patch is not a JSON object' };
+  // A patch that is no object but passed the request's schema (GitHub's gist update allows `null`) names no member
+  // to change: the item stays as it was, as such a server answers.
+  if (!isRecord(patch)) return checked(cloneJson(existing), rules);
   const { shape } = rules;
   const item = cloneJson(existing);
   for (const name of Object.keys(patch)) {
