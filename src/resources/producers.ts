@@ -14,7 +14,10 @@
  *    field, or the items themselves when they are plain values: `GET /files`
  *    answering `["a.txt"]` feeds `/files/{filename}`);
  * 3. a collection its name names anywhere in the spec (`plantId` names
- *    `/plants` and `/gardens/{gardenId}/plants`);
+ *    `/plants` and `/gardens/{gardenId}/plants`); guessed (below) when the
+ *    path names a collection of its own, for then the other collection
+ *    holds another kind of resource (GitHub's `key_id` names a repo's
+ *    deploy keys and the user's keys);
  * 4. creates and lists whose items declare a property of the parameter's
  *    own name (`photoId`).
  * A value qualifies only when its type can travel in the parameter
@@ -47,9 +50,10 @@ export interface Harvester {
   /** True when each success makes a new resource (a create): sending its request again yields a fresh value. */
   creates: boolean;
   /**
-   * True when only the field's name ties it to the parameter (rule 4: any
-   * create or list declaring `id`): its value may name another kind of
-   * resource, so a case built on it does not claim a live one.
+   * True when only a name ties it to the parameter (rule 4: any create or
+   * list declaring `id`; rule 3 beside a collection of the path's own): its
+   * value may name another kind of resource, so a case built on it does not
+   * claim a live one.
    */
   guessed?: boolean;
 }
@@ -82,12 +86,17 @@ export function inferProducers(operations: readonly Operation[]): ProducerMap {
     const key = `${operation.id}\u0000${parameter.in}\u0000${parameter.name}`;
     if (resolving.has(key)) return [];
     resolving.add(key);
+    const own =
+      parameter.in === 'path' ? fromCollection(prefixOf(operation.path, parameter.name), parameter, operations) : [];
+    // Where the path names a collection of its own, another collection the name names holds another kind of
+    // resource (GitHub's `key_id`: a repo's deploy keys and the user's keys): its values are guesses.
+    const named = fromNamedCollections(parameter, operations).map((item) =>
+      own.length > 0 ? { ...item, guessed: true } : item,
+    );
     const found = unique([
       ...fromLinks(operation, parameter, links, consumerOf),
-      ...(parameter.in === 'path'
-        ? fromCollection(prefixOf(operation.path, parameter.name), parameter, operations)
-        : []),
-      ...fromNamedCollections(parameter, operations),
+      ...own,
+      ...named,
       ...fromSameName(parameter, operations),
     ]).filter((harvester) => harvester.operation !== operation);
     resolving.delete(key);

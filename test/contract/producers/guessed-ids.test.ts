@@ -22,7 +22,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** Teams in memory; no webhook exists. `lose-teams`: a stored team is answered 404 (the bug). */
+/** Teams and deploy keys in memory; no webhook and no user key exists. `lose-teams`: a stored team is answered 404 (the bug). */
 async function startTeamsApp(variant: 'correct' | 'lose-teams'): Promise<ReferenceApp> {
   const teams = new Map<string, { id: string; name: string }>();
   let next = 1;
@@ -51,6 +51,25 @@ async function startTeamsApp(variant: 'correct' | 'lose-teams'): Promise<Referen
         const team = variant === 'lose-teams' ? undefined : teams.get(params.id!);
         if (!team) return json(response, 404, { message: `no team ${params.id}` });
         json(response, 200, team);
+      },
+    },
+    {
+      method: 'POST',
+      path: '/repos/{repo}/keys',
+      handle(request, response) {
+        const read = readJsonBody(request);
+        const key = 'value' in read && isObject(read.value) ? read.value.key : undefined;
+        if (typeof key !== 'string' || key.length < 1 || [...key].length > 20)
+          return json(response, 400, { message: 'key must be 1 to 20 characters' });
+        json(response, 201, { id: next++, key });
+      },
+    },
+    { method: 'GET', path: '/user/keys', handle: (_request, response) => json(response, 200, []) },
+    {
+      method: 'GET',
+      path: '/user/keys/{key_id}',
+      handle(_request, response, params) {
+        json(response, 404, { message: `no key ${params.key_id} of yours` });
       },
     },
     {
@@ -91,6 +110,15 @@ describe('an id guessed from a same-named field', () => {
     expect(webhook?.case.producers?.[0]).toMatchObject({ parameter: 'path:id', operation: 'createTeam' });
     expect(webhook?.case.request.path).toMatch(/^\/webhooks\/t\d+$/);
     expect(result.specGaps.map((gap) => `${gap.operation} ${gap.status}`)).toContain('getWebhook 404');
+  });
+
+  test("an id from a collection of another path with the parameter's name (a deploy key for /user/keys/{key_id}) names no live resource", async () => {
+    const result = await run('correct');
+    const key = result.results.find((item) => item.case.id === 'getUserKey/positive/request');
+    expect(key?.exchange.response?.status).toBe(404);
+    expect(key?.case.producers?.[0]).toMatchObject({ parameter: 'path:key_id', operation: 'createDeployKey' });
+    expect(key?.case.resource).toBe('made-up');
+    expect(failures(result)).toEqual([]);
   });
 
   test("an id from the operation's own collection is trusted: a 404 for a stored team is a failure", async () => {
