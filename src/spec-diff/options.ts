@@ -25,7 +25,15 @@ export interface DiffSpecsOptions {
   levels?: Readonly<Record<string, LevelSetting>>;
   /** Accepted changes, e.g. from an ignore file (loadIgnoreFile). Default: none. */
   ignore?: readonly IgnoreEntry[];
+  /**
+   * Walk the schemas of a large diff on two threads (one a worker thread, walk-split.ts), with the same
+   * result; `true` takes the sizes of {@link PARALLEL_DEFAULTS}, which tests may lower. Default: false.
+   */
+  parallel?: boolean | { minBytes?: number; minCost?: number };
 }
+
+/** When a parallel diff starts its worker: both spec texts together at least minBytes characters, and the walks at least minCost (walk-split.ts). */
+const PARALLEL_DEFAULTS = { minBytes: 1_000_000, minCost: 100_000 } as const;
 
 /** Every option spelled out. */
 export interface NormalizedDiffOptions {
@@ -35,6 +43,7 @@ export interface NormalizedDiffOptions {
   now: Date;
   levels: Readonly<Record<string, LevelSetting>>;
   ignore: readonly IgnoreEntry[];
+  parallel: { enabled: boolean; minBytes: number; minCost: number };
 }
 
 /** Defaults of {@link DiffSpecsOptions} (cwd and now are read when a diff starts). */
@@ -60,5 +69,10 @@ export function normalizeDiffOptions(options: DiffSpecsOptions): NormalizedDiffO
     now: options.now ?? new Date(),
     levels,
     ignore,
+    parallel: {
+      enabled: options.parallel !== undefined && options.parallel !== false,
+      ...PARALLEL_DEFAULTS,
+      ...(typeof options.parallel === 'object' ? options.parallel : {}),
+    },
   };
 }
