@@ -5,6 +5,7 @@
  * overrides, accepted changes) and returns the changes with where each is
  * written. It never prints; unreadable input throws (exit 2).
  */
+import { loadavg } from 'node:os';
 import { sourcePointer } from '../spec/source-pointer.js';
 import { isSwagger2, originalPointer } from '../spec/swagger2.js';
 import { compareSpecs } from './comparison.js';
@@ -60,7 +61,7 @@ export async function diffSpecs(base: string, head: string, options: DiffSpecsOp
   }
 }
 
-/** A worker thread for a diff worth splitting (options.parallel, inputs of at least minBytes), else undefined. */
+/** A worker thread for a diff worth splitting (options.parallel: large inputs, a core free), else undefined. */
 async function startWorker(
   base: string,
   head: string,
@@ -68,9 +69,11 @@ async function startWorker(
   walkRules: readonly DiffRule[],
   settings: NormalizedDiffOptions,
 ): Promise<WalkThread | undefined> {
-  const { enabled, minBytes } = settings.parallel;
+  const { enabled, minBytes, maxLoad } = settings.parallel;
   const size = inputs.reduce((sum, input) => sum + input.source.text.length, 0);
   if (!enabled || size < minBytes || walkRules.length === 0 || !canSplit(walkRules)) return undefined;
+  // No core free for the worker: it would only take CPU from this thread (options.ts, PARALLEL_DEFAULTS).
+  if (loadavg()[0]! >= maxLoad) return undefined;
   const { startWalkThread } = await import('./walk-thread.js');
   return startWalkThread({
     base,

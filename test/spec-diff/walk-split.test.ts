@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPlantkitError } from '../../src/errors.js';
 import { compareSpecs } from '../../src/spec-diff/comparison.js';
-import type { diffSpecs, SpecDiffResult } from '../../src/spec-diff/diff-specs.js';
+import type { diffSpecs } from '../../src/spec-diff/diff-specs.js';
 import { loadForDiff } from '../../src/spec-diff/load-for-diff.js';
 import { DIFF_RULES } from '../../src/spec-diff/rules/index.js';
 import { PLACEHOLDER_MARK } from '../../src/spec-diff/walk-cache.js';
@@ -146,16 +146,24 @@ describe('split walk, with the worker thread of the built dist/', () => {
     expect(existsSync(built), 'run npm run build first').toBe(true);
     return ((await import(pathToFileURL(built).href)) as { diffSpecs: Diff }).diffSpecs;
   };
-  const strip = (result: SpecDiffResult) => ({ ...result, changes: result.changes });
 
   it('reports the same changes, in the same order, as the diff in one thread, and leaves no thread behind', async () => {
     const diff = await load();
     const options = { cwd: dir, now: NOW };
     const whole = await diff('base.json', 'head.json', options);
     const before = await threadCount();
-    const split = await diff('base.json', 'head.json', { ...options, parallel: { minBytes: 0, minCost: 0 } });
+    // The worker is seen running: the split path was taken, not the thread's own walk.
+    let most = before;
+    const sampler = setInterval(() => {
+      void threadCount().then((count) => {
+        most = Math.max(most, count);
+      });
+    }, 5);
+    const parallel = { minBytes: 0, minCost: 0, maxLoad: Number.POSITIVE_INFINITY };
+    const split = await diff('base.json', 'head.json', { ...options, parallel }).finally(() => clearInterval(sampler));
+    expect(most).toBeGreaterThan(before);
     expect(whole.changes.length).toBeGreaterThan(100);
-    expect(strip(split)).toEqual(strip(whole));
+    expect(split).toEqual(whole);
     await expect.poll(threadCount).toBeLessThanOrEqual(before);
   });
 
@@ -164,7 +172,11 @@ describe('split walk, with the worker thread of the built dist/', () => {
     await writeFile(path.join(dir, 'broken.json'), '{"openapi": "3.0.3", "paths": {"/a": {"$ref": "#/nowhere"}}}');
     await diff('base.json', 'head.json', { cwd: dir, now: NOW });
     const before = await threadCount();
-    const failed = diff('base.json', 'broken.json', { cwd: dir, now: NOW, parallel: { minBytes: 0, minCost: 0 } });
+    const failed = diff('base.json', 'broken.json', {
+      cwd: dir,
+      now: NOW,
+      parallel: { minBytes: 0, minCost: 0, maxLoad: Number.POSITIVE_INFINITY },
+    });
     await expect(failed).rejects.toMatchObject({ code: 'PLANTKIT_SPEC_INVALID' });
     await expect.poll(threadCount).toBeLessThanOrEqual(before);
   });
