@@ -53,7 +53,9 @@ export async function diffSpecs(base: string, head: string, options: DiffSpecsOp
     const { comparison, walks } = compareSpecs(baseSpec, headSpec, settings.now, walkRules, worker !== undefined);
     if (worker) {
       const documents = { base: baseSpec.document, head: headSpec.document };
-      await walkSplit(walks, documents, walkRules.length, settings.parallel.minCost, worker.hits);
+      const split = await walkSplit(walks, documents, walkRules.length, settings.parallel.minCost, worker.hits);
+      // Too small to split after all: the worker goes now, not after this thread's walk.
+      if (!split) await worker.stop();
     }
     return classify(base, head, baseSpec, headSpec, comparison, walks, settings);
   } finally {
@@ -83,6 +85,7 @@ async function startWorker(
     now: settings.now.getTime(),
     ruleIds: walkRules.map((rule) => rule.id),
     mark: PLACEHOLDER_MARK,
+    minCost: settings.parallel.minCost,
   });
 }
 

@@ -28,6 +28,8 @@ export interface WalkPartRequest extends LoadSettings {
   ruleIds: string[];
   /** The placeholder mark the hits must carry (walk-cache.ts). */
   mark: string;
+  /** A plan cheaper than this is walked by the main thread alone: the worker walks nothing. */
+  minCost: number;
 }
 
 /** The hits of one part, compact. */
@@ -104,7 +106,7 @@ export async function walkWorkerPart(request: WalkPartRequest): Promise<EncodedH
   const { walks } = compareSpecs(base, head, new Date(request.now), rules, true);
   const distinct = walks.distinct();
   const plan = planSplit(distinct, { base: base.document, head: head.document });
-  const indexes = plan.parts[WORKER_PART];
+  const indexes = plan.cost < request.minCost ? [] : plan.parts[WORKER_PART];
   walks.walk(indexes);
   return encodeHits(distinct, indexes, planKey(distinct, plan), request.mark);
 }
@@ -118,8 +120,8 @@ export function canSplit(walkRules: readonly DiffRule[]): boolean {
  * Walk this thread's part of `walks` while `worker` walks the other (both
  * planned from the same comparison), then fill in the worker's hits. A
  * comparison cheaper than `minCost` is left to this thread (its walks.hits()
- * walks every pair), and so is the rest if the worker planned another split
- * (it never should).
+ * walks every pair; false: the worker can be ended now), and so is the rest
+ * if the worker planned another split (it never should).
  */
 export async function walkSplit(
   walks: SchemaWalks,
@@ -127,13 +129,14 @@ export async function walkSplit(
   ruleCount: number,
   minCost: number,
   worker: Promise<EncodedHits>,
-): Promise<void> {
+): Promise<boolean> {
   const distinct = walks.distinct();
   const plan = planSplit(distinct, documents);
-  if (plan.cost < minCost) return;
+  if (plan.cost < minCost) return false;
   walks.walk(plan.parts[1 - WORKER_PART]!);
   const encoded = await worker;
   if (encoded.plan === planKey(distinct, plan)) decodeHits(encoded, walks, ruleCount);
+  return true;
 }
 
 /** The hits of the pairs at `indexes`, as strings and numbers; `mark` replaces this thread's placeholder mark. */

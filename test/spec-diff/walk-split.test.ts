@@ -89,6 +89,7 @@ async function walkHits(base: string, head: string, cwd: string, split: boolean)
       now: NOW.getTime(),
       ruleIds: WALK_RULES.map((rule) => rule.id),
       mark: PLACEHOLDER_MARK,
+      minCost: 0,
     };
     const encoded = await walkWorkerPart(request);
     workerPart = encoded.indexes;
@@ -167,6 +168,16 @@ describe('split walk, with the worker thread of the built dist/', () => {
     await expect.poll(threadCount).toBeLessThanOrEqual(before);
   });
 
+  it('walks a plan below minCost in one thread and ends the worker at once', async () => {
+    const diff = await load();
+    const options = { cwd: dir, now: NOW };
+    const whole = await diff('base.json', 'head.json', options);
+    const before = await threadCount();
+    const parallel = { minBytes: 0, minCost: Number.POSITIVE_INFINITY, maxLoad: Number.POSITIVE_INFINITY };
+    expect(await diff('base.json', 'head.json', { ...options, parallel })).toEqual(whole);
+    await expect.poll(threadCount).toBeLessThanOrEqual(before);
+  });
+
   it('ends the worker when the diff fails', async () => {
     const diff = await load();
     await writeFile(path.join(dir, 'broken.json'), '{"openapi": "3.0.3", "paths": {"/a": {"$ref": "#/nowhere"}}}');
@@ -191,6 +202,7 @@ describe('a failing worker', () => {
     now: 0,
     ruleIds: [],
     mark: PLACEHOLDER_MARK,
+    minCost: 0,
   };
   const cases = [
     ['throws', 'throw new Error("walk failed\\n    at somewhere");', 'failed: walk failed'],
