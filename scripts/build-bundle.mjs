@@ -36,6 +36,8 @@ export const ENTRIES = [
   'cli/commands/report.js',
   'spec-check/check-spec.js',
   'spec-diff/diff-specs.js',
+  // The worker thread of a large spec diff (src/spec-diff/walk-thread.ts starts it by this name).
+  'spec-diff/walk-worker.js',
   'vitest/matchers.js',
   'msw/index.js',
   'msw/create-handlers.js',

@@ -23,13 +23,15 @@ export interface ComparedSpecs {
 
 /**
  * Build the comparison of `base` and `head`; `now` dates `x-sunset` checks.
- * `walkRules` (rules with `checkPairs`) are run as schemas are walked.
+ * `walkRules` (rules with `checkPairs`) are run as schemas are walked, or,
+ * with `deferWalks`, when the walks are asked for (schema-walks.ts).
  */
 export function compareSpecs(
   base: ComparedSpec,
   head: ComparedSpec,
   now: Date = new Date(),
   walkRules: readonly DiffRule[] = [],
+  deferWalks = false,
 ): ComparedSpecs {
   const comparison: Omit<SpecComparison, 'schemas' | 'properties' | 'variants'> = {
     base,
@@ -53,7 +55,7 @@ export function compareSpecs(
     base: createEffectiveSchemas(base.document, base.version),
     head: createEffectiveSchemas(head.document, head.version),
   };
-  const walks = createSchemaWalks(effective, walkRules);
+  const walks = createSchemaWalks(effective, walkRules, deferWalks);
   // The pairs are spelled out only for a rule that reads them (schema-walks.ts).
   const full = Object.defineProperties(comparison, {
     schemas: { enumerable: true, get: () => walks.pairs().schemas },

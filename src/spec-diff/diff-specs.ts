@@ -5,17 +5,19 @@
  * overrides, accepted changes) and returns the changes with where each is
  * written. It never prints; unreadable input throws (exit 2).
  */
-import { SpecError } from '../errors.js';
-import { inspectSpec } from '../spec/load-spec.js';
-import { listOperations } from '../spec/operations.js';
+import { loadavg } from 'node:os';
 import { sourcePointer } from '../spec/source-pointer.js';
 import { isSwagger2, originalPointer } from '../spec/swagger2.js';
 import { compareSpecs } from './comparison.js';
+import { inspectForDiff } from './load-for-diff.js';
 import { normalizeDiffOptions, type DiffSpecsOptions, type NormalizedDiffOptions } from './options.js';
 import { applyPolicy, type IgnoredChange } from './policy/apply-policy.js';
 import type { IgnoreEntry } from './policy/ignore-file.js';
-import { readSpecInput } from './spec-input.js';
+import { readSpecInput, type SpecInput } from './spec-input.js';
 import type { Change, ChangeLevel, ChangeLocation, ComparedSpec, DiffRule, RuleHit, Side } from './types.js';
+import { PLACEHOLDER_MARK } from './walk-cache.js';
+import { canSplit, walkSplit } from './walk-split.js';
+import type { WalkThread } from './walk-thread.js';
 
 export type { DiffSpecsOptions } from './options.js';
 
@@ -38,10 +40,65 @@ const LEVEL_ORDER: Record<ChangeLevel, number> = { breaking: 0, warning: 1, info
 /** Compare `base` with `head` (file paths or `REV:PATH`) and classify every change. */
 export async function diffSpecs(base: string, head: string, options: DiffSpecsOptions = {}): Promise<SpecDiffResult> {
   const settings = normalizeDiffOptions(options);
-  const [baseSpec, headSpec] = await Promise.all([loadForDiff(base, settings), loadForDiff(head, settings)]);
   // Rules over schema pairs only are run once per distinct pair of root schemas (walk-cache.ts).
   const walkRules = settings.rules.filter((rule) => rule.checkPairs !== undefined);
-  const { comparison, walks } = compareSpecs(baseSpec, headSpec, settings.now, walkRules);
+  const inputs = await Promise.all([readSpecInput(base, settings.cwd), readSpecInput(head, settings.cwd)]);
+  // A large diff starts its worker now, so that it loads both specs while this thread does (walk-split.ts).
+  const worker = await startWorker(base, head, inputs, walkRules, settings);
+  try {
+    const [baseSpec, headSpec] = await Promise.all([
+      inspectForDiff(base, inputs[0], settings),
+      inspectForDiff(head, inputs[1], settings),
+    ]);
+    const { comparison, walks } = compareSpecs(baseSpec, headSpec, settings.now, walkRules, worker !== undefined);
+    if (worker) {
+      const documents = { base: baseSpec.document, head: headSpec.document };
+      const split = await walkSplit(walks, documents, walkRules.length, settings.parallel.minCost, worker.hits);
+      // Too small to split after all: the worker goes now, not after this thread's walk.
+      if (!split) await worker.stop();
+    }
+    return classify(base, head, baseSpec, headSpec, comparison, walks, settings);
+  } finally {
+    await worker?.stop();
+  }
+}
+
+/** A worker thread for a diff worth splitting (options.parallel: large inputs, a core free), else undefined. */
+async function startWorker(
+  base: string,
+  head: string,
+  inputs: readonly SpecInput[],
+  walkRules: readonly DiffRule[],
+  settings: NormalizedDiffOptions,
+): Promise<WalkThread | undefined> {
+  const { enabled, minBytes, maxLoad } = settings.parallel;
+  const size = inputs.reduce((sum, input) => sum + input.source.text.length, 0);
+  if (!enabled || size < minBytes || walkRules.length === 0 || !canSplit(walkRules)) return undefined;
+  // No core free for the worker: it would only take CPU from this thread (options.ts, PARALLEL_DEFAULTS).
+  if (loadavg()[0]! >= maxLoad) return undefined;
+  const { startWalkThread } = await import('./walk-thread.js');
+  return startWalkThread({
+    base,
+    head,
+    cwd: settings.cwd,
+    allowExternalRefs: settings.allowExternalRefs,
+    now: settings.now.getTime(),
+    ruleIds: walkRules.map((rule) => rule.id),
+    mark: PLACEHOLDER_MARK,
+    minCost: settings.parallel.minCost,
+  });
+}
+
+/** Every rule's hits as changes, duplicates dropped, the policy applied, breaking first. */
+function classify(
+  base: string,
+  head: string,
+  baseSpec: ComparedSpec,
+  headSpec: ComparedSpec,
+  comparison: ReturnType<typeof compareSpecs>['comparison'],
+  walks: ReturnType<typeof compareSpecs>['walks'],
+  settings: NormalizedDiffOptions,
+): SpecDiffResult {
   const classified: Change[] = [];
   const locate = { base: locator(baseSpec), head: locator(headSpec) };
   for (const rule of settings.rules) {
@@ -54,25 +111,6 @@ export async function diffSpecs(base: string, head: string, options: DiffSpecsOp
   const counts = { breaking: 0, warning: 0, info: 0 };
   for (const change of changes) counts[change.level] += 1;
   return { base, head, changes, counts, ignored, unusedIgnores };
-}
-
-async function loadForDiff(name: string, settings: NormalizedDiffOptions): Promise<ComparedSpec> {
-  const { source, readRef } = await readSpecInput(name, settings.cwd);
-  const inspection = await inspectSpec(source, { allowExternalRefs: settings.allowExternalRefs, readRef });
-  if (!inspection.document) {
-    const first = inspection.problems[0];
-    const position = first ? source.yaml.positionOf(first.pointer) : undefined;
-    const at = position ? `:${position.line}:${position.column}` : '';
-    throw new SpecError('PLANTKIT_SPEC_INVALID', `${name}${at}: ${first?.message ?? 'cannot be dereferenced'}`, {
-      hint: "run 'plantkit spec check' on it for every problem",
-    });
-  }
-  return {
-    source,
-    version: inspection.version,
-    document: inspection.document,
-    operations: listOperations(inspection.document),
-  };
 }
 
 /**

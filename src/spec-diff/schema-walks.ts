@@ -19,12 +19,26 @@ export type Effective = Record<'base' | 'head', ReturnType<typeof createEffectiv
 
 /** Every root pair walked in a comparison, in comparison order. */
 export interface SchemaWalks {
-  /** Walk the root pair `base` (at `baseAt`) and `head` (at `headAt`). */
+  /** Walk the root pair `base` (at `baseAt`) and `head` (at `headAt`), or only note it when walks are deferred. */
   add(root: SchemaRoot, base: unknown, baseAt: string, head: unknown, headAt: string): void;
+  /** The distinct root pairs, in the order first met: each is walked once (walk-cache.ts). */
+  distinct(): readonly DistinctRoot[];
+  /** Walk the distinct root pairs at `indexes` (ascending) that are not walked yet. */
+  walk(indexes: Iterable<number>): void;
+  /** Set the hits of the distinct root pair at `index`, walked elsewhere (a worker thread, walk-split.ts). */
+  fill(index: number, hits: WalkHits): void;
   /** The hits of `rule` (one of the walk rules given at creation) over every walk, in walk order. */
   hits(rule: DiffRule): RuleHit[];
   /** Every pair of every walk, as the rules without `checkPairs` read them. */
   pairs(): SchemaPairs;
+}
+
+/** A distinct root pair: its Schema Objects, the root with placeholder labels, and its hits once walked. */
+export interface DistinctRoot {
+  root: SchemaRoot;
+  base: unknown;
+  head: unknown;
+  hits: WalkHits | undefined;
 }
 
 interface Walk {
@@ -33,33 +47,52 @@ interface Walk {
   baseAt: string;
   head: unknown;
   headAt: string;
-  hits: WalkHits;
+  distinct: DistinctRoot;
 }
 
-/** Walks over `effective`, running `rules` (those with `checkPairs`) once per distinct root pair. */
-export function createSchemaWalks(effective: Effective, rules: readonly DiffRule[]): SchemaWalks {
-  const cache = createWalkCache();
+/**
+ * Walks over `effective`, running `rules` (those with `checkPairs`) once per distinct root pair: as each is
+ * added, or, when `deferred`, only when walk() or hits() asks (so the pairs can be split between threads).
+ */
+export function createSchemaWalks(effective: Effective, rules: readonly DiffRule[], deferred = false): SchemaWalks {
+  const cache = createWalkCache<DistinctRoot>();
   const subWalks = createSubWalks(rules);
   const walks: Walk[] = [];
+  const distinct: DistinctRoot[] = [];
   const ruleIndex = new Map(rules.map((rule, index) => [rule, index]));
   let spelledOut: SchemaPairs | undefined;
+  const walkDistinct = (entry: DistinctRoot) => {
+    const [b, h] = rootSchemas(effective, entry.root, entry.base, PLACEHOLDERS.baseAt, entry.head, PLACEHOLDERS.headAt);
+    const pieces = walkPieces(entry.root, b, h, subWalks);
+    entry.hits = rules.map((rule, index) => piecesHits(pieces, rule, index));
+  };
   return {
     add: (root, base, baseAt, head, headAt) => {
       const { direction, textual } = root;
       // Without walk rules there is nothing to keep: pairs() walks every root when a rule asks.
-      let hits = rules.length === 0 ? [] : cache.get(base, head, direction, textual);
-      if (!hits) {
+      let entry: DistinctRoot | undefined =
+        rules.length === 0 ? { root, base, head, hits: [] } : cache.get(base, head, direction, textual);
+      if (!entry) {
         const placeholderRoot = { ...root, operation: PLACEHOLDERS.operation, name: PLACEHOLDERS.name };
-        const [b, h] = rootSchemas(effective, placeholderRoot, base, PLACEHOLDERS.baseAt, head, PLACEHOLDERS.headAt);
-        const pieces = walkPieces(placeholderRoot, b, h, subWalks);
-        hits = rules.map((rule, index) => piecesHits(pieces, rule, index));
-        cache.set(base, head, direction, textual, hits);
+        entry = { root: placeholderRoot, base, head, hits: undefined };
+        if (!deferred) walkDistinct(entry);
+        cache.set(base, head, direction, textual, entry);
+        distinct.push(entry);
       }
-      walks.push({ root, base, baseAt, head, headAt, hits });
+      walks.push({ root, base, baseAt, head, headAt, distinct: entry });
+    },
+    distinct: () => distinct,
+    walk: (indexes) => {
+      for (const index of indexes) if (distinct[index]!.hits === undefined) walkDistinct(distinct[index]!);
+    },
+    fill: (index, hits) => {
+      distinct[index]!.hits = hits;
     },
     hits: (rule) => {
       const index = ruleIndex.get(rule);
       if (index === undefined) throw new Error(`${rule.id} is not a walk rule of this comparison`);
+      // Deferred pairs nobody walked yet are walked now, in order: the hits never depend on who walks them.
+      for (const entry of distinct) if (entry.hits === undefined) walkDistinct(entry);
       return walks.flatMap((walk) => {
         const labels = {
           operation: walk.root.operation,
@@ -67,7 +100,7 @@ export function createSchemaWalks(effective: Effective, rules: readonly DiffRule
           baseAt: walk.baseAt,
           headAt: walk.headAt,
         };
-        return walk.hits[index]!.map((hit) => replay(hit, labels));
+        return walk.distinct.hits![index]!.map((hit) => replay(hit, labels));
       });
     },
     pairs: () => {

@@ -33,8 +33,9 @@ export interface WalkLabels {
  */
 const WALK_CACHE_LIMIT = 20_000;
 
-/** Text no spec contains (a NUL and a random tag): marks where a label goes. */
-const MARK = `\u0000${Math.random().toString(36).slice(2)}`;
+/** Text no spec contains (a NUL and a random tag, one per thread): marks where a label goes. */
+export const PLACEHOLDER_MARK = `\u0000${Math.random().toString(36).slice(2)}`;
+const MARK = PLACEHOLDER_MARK;
 
 /** The placeholder labels a root pair is walked with. */
 export const PLACEHOLDERS: WalkLabels = {
@@ -47,16 +48,16 @@ export const PLACEHOLDERS: WalkLabels = {
 /** Per walk rule (by index), its hits with placeholder labels. */
 export type WalkHits = RuleHit[][];
 
-/** The cache: root pairs by their Schema Objects, direction and text flag. */
-export interface WalkCache {
-  get(base: unknown, head: unknown, direction: Direction, textual: boolean): WalkHits | undefined;
-  set(base: unknown, head: unknown, direction: Direction, textual: boolean, hits: WalkHits): void;
+/** The cache: root pairs (what is kept of their walk, `T`) by their Schema Objects, direction and text flag. */
+export interface WalkCache<T> {
+  get(base: unknown, head: unknown, direction: Direction, textual: boolean): T | undefined;
+  set(base: unknown, head: unknown, direction: Direction, textual: boolean, hits: T): void;
 }
 
 /** An empty cache holding at most `limit` root pairs. */
-export function createWalkCache(limit = WALK_CACHE_LIMIT): WalkCache {
-  // base Schema Object -> head Schema Object -> `direction textual` -> hits.
-  const entries = new Map<unknown, Map<unknown, Map<string, WalkHits>>>();
+export function createWalkCache<T>(limit = WALK_CACHE_LIMIT): WalkCache<T> {
+  // base Schema Object -> head Schema Object -> `direction textual` -> what is kept.
+  const entries = new Map<unknown, Map<unknown, Map<string, T>>>();
   let size = 0;
   return {
     get: (base, head, direction, textual) => entries.get(base)?.get(head)?.get(`${direction} ${textual}`),
