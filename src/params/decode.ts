@@ -175,20 +175,33 @@ function readQuery(parameter: OperationParameter, pairs: RawPair[], claimed: Set
   return { kind: 'text', text: decodeQueryText(own[0]!.value) };
 }
 
-/** `filter[color]=red&filter[size]=2` (OAS 4.8.12.4, deepObject); nested brackets nest objects. */
+/**
+ * `filter[color]=red&filter[size]=2` (OAS 4.8.12.4, deepObject). Nested brackets nest objects, and an
+ * index (`tags[0]`, or `tags[]` for the next one) makes an array where the schema has one there: what
+ * encode.ts writes, and what Stripe's API and the `qs` package read.
+ */
 function readDeepObject(parameter: OperationParameter, pairs: RawPair[]): Read {
   const prefix = `${parameter.name}[`;
   const own = pairs.filter((pair) => pair.name.startsWith(prefix));
-  if (own.length === 0) return undefined;
-  const root: Record<string, unknown> = {};
+  if (own.length === 0) {
+    // A member that is no object or list at all (Stripe's `metadata=`, "" to clear it) is written plainly.
+    const plain = pairs.find((pair) => pair.name === parameter.name);
+    return plain ? { kind: 'text', text: decodeQueryText(plain.value) } : undefined;
+  }
+  // A list written as deepObject (Stripe's `expand[0]=a`) is an array at the root.
+  const root: object = valueShape(parameter.schema) === 'array' ? [] : {};
   for (const pair of own) {
     const path = [...pair.name.slice(parameter.name.length).matchAll(/\[([^\]]*)\]/g)].map((match) => match[1]!);
-    let container: Record<string, unknown> = root;
+    let container: object = root;
     let schema = parameter.schema;
     for (const [index, key] of path.entries()) {
-      schema = childSchema(schema, key);
-      if (index === path.length - 1) putText(container, key, decodeQueryText(pair.value), schema);
-      else container = (container[key] ??= {}) as Record<string, unknown>;
+      const inArray = Array.isArray(container) && /^\d*$/.test(key);
+      const slot = inArray ? (key === '' ? (container as unknown[]).length : Number(key)) : key;
+      schema = inArray ? childSchema(schema) : childSchema(schema, key);
+      const next = path[index + 1];
+      const record = container as Record<string | number, unknown>;
+      if (next === undefined) putText(container, slot, decodeQueryText(pair.value), schema);
+      else container = (record[slot] ??= valueShape(schema) === 'array' && /^\d*$/.test(next) ? [] : {}) as object;
     }
   }
   return { kind: 'value', value: root };

@@ -101,12 +101,10 @@ function encodeQuery(parameter: OperationParameter, value: unknown): string[] {
   const name = encodeURIComponent(parameter.name);
   if (parameter.mediaType) return [`${name}=${encodeURIComponent(stringifyJson(value))}`];
   const shape = valueShape(parameter.schema);
-  if (parameter.style === 'deepObject') {
-    return entriesOf(value).map(
-      ([key, item, container]) =>
-        `${name}%5B${encodeURIComponent(key)}%5D=${encodeText(primitiveText(item, container, key))}`,
-    );
-  }
+  if (parameter.style === 'deepObject')
+    return typeof value === 'object' && value !== null
+      ? deepPairs(name, value, value, name, encodeText)
+      : [`${name}=${encodeText(primitiveText(value))}`];
   if (shape === 'array') {
     const texts = itemsOf(value).map(([item, container, key]) => encodeText(primitiveText(item, container, key)));
     if (parameter.explode) return texts.map((text) => `${name}=${text}`);
@@ -159,6 +157,27 @@ function encodeAllowingReserved(text: string): string {
   return encodeURIComponent(text).replace(/%(3A|2F|3F|5B|5D|40|21|24|27|28|29|2A|2B|2C|3B)/gi, (escaped) =>
     decodeURIComponent(escaped),
   );
+}
+
+/**
+ * One deepObject member as pairs. OAS 4.8.12.4 leaves nested objects and arrays undefined; they are
+ * written as Stripe's API, Rails and the `qs` package read them, which decode.ts reads back:
+ * `owner[address][city]=Oslo`, `tags[0]=a&tags[1]=b`. An empty object or array writes nothing.
+ */
+function deepPairs(
+  prefix: string,
+  value: unknown,
+  container: object,
+  key: string | number,
+  encodeText: (text: string) => string,
+): string[] {
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => deepPairs(`${prefix}%5B${index}%5D`, item, value, index, encodeText));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([name, item]) =>
+      deepPairs(`${prefix}%5B${encodeURIComponent(name)}%5D`, item, value, name, encodeText),
+    );
+  return [`${prefix}=${encodeText(primitiveText(value, container, key))}`];
 }
 
 function itemsOf(value: unknown): Array<[unknown, object, number]> {

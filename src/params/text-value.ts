@@ -28,7 +28,16 @@ export function valueShape(schema: SchemaObject | undefined): ValueShape {
 /** The schema of the items of an array schema, or of property `name` of an object schema. */
 export function childSchema(schema: SchemaObject | undefined, name?: string): SchemaObject | undefined {
   if (!schema) return undefined;
-  if (name === undefined) return isSchema(schema.items) ? schema.items : undefined;
+  if (name === undefined) {
+    if (isSchema(schema.items)) return schema.items;
+    // Stripe's `anyOf: [{type: array, items}, {enum: ['']}]`: the items of the branch that has them.
+    for (const key of ['allOf', 'oneOf', 'anyOf'])
+      for (const branch of Array.isArray(schema[key]) ? (schema[key] as SchemaObject[]) : []) {
+        const found = childSchema(branch);
+        if (found) return found;
+      }
+    return undefined;
+  }
   const properties = isSchema(schema.properties) ? (schema.properties as Record<string, SchemaObject>) : {};
   if (properties[name]) return properties[name];
   for (const key of ['allOf', 'oneOf', 'anyOf']) {

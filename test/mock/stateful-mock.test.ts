@@ -322,3 +322,27 @@ describe("a list whose item schema is not the read's (GitHub's gists: read as Gi
     });
   });
 });
+
+test("form bodies as Stripe writes them (nested deepObject members, an empty metadata): plantkit's runner passes against the stateful mock", async () => {
+  const COUPONS = 'test/fixtures/stateful/form-items-3.0.yaml';
+  await withMock({ spec: COUPONS, stateful: true }, async (mock) => {
+    const created = await call(`${mock.url}/v1/coupons`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Spring&owner[address][city]=Oslo&tags[0]=a&tags[1]=b',
+    });
+    expect(created.status).toBe(200);
+    expect(created.json).toMatchObject({ name: 'Spring', owner: { address: { city: 'Oslo' } }, tags: ['a', 'b'] });
+    const result = await runContract({ baseUrl: mock.url, spec: COUPONS, seed: 22 });
+    expect(
+      result.results.flatMap((item) =>
+        item.findings
+          .filter((finding) => finding.class === 'failure')
+          .map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`),
+      ),
+    ).toEqual([]);
+    expect(
+      result.results.filter((item) => item.case.kind === 'stateful' && item.verdict === 'passed').length,
+    ).toBeGreaterThan(0);
+  });
+});

@@ -124,6 +124,77 @@ describe('primitives, arrays and objects survive encode -> decode', () => {
   );
 });
 
+describe('deepObject members that are objects and arrays (as Stripe, Rails and qs write them)', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      address: { type: 'object', properties: { city: { type: 'string' }, zip: { type: 'integer' } } },
+      tags: { type: 'array', items: { type: 'string' } },
+      // Stripe's "a list, or '' to clear it".
+      categories: {
+        anyOf: [
+          { type: 'array', items: { type: 'integer' } },
+          { type: 'string', enum: [''] },
+        ],
+      },
+      lines: {
+        type: 'array',
+        items: { type: 'object', properties: { sku: { type: 'string' }, qty: { type: 'integer' } } },
+      },
+    },
+  };
+  const owner = parameter('query', 'deepObject', true, schema, 'owner');
+
+  test('read back as written, nested objects and arrays included', () => {
+    fc.assert(
+      fc.property(
+        fc.record(
+          {
+            address: fc.record({ city: anyText, zip: integer }),
+            tags: fc.array(anyText, { minLength: 1, maxLength: 3 }),
+            categories: fc.array(integer, { minLength: 1, maxLength: 3 }),
+            lines: fc.array(fc.record({ sku: anyText, qty: integer }), { minLength: 1, maxLength: 2 }),
+          },
+          { requiredKeys: [] },
+        ),
+        (value) => {
+          expect(readBack(owner, value)).toEqual(value);
+        },
+      ),
+    );
+  });
+
+  test('on the wire: brackets per level, an index per item', () => {
+    const encoded = encodeParameter(owner, { address: { city: 'Oslo' }, tags: ['a', 'b'], lines: [{ sku: 'x' }] });
+    expect(encoded.in === 'query' && encoded.pairs.map(decodeURIComponent)).toEqual([
+      'owner[address][city]=Oslo',
+      'owner[tags][0]=a',
+      'owner[tags][1]=b',
+      'owner[lines][0][sku]=x',
+    ]);
+    const expand = parameter('query', 'deepObject', true, { type: 'array', items: { type: 'string' } }, 'expand');
+    expect(readBack(expand, ['customer', 'invoice'])).toEqual(['customer', 'invoice']);
+    const metadata = parameter(
+      'query',
+      'deepObject',
+      true,
+      {
+        anyOf: [
+          { type: 'object', additionalProperties: { type: 'string' } },
+          { type: 'string', enum: [''] },
+        ],
+      },
+      'metadata',
+    );
+    expect([readBack(metadata, ''), readBack(metadata, { plan: 'pro' })]).toEqual(['', { plan: 'pro' }]);
+    const search = 'owner[tags][]=a&owner[tags][]=b&owner[categories][0]=3';
+    expect(decodeParameters([owner], { path: {}, search, headers: {} }).values.query.owner).toEqual({
+      tags: ['a', 'b'],
+      categories: [3],
+    });
+  });
+});
+
 describe('issue 10 item 5: query styles as clients write them', () => {
   test.each<[string, OperationParameter, string, unknown]>([
     [

@@ -94,3 +94,22 @@ export function encodeBody(
   // Sampled file parts and generated binary strings are ASCII, so every body the runner builds is text.
   return { text: encoded.body.toString('utf8'), contentType: encoded.contentType };
 }
+
+/**
+ * What a server reads of `value` once encoded as `encoded`: the value itself for JSON, and for a form
+ * what the same codec decodes from the bytes. A form's wire drops what it cannot carry (an empty
+ * object, Stripe's `metadata: {}`, writes no field), so a read that lacks it took nothing away.
+ */
+export function valueAsSent(
+  body: SendableBody,
+  value: unknown,
+  encoded: { text: string; contentType: string },
+): unknown {
+  if (body.codec.name !== 'form') return value;
+  const decoded = body.codec.decode(Buffer.from(encoded.text), {
+    mediaType: parseMediaType(encoded.contentType)!,
+    schema: body.media.schema,
+    encoding: body.media.encoding,
+  });
+  return decoded instanceof Promise || !decoded.ok ? value : decoded.value;
+}

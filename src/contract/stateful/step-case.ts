@@ -9,7 +9,7 @@ import { cloneJson, setExactNumber } from '../../json/exact-json.js';
 import type { ItemOperation, ResourceOperation } from '../../resources/types.js';
 import { isRecord } from '../../schema/object-shape.js';
 import type { CaseContext } from '../cases/context.js';
-import { encodeBody, type SendableBody } from '../cases/request-body.js';
+import { encodeBody, type SendableBody, valueAsSent } from '../cases/request-body.js';
 import { buildRequest } from '../cases/request-builder.js';
 import type { ContractCase } from '../types.js';
 import type { StepAction } from './expectation.js';
@@ -59,6 +59,7 @@ export function stepCase(
         ? value.value
         : undefined;
   const encoded = body && written !== undefined ? encodeBody(body as SendableBody, written) : undefined;
+  const sent = encoded ? valueAsSent(body as SendableBody, written, encoded) : written;
   const path: Record<string, unknown> = { ...target.scope };
   if (plan.item !== undefined && plan.action !== 'create')
     path[(operation as ItemOperation).parameter] = model.idValue(plan.item);
@@ -87,7 +88,7 @@ export function stepCase(
       stateful: expectation,
       ...(resource ? { resource } : {}),
     },
-    sent: written,
+    sent,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { codecFor } from '../../../src/codec/index.js';
-import { encodeBody, type SendableBody } from '../../../src/contract/cases/request-body.js';
+import { encodeBody, type SendableBody, valueAsSent } from '../../../src/contract/cases/request-body.js';
 import { ExactText } from '../../../src/generate/logical-value.js';
 import { parseJson } from '../../../src/json/exact-json.js';
 import type { SchemaObject } from '../../../src/spec/types.js';
@@ -74,4 +74,29 @@ test('multipart without a fixed boundary draws its own', () => {
   const [first, second] = [encodeBody(body, { name: 'Fern' }), encodeBody(body, { name: 'Fern' })];
   expect(first.contentType).toMatch(/^multipart\/form-data; boundary=plantkit-[0-9a-f]{24}$/);
   expect(second.contentType).not.toBe(first.contentType);
+});
+
+test('what a server reads of a form: an empty object writes no field, so none was sent; JSON as written', () => {
+  const schema: SchemaObject = {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      metadata: { type: 'object', additionalProperties: { type: 'string' } },
+      owner: { type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } },
+    },
+  };
+  const deep = { contentType: undefined, style: 'deepObject', explode: true, allowReserved: false };
+  const form: SendableBody = {
+    ...sendable('application/x-www-form-urlencoded', schema),
+    media: {
+      ...sendable('application/x-www-form-urlencoded', schema).media,
+      encoding: { metadata: deep, owner: deep },
+    },
+  };
+  const value = { name: 'Spring', metadata: {}, owner: { address: { city: 'Oslo' } } };
+  const encoded = encodeBody(form, value);
+  expect(decodeURIComponent(encoded.text)).toBe('name=Spring&owner[address][city]=Oslo');
+  expect(valueAsSent(form, value, encoded)).toEqual({ name: 'Spring', owner: { address: { city: 'Oslo' } } });
+  const json = sendable('application/json', schema);
+  expect(valueAsSent(json, value, encodeBody(json, value))).toBe(value);
 });
