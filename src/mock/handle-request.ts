@@ -123,12 +123,17 @@ export async function handleRequest(
 
 /** Refuse with the status the spec documents for the first violation's kind, listing every violation of that kind. */
 function refuse(state: MockState, operation: Operation, first: RequestViolation, all: RequestViolation[]): MockReply {
-  const sameKind = all.filter((violation) => violation.kind === first.kind).map((violation) => violation.message);
-  const listed = sameKind.slice(0, MAX_LISTED).join('; ');
-  const message = sameKind.length > MAX_LISTED ? `${listed}; and ${sameKind.length - MAX_LISTED} more` : listed;
-  const extra: Record<string, string> =
-    first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
+  const message = all.length === 1 ? first.message : listMessages(all, first.kind);
+  const extra: Record<string, string> | undefined =
+    first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : undefined;
   return errorReply(state, operation, refusalStatus(operation, first.kind, first.pointer), message, extra);
+}
+
+/** The messages of the violations of `kind`, the first {@link MAX_LISTED} listed, the rest counted. */
+function listMessages(all: RequestViolation[], kind: RequestViolation['kind']): string {
+  const sameKind = all.filter((violation) => violation.kind === kind).map((violation) => violation.message);
+  const listed = sameKind.slice(0, MAX_LISTED).join('; ');
+  return sameKind.length > MAX_LISTED ? `${listed}; and ${sameKind.length - MAX_LISTED} more` : listed;
 }
 
 function queryRecord(search: string): Record<string, string | string[]> {
