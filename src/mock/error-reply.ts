@@ -73,17 +73,26 @@ function writtenError(
   withBody: boolean,
 ): WrittenError {
   let memo = WRITTEN.get(state);
-  if (!memo) WRITTEN.set(state, (memo = new Map()));
-  // Operation ids are unique within a spec (compile-validators.ts keys by them too).
-  const key = `${operation ? `#${operation.id}` : ''}\u0000${status}\u0000${message}`;
-  const known = memo.get(key);
+  if (!memo) WRITTEN.set(state, (memo = { size: 0, byOperation: new Map() }));
+  // Keyed by the operation object and status first, then the message text: no key string to build and hash.
+  // Operations belong to the state's spec, so they live as long as this memo.
+  let byStatus = memo.byOperation.get(operation);
+  if (!byStatus) memo.byOperation.set(operation, (byStatus = new Map()));
+  let byMessage = byStatus.get(status);
+  if (!byMessage) byStatus.set(status, (byMessage = new Map()));
+  const known = byMessage.get(message);
   if (known) return known;
   const written = withBody
     ? { reason: headerText(message), ...writtenBody(state, operation, status, message) }
     : { reason: headerText(message), contentType: '', body: undefined };
   if (written.contentType.toLowerCase().startsWith('multipart/')) return written;
-  if (memo.size >= MAX_WRITTEN) memo.clear();
-  memo.set(key, written);
+  if (memo.size >= MAX_WRITTEN) {
+    memo.byOperation.clear();
+    memo.size = 0;
+    memo.byOperation.set(operation, (byStatus = new Map([[status, (byMessage = new Map())]])));
+  }
+  byMessage.set(message, written);
+  memo.size += 1;
   return written;
 }
 
@@ -114,7 +123,12 @@ function asciiText(bytes: Buffer): Buffer | string {
 
 /** Error bodies kept per mock state before the memo starts over. */
 const MAX_WRITTEN = 1024;
-const WRITTEN = new WeakMap<MockState, Map<string, WrittenError>>();
+/** Written errors of one mock state by operation (undefined: none matched), status and message; `size` counts them all. */
+interface WrittenMemo {
+  size: number;
+  byOperation: Map<Operation | undefined, Map<number, Map<string, WrittenError>>>;
+}
+const WRITTEN = new WeakMap<MockState, WrittenMemo>();
 
 /** The body written by its media type's codec (encodeError); undefined when the codec cannot write it (the caller writes JSON). */
 function encodedOrNothing(error: ErrorResponse): Encoded | undefined {

@@ -78,7 +78,9 @@ export async function handleRequest(
     );
   }
   const { operation, pathParameters } = routed;
-  const unservable = state.spec.unservable?.find((item) => item.route === `${operation.method} ${operation.path}`);
+  const unservable = state.spec.unservable?.length
+    ? state.spec.unservable.find((item) => item.route === `${operation.method} ${operation.path}`)
+    : undefined;
   // The spec's fault, not the client's: a 500 that says which $ref or which part to fix.
   if (unservable)
     return errorReply(
@@ -104,9 +106,10 @@ export async function handleRequest(
   const [first] = checked.violations;
   if (first) return refuse(state, operation, first, checked.violations);
 
-  const prefer = parsePrefer(headers.prefer);
-  if (!prefer.ok) return errorReply(state, operation, 400, prefer.message);
-  const preferences = { ...switches.preferences, ...prefer.preferences };
+  // Without a Prefer header the query switches' preferences (this request's own object) are all there is.
+  const prefer = headers.prefer === undefined ? undefined : parsePrefer(headers.prefer);
+  if (prefer && !prefer.ok) return errorReply(state, operation, 400, prefer.message);
+  const preferences = prefer ? { ...switches.preferences, ...prefer.preferences } : switches.preferences;
   const valid = { operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value };
   // The one place state enters: after every request check, before the stateless answer.
   const stored =
