@@ -16,13 +16,18 @@ const MAX_PARSED = 512;
 
 /** Parse a Content-Type header value; undefined when it is not `type/subtype`. */
 export function parseMediaType(header: string | undefined): MediaType | undefined {
+  const known = parsedOnce(header);
+  return known && { essence: known.essence, parameters: { ...known.parameters } };
+}
+
+/** The shared parse of `header` (never handed out: callers get copies). */
+function parsedOnce(header: string | undefined): MediaType | undefined {
   if (!header) return undefined;
   if (!parsed.has(header)) {
     if (parsed.size >= MAX_PARSED) parsed.clear();
     parsed.set(header, parse(header));
   }
-  const known = parsed.get(header);
-  return known && { essence: known.essence, parameters: { ...known.parameters } };
+  return parsed.get(header);
 }
 
 function parse(header: string): MediaType | undefined {
@@ -51,7 +56,8 @@ export function isJsonMediaType(essence: string): boolean {
  * `essence`: an exact match first, then `type/*`, then `*\/*` (OAS 4.8.14).
  */
 export function matchMediaType(essence: string, documented: readonly string[]): string | undefined {
-  const essenceOf = (key: string) => parseMediaType(key)?.essence ?? key.toLowerCase();
+  // Only the essence is read: no copy of the parameters per documented key.
+  const essenceOf = (key: string) => parsedOnce(key)?.essence ?? key.toLowerCase();
   const type = essence.slice(0, essence.indexOf('/'));
   // The last key wins where two name the same essence (`application/json` and `application/json; charset=utf-8`).
   const keyFor = (wanted: string) => documented.findLast((key) => essenceOf(key) === wanted);

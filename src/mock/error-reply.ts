@@ -26,7 +26,7 @@ export function errorReply(
   operation: Operation | undefined,
   status: number,
   message: string,
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): MockReply {
   const documented = operation && findResponse(operation, status);
   const own = documentedHeaders(state, documented);
@@ -37,63 +37,79 @@ export function errorReply(
       500,
       `the mock's ${status} response for ${operation!.id} fails the spec: ${own.message}; fix the spec's header schema or examples`,
     );
-  const spec = own.ok ? own.headers : {};
-  const reason = { [REASON_HEADER]: headerText(message) };
   // A refusal documented without content has none. The mock's own 500s (a fault of the spec it serves) always
   // say why in the body too: they are no documented answer.
   const ownFault = status >= 500;
-  if (documented && documented.content.length === 0 && !ownFault)
-    return { status, headers: { ...spec, ...reason, ...headers }, body: undefined, reason: message };
-  const written = writtenError(state, operation, status, message);
-  return {
-    status,
-    headers: {
-      ...spec,
-      'content-type': written.contentType,
-      ...reason,
-      ...headers,
-    },
-    body: written.body,
-    reason: message,
-  };
+  const written = writtenError(state, operation, status, message, !(documented?.content.length === 0 && !ownFault));
+  // Written in the order the headers go out: the documented ones, the Content-Type, the reason, then `headers`
+  // (a name already present keeps its place and takes the later value, as an object spread would).
+  const sent: Record<string, string> = own.ok ? own.headers : {};
+  if (written.body !== undefined) sent['content-type'] = written.contentType;
+  sent[REASON_HEADER] = written.reason;
+  if (headers) for (const name of Object.keys(headers)) sent[name] = headers[name]!;
+  return { status, headers: sent, body: written.body, reason: message };
 }
 
-/** An error body as sent: its Content-Type and bytes (shared, never written into). */
+/** An error answer as sent: its reason header, and its Content-Type and bytes unless it has no body (shared, never written into). */
 interface WrittenError {
+  /** The message as the reason header's value. */
+  reason: string;
   contentType: string;
-  body: Buffer | string;
+  body: Buffer | string | undefined;
 }
 
 /**
- * The error body for `operation`, `status` and `message`, written. It depends on those alone (error-body.ts
- * fills the documented schema deterministically and checks the result against it), so each is built and
- * checked once, then served as the same bytes: a client that repeats a bad request repeats its refusal.
- * Multipart bodies are not kept (each gets its own random boundary). Bounded: messages quote what
- * clients send.
+ * The error answer for `operation`, `status` and `message`, written. It depends on those alone (error-body.ts
+ * fills the documented schema deterministically and checks the result against it; whether there is a body
+ * follows from the operation and status), so each is built and checked once, then served as the same bytes:
+ * a client that repeats a bad request repeats its refusal. Multipart bodies are not kept (each gets its own
+ * random boundary). Bounded: messages quote what clients send.
  */
 function writtenError(
   state: MockState,
   operation: Operation | undefined,
   status: number,
   message: string,
+  withBody: boolean,
 ): WrittenError {
   let memo = WRITTEN.get(state);
-  if (!memo) WRITTEN.set(state, (memo = new Map()));
-  // Operation ids are unique within a spec (compile-validators.ts keys by them too).
-  const key = `${operation ? `#${operation.id}` : ''}\u0000${status}\u0000${message}`;
-  const known = memo.get(key);
+  if (!memo) WRITTEN.set(state, (memo = { size: 0, byOperation: new Map() }));
+  // Keyed by the operation object and status first, then the message text: no key string to build and hash.
+  // Operations belong to the state's spec, so they live as long as this memo.
+  let byStatus = memo.byOperation.get(operation);
+  if (!byStatus) memo.byOperation.set(operation, (byStatus = new Map()));
+  let byMessage = byStatus.get(status);
+  if (!byMessage) byStatus.set(status, (byMessage = new Map()));
+  const known = byMessage.get(message);
   if (known) return known;
+  const written = withBody
+    ? { reason: headerText(message), ...writtenBody(state, operation, status, message) }
+    : { reason: headerText(message), contentType: '', body: undefined };
+  if (written.contentType.toLowerCase().startsWith('multipart/')) return written;
+  if (memo.size >= MAX_WRITTEN) {
+    memo.byOperation.clear();
+    memo.size = 0;
+    memo.byOperation.set(operation, (byStatus = new Map([[status, (byMessage = new Map())]])));
+  }
+  byMessage.set(message, written);
+  memo.size += 1;
+  return written;
+}
+
+/** The error body and its Content-Type: the documented shape, or JSON saying why where that cannot say it. */
+function writtenBody(
+  state: MockState,
+  operation: Operation | undefined,
+  status: number,
+  message: string,
+): { contentType: string; body: Buffer | string } {
   const error = state.errorBody(operation, status, message);
   // The mock's own 500s (a fault of the spec it serves) always say why in the body: they are no documented answer.
   const encoded = status >= 500 && !saysWhy(error.body, message) ? undefined : encodedOrNothing(error);
-  const written = {
+  return {
     contentType: encoded?.contentType ?? 'application/json',
     body: encoded ? asciiText(encoded.body) : stringifyJson({ error: status, message }),
   };
-  if (written.contentType.toLowerCase().startsWith('multipart/')) return written;
-  if (memo.size >= MAX_WRITTEN) memo.clear();
-  memo.set(key, written);
-  return written;
 }
 
 /**
@@ -107,7 +123,12 @@ function asciiText(bytes: Buffer): Buffer | string {
 
 /** Error bodies kept per mock state before the memo starts over. */
 const MAX_WRITTEN = 1024;
-const WRITTEN = new WeakMap<MockState, Map<string, WrittenError>>();
+/** Written errors of one mock state by operation (undefined: none matched), status and message; `size` counts them all. */
+interface WrittenMemo {
+  size: number;
+  byOperation: Map<Operation | undefined, Map<number, Map<string, WrittenError>>>;
+}
+const WRITTEN = new WeakMap<MockState, WrittenMemo>();
 
 /** The body written by its media type's codec (encodeError); undefined when the codec cannot write it (the caller writes JSON). */
 function encodedOrNothing(error: ErrorResponse): Encoded | undefined {
@@ -125,9 +146,9 @@ function saysWhy(body: unknown, message: string): boolean {
 
 type HeaderResult = ReturnType<typeof responseHeaders>;
 
-/** The headers `response` documents, worked out once per response (a refusal is answered often, always alike). */
+/** The headers `response` documents, worked out once per response (a refusal is answered often, always alike); the caller's own copy. */
 function documentedHeaders(state: MockState, response: OperationResponse | undefined): HeaderResult {
-  if (!response || response.headers.length === 0) return NO_HEADERS;
+  if (!response || response.headers.length === 0) return { ok: true, headers: {} };
   let headers = HEADERS.get(response);
   if (!headers) {
     try {
@@ -145,7 +166,6 @@ function documentedHeaders(state: MockState, response: OperationResponse | undef
   return headers.ok ? { ok: true, headers: { ...headers.headers } } : headers;
 }
 
-const NO_HEADERS: HeaderResult = { ok: true, headers: {} };
 const HEADERS = new WeakMap<OperationResponse, HeaderResult>();
 
 /** A message as a header value: Latin-1 without control characters (RFC 9110 section 5.5), at most 300 characters. */

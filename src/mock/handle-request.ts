@@ -78,7 +78,9 @@ export async function handleRequest(
     );
   }
   const { operation, pathParameters } = routed;
-  const unservable = state.spec.unservable?.find((item) => item.route === `${operation.method} ${operation.path}`);
+  const unservable = state.spec.unservable?.length
+    ? state.spec.unservable.find((item) => item.route === `${operation.method} ${operation.path}`)
+    : undefined;
   // The spec's fault, not the client's: a 500 that says which $ref or which part to fix.
   if (unservable)
     return errorReply(
@@ -104,9 +106,10 @@ export async function handleRequest(
   const [first] = checked.violations;
   if (first) return refuse(state, operation, first, checked.violations);
 
-  const prefer = parsePrefer(headers.prefer);
-  if (!prefer.ok) return errorReply(state, operation, 400, prefer.message);
-  const preferences = { ...switches.preferences, ...prefer.preferences };
+  // Without a Prefer header the query switches' preferences (this request's own object) are all there is.
+  const prefer = headers.prefer === undefined ? undefined : parsePrefer(headers.prefer);
+  if (prefer && !prefer.ok) return errorReply(state, operation, 400, prefer.message);
+  const preferences = prefer ? { ...switches.preferences, ...prefer.preferences } : switches.preferences;
   const valid = { operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value };
   // The one place state enters: after every request check, before the stateless answer.
   const stored =
@@ -123,12 +126,17 @@ export async function handleRequest(
 
 /** Refuse with the status the spec documents for the first violation's kind, listing every violation of that kind. */
 function refuse(state: MockState, operation: Operation, first: RequestViolation, all: RequestViolation[]): MockReply {
-  const sameKind = all.filter((violation) => violation.kind === first.kind).map((violation) => violation.message);
-  const listed = sameKind.slice(0, MAX_LISTED).join('; ');
-  const message = sameKind.length > MAX_LISTED ? `${listed}; and ${sameKind.length - MAX_LISTED} more` : listed;
-  const extra: Record<string, string> =
-    first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : {};
+  const message = all.length === 1 ? first.message : listMessages(all, first.kind);
+  const extra: Record<string, string> | undefined =
+    first.challenges && first.challenges.length > 0 ? { 'www-authenticate': first.challenges.join(', ') } : undefined;
   return errorReply(state, operation, refusalStatus(operation, first.kind, first.pointer), message, extra);
+}
+
+/** The messages of the violations of `kind`, the first {@link MAX_LISTED} listed, the rest counted. */
+function listMessages(all: RequestViolation[], kind: RequestViolation['kind']): string {
+  const sameKind = all.filter((violation) => violation.kind === kind).map((violation) => violation.message);
+  const listed = sameKind.slice(0, MAX_LISTED).join('; ');
+  return sameKind.length > MAX_LISTED ? `${listed}; and ${sameKind.length - MAX_LISTED} more` : listed;
 }
 
 function queryRecord(search: string): Record<string, string | string[]> {

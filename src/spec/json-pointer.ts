@@ -2,7 +2,9 @@
 
 /** Escape one reference token (RFC 6901 section 3: `~` -> `~0`, `/` -> `~1`). */
 function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(token);
+  // Most tokens (property names, indexes) hold neither character: no pattern to run over them.
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
 }
 
 /** Build a pointer from tokens: `['paths', '/plants']` -> `/paths/~1plants`. */

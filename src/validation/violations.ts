@@ -24,6 +24,8 @@ export interface SchemaViolation {
  * branches (both saying `type: object`) is reported once.
  */
 export function toViolations(errors: readonly ErrorObject[]): SchemaViolation[] {
+  // One error (a refusal's usual case) has no duplicate to drop: no set, no key per error.
+  if (errors.length === 1) return [toViolation(errors[0]!)];
   const seen = new Set<string>();
   return errors.map(toViolation).filter((violation) => {
     const key = `${violation.pointer}\u0000${violation.keyword}\u0000${violation.message}`;
