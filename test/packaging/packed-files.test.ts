@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ENTRIES } from '../../scripts/build-bundle.mjs';
+import { VENDOR_FILES } from '../../scripts/build-vendor.mjs';
 import { reachableDeclarations } from '../../scripts/prune-declarations.mjs';
 
 const exec = promisify(execFile);
@@ -70,7 +71,7 @@ describe('the file list', () => {
     ]);
   });
 
-  test("dist/ holds the bundle's entries and their shared chunks, plantkit/msw's CommonJS entry, the browser build of plantkit/msw and the bundle of Prism the mock loads, nothing else compiled", () => {
+  test("dist/ holds the bundle's entries and their shared chunks, plantkit/msw's CommonJS entry, the browser build of plantkit/msw, the bundle of Prism the mock loads and the vendored dependencies, nothing else compiled", () => {
     const compiled = files.filter((file) => file.startsWith('dist/') && /\.c?js$/.test(file));
     const chunks = compiled.filter((file) => /^dist\/chunks\/[\w-]+-[A-Z0-9]{8}\.js$/.test(file));
     expect(chunks.length).toBeGreaterThan(0);
@@ -80,15 +81,17 @@ describe('the file list', () => {
         'dist/msw/index.cjs',
         'dist/browser/msw.js',
         'dist/vendor/prism.cjs',
+        ...VENDOR_FILES.map((file) => `dist/vendor/${file}`),
       ].sort(),
     );
   });
 
   test('each bundle of third-party code ships its third-party notices beside it', () => {
-    expect(files.filter((file) => file.endsWith('.NOTICES.txt'))).toEqual([
-      'dist/browser/msw.js.NOTICES.txt',
-      'dist/vendor/prism.cjs.NOTICES.txt',
-    ]);
+    expect(files.filter((file) => file.endsWith('.NOTICES.txt'))).toEqual(
+      ['dist/browser/msw.js', 'dist/vendor/prism.cjs', ...VENDOR_FILES.map((file) => `dist/vendor/${file}`)]
+        .map((bundle) => `${bundle}.NOTICES.txt`)
+        .sort(),
+    );
   });
 
   test("declarations: exactly those the package's type entries reach", () => {
