@@ -53,7 +53,8 @@ const require = createRequire(import.meta.url);
 /**
  * An import of a vendored package becomes a module that reads its member of the vendored file, with the
  * package's own export names (read from the package here, so an upgrade that adds one is seen). A lazy
- * `createRequire(import.meta.url)('<package>')` (yaml-source.ts) is pointed at the file itself; the build fails
+ * `createRequire(import.meta.url)('<package>')` (yaml-source.ts), or a `require('<package>')` with such a require
+ * (lint/spectral.ts), is pointed at the file itself; the build fails
  * when a vendored package is imported or required in a way this does not rewrite.
  */
 const vendoredImports = {
@@ -84,12 +85,13 @@ const vendoredImports = {
     });
     builder.onLoad({ filter: /\.js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
-      const lazy = /createRequire\(import\.meta\.url\)\((['"])([^'"]+)\1\)/g;
+      // `createRequire(import.meta.url)('<package>')`, or `require('<package>')` with a require made so.
+      const lazy = /(createRequire\(import\.meta\.url\)|\brequire)\((['"])([^'"]+)\2\)/g;
       if (!specifiers.some((specifier) => text.includes(specifier))) return undefined;
-      const rewritten = text.replace(lazy, (whole, _quote, specifier) => {
+      const rewritten = text.replace(lazy, (whole, call, _quote, specifier) => {
         if (!VENDORED[specifier]) return whole;
         seen.add(specifier);
-        return `createRequire(import.meta.url)(${JSON.stringify(`#vendor/${VENDORED[specifier].file}`)}).${VENDORED[specifier].member}`;
+        return `${call}(${JSON.stringify(`#vendor/${VENDORED[specifier].file}`)}).${VENDORED[specifier].member}`;
       });
       return { contents: rewritten, loader: 'js' };
     });

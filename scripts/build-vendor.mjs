@@ -19,6 +19,9 @@ import { writeNotices } from './bundle-notices.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** Spectral's precompiled OpenAPI meta-schema validators, as src/lint/spectral.ts requires them. */
+const VALIDATORS = '@stoplight/spectral-rulesets/dist/oas/schemas/validators.js';
+
 /**
  * Each vendored file and what it exports, by member name: a package's module. A member is a getter, so a part
  * that nobody reads (Ajv's draft-07 and 2019 classes, used only by Prism's callback runner) is never run.
@@ -34,6 +37,44 @@ const FILES = {
   },
   'yaml.cjs': { yaml: 'yaml' },
   'lossless-json.cjs': { losslessJson: 'lossless-json' },
+  // Spectral's precompiled OpenAPI meta-schema validators: the structure check of every command (spec/load-spec.ts).
+  'spectral-validators.cjs': { validators: VALIDATORS },
+  // Spectral for `spec check` (scripts/spectral-bundle.cjs; src/lint/spectral-loader.ts loads it).
+  'spectral.cjs': { spectral: './scripts/spectral-bundle.cjs' },
+  // Spectral's ruleset bundler (rollup, and the rulesets' index with AsyncAPI's and Arazzo's): only a ruleset with
+  // custom functions or other files loads it, so it stays out of spectral.cjs, which every lint loads.
+  'spectral-bundler.cjs': {
+    withLoader: '@stoplight/spectral-ruleset-bundler/with-loader',
+    builtins: '@stoplight/spectral-ruleset-bundler/plugins/builtins',
+  },
+};
+
+/** The Spectral packages that spectral.cjs holds and spectral-bundler.cjs takes from it (`packages` of the first). */
+export const SPECTRAL_PACKAGES = [
+  '@stoplight/spectral-core',
+  '@stoplight/spectral-formats',
+  '@stoplight/spectral-functions',
+  '@stoplight/spectral-parsers',
+  '@stoplight/spectral-ref-resolver',
+  '@stoplight/spectral-runtime',
+];
+
+/**
+ * Requires that one vendored file answers from another beside it (`require('./<file>')`), by the requiring file:
+ * each package is bundled once, so the bundler's rulesets and the linter share one Spectral core (its Ruleset
+ * class, its functions).
+ */
+const SIBLINGS = {
+  'spectral.cjs': {
+    '@stoplight/spectral-ruleset-bundler/with-loader': { file: 'spectral-bundler.cjs', member: 'withLoader' },
+    '@stoplight/spectral-ruleset-bundler/plugins/builtins': { file: 'spectral-bundler.cjs', member: 'builtins' },
+  },
+  'spectral-bundler.cjs': Object.fromEntries(
+    SPECTRAL_PACKAGES.map((name) => [
+      name,
+      { file: 'spectral.cjs', member: `spectral.packages[${JSON.stringify(name)}]` },
+    ]),
+  ),
 };
 
 /** The files this script writes to dist/vendor/ (test/packaging/packed-files.test.ts lists the tarball's). */
@@ -48,6 +89,7 @@ export const VENDORED = {
   'ajv-formats': { file: 'ajv.cjs', member: 'formats' },
   'lossless-json': { file: 'lossless-json.cjs', member: 'losslessJson' },
   yaml: { file: 'yaml.cjs', member: 'yaml' },
+  [VALIDATORS]: { file: 'spectral-validators.cjs', member: 'validators' },
 };
 
 /** The same for Prism's requires (scripts/build-prism.mjs): one Ajv in the mock's process, not two. */
@@ -58,6 +100,52 @@ export const VENDORED_FOR_PRISM = {
   'ajv/dist/compile/codegen': { file: 'ajv.cjs', member: 'codegen' },
   'ajv-formats/dist/formats': { file: 'ajv.cjs', member: 'formatDefinitions' },
 };
+
+/** Files that packages' exports maps hide, required by their path in scripts/spectral-bundle.cjs. */
+const HIDDEN_FILES = /^@stoplight\/spectral-core\/dist\/ruleset\/validation\/assertions\.js$/;
+
+/**
+ * Spectral's core requires `es-aggregate-error`, an es-shims package whose main file loads its own
+ * AggregateError (some 135 modules of es-abstract) only to export the native one wherever there is one, as in
+ * every Node plantkit supports: the bundle gets what the package exports there (as src/lint/native-aggregate-error.ts
+ * does for the packages themselves). rollup's optional `fsevents` (macOS file watching) is never used: rollup's
+ * own guarded require stays, unbundled.
+ */
+const spectralParts = (file) => ({
+  name: 'spectral-parts',
+  setup(builder) {
+    const siblings = SIBLINGS[file] ?? {};
+    builder.onResolve({ filter: /^@stoplight\// }, (args) =>
+      siblings[args.path] ? { path: args.path, namespace: 'sibling', pluginData: siblings[args.path] } : undefined,
+    );
+    builder.onResolve({ filter: HIDDEN_FILES }, (args) => ({
+      path: path.join(ROOT, 'node_modules', args.path),
+    }));
+    // Spectral's oas3-schema rule reads the same validators as the structure check: one copy, in its own file.
+    builder.onResolve({ filter: /^\.\.\/schemas\/validators$/ }, (args) =>
+      /spectral-rulesets[\\/]dist[\\/]oas[\\/]functions[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: 'sibling', pluginData: VENDORED[VALIDATORS] }
+        : undefined,
+    );
+    builder.onResolve({ filter: /^\.\/[\w-]+\.cjs$/, namespace: 'sibling' }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'sibling' }, ({ pluginData }) => ({
+      contents: `module.exports = require(${JSON.stringify(`./${pluginData.file}`)}).${pluginData.member};`,
+      loader: 'js',
+    }));
+    builder.onResolve({ filter: /^es-aggregate-error$/ }, (args) => ({ path: args.path, namespace: 'native' }));
+    builder.onLoad({ filter: /.*/, namespace: 'native' }, () => ({
+      contents: `const bound = AggregateError.bind(undefined);
+Object.defineProperty(bound, 'name', { value: AggregateError.name });
+Object.defineProperty(bound, 'prototype', { value: AggregateError.prototype });
+Object.assign(bound, { getPolyfill: () => AggregateError, implementation: AggregateError, shim: () => AggregateError });
+module.exports = bound;`,
+      loader: 'js',
+    }));
+  },
+});
 
 /** Build every file of FILES into dist/vendor/, with `<file>.NOTICES.txt`; returns a line per file. */
 async function buildVendor() {
@@ -79,8 +167,18 @@ async function buildVendor() {
       logLevel: 'warning',
       absWorkingDir: ROOT,
       metafile: true,
+      external: ['fsevents'],
+      plugins: [spectralParts(file)],
+      // jsonc-parser's CommonJS entry is a UMD wrapper that requires its parts at run time, which a bundle cannot.
+      alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     });
     if (result.errors.length > 0) process.exit(1);
+    // A Spectral package bundled a second time (a subpath the siblings do not answer) would be a second core.
+    const output = path.relative(ROOT, outfile);
+    const twice = Object.keys(result.metafile.outputs[output].inputs).filter(
+      (input) => file !== 'spectral.cjs' && SPECTRAL_PACKAGES.some((name) => input.startsWith(`node_modules/${name}/`)),
+    );
+    if (twice.length > 0) throw new Error(`${file} bundles Spectral's packages again: ${twice.slice(0, 3).join(', ')}`);
     const { size } = await stat(outfile);
     const packages = writeNotices(ROOT, result.metafile, outfile);
     lines.push(`dist/vendor/${file}: ${Math.round(size / 1024)} KiB, ${packages} third-party packages`);

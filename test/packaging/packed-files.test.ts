@@ -33,9 +33,14 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * Moved a second time for what the licences of that bundled code require: the
  * third-party notices of both bundles (scripts/bundle-notices.mjs, 190 kB of
  * licence texts), 1,710,020 packed and 6,574,602 unpacked on 2026-11-26; the
- * budget is that plus 10%.
+ * budget is that plus 10%. Moved a third time, for the dependencies the commands load at start-up, bundled
+ * on purpose (scripts/build-vendor.mjs: Ajv, yaml, lossless-json, Spectral, its precompiled validators and its
+ * ruleset bundler; files read before a command's answer: mock 211 -> 37, spec diff 112 -> 32, spec check
+ * 537 -> 28): 2,596,169 packed and 11,523,473 unpacked on 2026-11-26. The bundled packages left the
+ * dependencies, so a user's whole install shrank (tarball plus node_modules 101.8 MB -> 74.8 MB, held by
+ * install-size.test.ts). The budget is that plus 10%.
  */
-const BUDGET = { packed: 1_880_000, unpacked: 7_230_000 };
+const BUDGET = { packed: 2_860_000, unpacked: 12_680_000 };
 
 interface Packed {
   size: number;
