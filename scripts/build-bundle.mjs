@@ -51,7 +51,7 @@ const BUNDLE_FOLDERS = new Set(['vendor', 'browser']);
 const require = createRequire(import.meta.url);
 
 /**
- * An import of a vendored package becomes a module that reads its member of the vendored file, with the
+ * An import of a vendored package becomes a module that requires the vendored file and reads its member, with the
  * package's own export names (read from the package here, so an upgrade that adds one is seen). A lazy
  * `createRequire(import.meta.url)('<package>')` (yaml-source.ts), or a `require('<package>')` with such a require
  * (lint/spectral.ts), is pointed at the file itself; the build fails
@@ -74,9 +74,11 @@ const vendoredImports = {
         (name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default',
       );
       return {
+        // Required, not imported: Node's ES module loader would first scan the whole CommonJS file for its export
+        // names (cjs-module-lexer), +0.14 s of CPU for ajv.cjs alone (farm-bench, 9 paired runs: 0.385 -> 0.246 s).
         contents: [
-          `import vendored from ${JSON.stringify(`#vendor/${file}`)};`,
-          `const real = vendored.${member};`,
+          "import { createRequire } from 'node:module';",
+          `const real = createRequire(import.meta.url)(${JSON.stringify(`#vendor/${file}`)}).${member};`,
           'export default real;',
           ...names.map((name) => `export const ${name} = real.${name};`),
         ].join('\n'),
