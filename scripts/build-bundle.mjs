@@ -93,7 +93,8 @@ const vendoredImports = {
       const rewritten = text.replace(lazy, (whole, call, _quote, specifier) => {
         if (!VENDORED[specifier]) return whole;
         seen.add(specifier);
-        return `${call}(${JSON.stringify(`#vendor/${VENDORED[specifier].file}`)}).${VENDORED[specifier].member}`;
+        const { file, member } = VENDORED[specifier];
+        return `${call}(${JSON.stringify(`#vendor/${file}`)})${member ? `.${member}` : ''}`;
       });
       return { contents: rewritten, loader: 'js' };
     });
