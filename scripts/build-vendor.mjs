@@ -67,13 +67,9 @@ export const SPECTRAL_PACKAGES = [
 /**
  * Requires that one vendored file answers from another beside it (`require('./<file>')`), by the requiring file:
  * each package is bundled once, so the bundler's rulesets and the linter share one Spectral core (its Ruleset
- * class, its functions).
+ * class, its functions). spectral.cjs requires spectral-bundler.cjs itself (scripts/spectral-bundle.cjs).
  */
 const SIBLINGS = {
-  'spectral.cjs': {
-    '@stoplight/spectral-ruleset-bundler/with-loader': { file: 'spectral-bundler.cjs', member: 'withLoader' },
-    '@stoplight/spectral-ruleset-bundler/plugins/builtins': { file: 'spectral-bundler.cjs', member: 'builtins' },
-  },
   'spectral-bundler.cjs': Object.fromEntries(
     SPECTRAL_PACKAGES.map((name) => [
       name,

@@ -9,6 +9,13 @@
  *
  * Only the build reads this file; tests running src/ load the packages themselves (src/lint/spectral-loader.ts).
  */
+/**
+ * The ruleset bundler: dist/vendor/spectral-bundler.cjs, beside this bundle. Named by a variable so that esbuild
+ * leaves the require to run time and TypeScript does not load the bundler's typings, which pull the DOM library
+ * into the whole program's types (`tsc -p tsconfig.json` checks scripts/).
+ */
+const BUNDLER = './spectral-bundler.cjs';
+
 module.exports = {
   core: require('@stoplight/spectral-core'),
   Yaml: require('@stoplight/spectral-parsers').Yaml,
@@ -18,10 +25,10 @@ module.exports = {
     return require('@stoplight/spectral-rulesets/dist/oas/index.js').default;
   },
   get bundleAndLoadRuleset() {
-    return require('@stoplight/spectral-ruleset-bundler/with-loader').bundleAndLoadRuleset;
+    return require(BUNDLER).withLoader.bundleAndLoadRuleset;
   },
   get builtins() {
-    return require('@stoplight/spectral-ruleset-bundler/plugins/builtins').builtins;
+    return require(BUNDLER).builtins.builtins;
   },
   // For dist/vendor/spectral-bundler.cjs (scripts/build-vendor.mjs): the packages its rulesets import, these copies.
   packages: {
