@@ -25,9 +25,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * The budget for the tarball plus the installed node_modules, in bytes. Measured on 2026-11-26 (npm 11,
  * Node 20): before the dependency bundling 101,803,769 (tarball 1,575,086, node_modules 100,228,683, 321
  * packages); with Ajv, yaml, lossless-json and Spectral (its ruleset bundler too) bundled and the bundled
- * packages moved to devDependencies 74,788,382 (tarball 2,596,169, node_modules 72,192,213, 169 packages). The
- * budget is that plus 10%, still under the total before bundling: a dependency that comes back, or a bundle
- * whose package is still installed, fails here.
+ * packages moved to devDependencies 74,788,382 (tarball 2,596,169, node_modules 72,192,213, 169 packages;
+ * 75,070,600 once Spectral's validators ship unminified). The budget is the first plus 10%, still under the
+ * total before bundling: a dependency that comes back, or a bundle whose package is still installed, fails here.
  */
 const TOTAL_INSTALL_BUDGET = 82_270_000;
 
