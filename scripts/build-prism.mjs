@@ -7,7 +7,8 @@
  * Left out, required from node_modules when needed:
  *  - @faker-js/faker: prism-loader.ts defers its require (all locales, 1.4 s)
  *    until a dynamic answer reads it, through Module._load;
- *  - ajv: the same copy the mock's own validators load (dedupe, not a second one);
+ *  - Ajv (and ajv-formats' formats): required from dist/vendor/ajv.cjs (scripts/build-vendor.mjs), the same
+ *    copy the mock's own validators load (dedupe, not a second one);
  *  - packages of one large file or a few (lodash, node-fetch, mime-db, fnv-plus):
  *    they load as fast from node_modules, and leave 180 KB out of the tarball;
  *  - Prism's reader of dereferenced documents (Postman support and all), used
@@ -20,6 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { writeNotices } from './bundle-notices.mjs';
+import { VENDORED_FOR_PRISM } from './build-vendor.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTFILE = path.join(ROOT, 'dist/vendor/prism.cjs');
@@ -116,6 +118,25 @@ const deferredEsprima = {
   },
 };
 
+/** Prism's requires of Ajv, answered by the members of dist/vendor/ajv.cjs, a file beside this bundle. */
+const vendoredAjv = {
+  name: 'vendored-ajv',
+  setup(builder) {
+    builder.onResolve({ filter: /^ajv(-formats)?(\/|$)/ }, (args) => {
+      const vendored = VENDORED_FOR_PRISM[args.path];
+      return vendored && { path: args.path, namespace: 'vendored', pluginData: vendored };
+    });
+    builder.onResolve({ filter: /^\.\/[\w-]+\.cjs$/, namespace: 'vendored' }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'vendored' }, ({ pluginData }) => ({
+      contents: `module.exports = require(${JSON.stringify(`./${pluginData.file}`)}).${pluginData.member};`,
+      loader: 'js',
+    }));
+  },
+};
+
 const result = await build({
   entryPoints: [path.join(ROOT, 'scripts/prism-bundle.cjs')],
   outfile: OUTFILE,
@@ -128,7 +149,6 @@ const result = await build({
   legalComments: 'linked',
   external: [
     '@faker-js/faker',
-    'ajv',
     '@stoplight/prism-http/dist/utils/operations',
     // One large file each (lodash, mime-db's JSON) or few: bundled or not, they load in the same CPU time
     // (farm-bench, 7 runs: ratio 0.99 and 1.03), so they stay out of the package's size.
@@ -137,7 +157,7 @@ const result = await build({
     'mime-db',
     'fnv-plus',
   ],
-  plugins: [lodashFunctions, deferredRequires, deferredEsprima],
+  plugins: [vendoredAjv, lodashFunctions, deferredRequires, deferredEsprima],
   // jsonc-parser's CommonJS entry is a UMD wrapper that requires its parts at run time, which a bundle cannot.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   logLevel: 'warning',

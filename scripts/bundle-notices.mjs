@@ -32,8 +32,12 @@ export function bundledPackages(metafile, output) {
 /** One package: `name@version (licence)` and its licence file's text. */
 function notice(root, folder) {
   const manifest = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
-  const licence = typeof manifest.license === 'string' ? manifest.license : (manifest.license?.type ?? 'unknown');
-  const file = readdirSync(path.join(root, folder)).find((name) => /^licen[cs]e(\.|$)/i.test(name));
+  // Older manifests name theirs in a `licenses` list (`[{ "type": "MIT" }]`) and ship `LICENSE-MIT`.
+  const licence =
+    typeof manifest.license === 'string'
+      ? manifest.license
+      : (manifest.license?.type ?? manifest.licenses?.map((entry) => entry.type ?? entry).join(' OR ') ?? 'unknown');
+  const file = readdirSync(path.join(root, folder)).find((name) => /^licen[cs]e([.-]|$)/i.test(name));
   const author = typeof manifest.author === 'string' ? manifest.author : manifest.author?.name;
   const text = file
     ? readFileSync(path.join(root, folder, file), 'utf8').trim()

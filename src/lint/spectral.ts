@@ -8,21 +8,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { ISpectralDiagnostic, Ruleset, RulesetDefinition } from '@stoplight/spectral-core';
 import { RulesetError } from '../errors.js';
 import { encodePointer } from '../spec/json-pointer.js';
 import type { MetaSchemaError } from '../spec/meta-schema-errors.js';
 import type { OpenApiVersion } from '../spec/types.js';
 import { DEFAULT_RULE_SEVERITIES } from './default-ruleset.js';
-import { requireWithNativeAggregateError } from './native-aggregate-error.js';
 import { loadRulesetDefinition } from './ruleset-file.js';
-
-type SpectralCore = typeof import('@stoplight/spectral-core');
-type BundleLoader = (
-  file: string,
-  io: { fs: { promises: { readFile: typeof readFile } }; fetch: (url: string) => Promise<never> },
-) => Promise<Ruleset>;
+import { loadSpectral, type SpectralParts } from './spectral-loader.js';
 
 const require = createRequire(import.meta.url);
 
@@ -70,15 +63,15 @@ export function validateOpenApiDocument(document: unknown, version: OpenApiVersi
 
 /** Lint `request.text` with Spectral; throws a RulesetError for a ruleset it cannot load. */
 export async function lintWithSpectral(request: LintRequest): Promise<LintDiagnostic[]> {
-  const core = requireWithNativeAggregateError<SpectralCore>('@stoplight/spectral-core');
-  const ruleset = await loadRuleset(core, request.rulesetFile);
+  const spectralParts = loadSpectral();
+  const { core, Yaml } = spectralParts;
+  const ruleset = await loadRuleset(spectralParts, request.rulesetFile);
   for (const id of request.disabledRules) {
     const rule = ruleset.rules[id];
     if (rule) rule.enabled = false;
   }
   const spectral = new core.Spectral();
   spectral.setRuleset(ruleset);
-  const { Yaml } = require('@stoplight/spectral-parsers') as typeof import('@stoplight/spectral-parsers');
   const results = await spectral.run(new core.Document(request.text, Yaml, request.file), {
     ignoreUnknownFormat: false,
   });
@@ -93,9 +86,9 @@ export async function lintWithSpectral(request: LintRequest): Promise<LintDiagno
  * loading rollup); anything else (custom functions, other files, overrides)
  * goes through Spectral's own ruleset bundler.
  */
-async function loadRuleset(core: SpectralCore, file: string | undefined): Promise<Ruleset> {
-  const oas = () =>
-    (require('@stoplight/spectral-rulesets/dist/oas/index.js') as { default: RulesetDefinition }).default;
+async function loadRuleset(spectral: SpectralParts, file: string | undefined): Promise<Ruleset> {
+  const { core } = spectral;
+  const oas = () => spectral.oas;
   const definition =
     file === undefined
       ? { extends: [[oas(), 'recommended']], rules: { ...DEFAULT_RULE_SEVERITIES } }
@@ -103,13 +96,14 @@ async function loadRuleset(core: SpectralCore, file: string | undefined): Promis
   try {
     if (definition)
       return withoutRulesetSelfCheck(
+        spectral,
         () =>
           new core.Ruleset(definition as RulesetDefinition, {
             severity: 'recommended',
             ...(file ? { source: file } : {}),
           }),
       );
-    return await bundledRuleset(file!);
+    return await bundledRuleset(spectral, file!);
   } catch (error) {
     throw new RulesetError(`invalid Spectral ruleset ${file ?? 'plantkit default'}: ${describeRulesetError(error)}`);
   }
@@ -123,12 +117,7 @@ async function loadRuleset(core: SpectralCore, file: string | undefined): Promis
  * has already checked value by value, so that self-check is skipped for
  * them; rulesets from the bundler (custom functions, other files) keep it.
  */
-function withoutRulesetSelfCheck<T>(build: () => T): T {
-  // By file path: the package's exports map hides the module, and the file path is the module Spectral itself loaded.
-  const entry = require.resolve('@stoplight/spectral-core');
-  const assertions = require(path.join(path.dirname(entry), 'ruleset/validation/assertions.js')) as {
-    assertValidRuleset: (...args: unknown[]) => void;
-  };
+function withoutRulesetSelfCheck<T>({ assertions }: SpectralParts, build: () => T): T {
   const original = assertions.assertValidRuleset;
   assertions.assertValidRuleset = () => {};
   try {
@@ -146,17 +135,14 @@ function describeRulesetError(error: unknown): string {
   return `${message.split('\n')[0]}${Array.isArray(where) && where.length > 0 ? ` (at ${where.join('.')})` : ''}`;
 }
 
-async function bundledRuleset(file: string): Promise<Ruleset> {
-  const { bundleAndLoadRuleset } = require('@stoplight/spectral-ruleset-bundler/with-loader') as {
-    bundleAndLoadRuleset: BundleLoader;
-  };
+async function bundledRuleset({ bundleAndLoadRuleset, builtins }: SpectralParts, file: string): Promise<Ruleset> {
   // ruleset-file.ts refuses URLs in YAML `extends`; this catches URLs a JS ruleset imports.
   const fetch = async (url: string): Promise<never> => {
     throw new Error(
       `plantkit does not fetch rulesets over the network (${url}); download it next to your .spectral.yaml`,
     );
   };
-  return bundleAndLoadRuleset(file, { fs: { promises: { readFile } }, fetch });
+  return bundleAndLoadRuleset(file, { fs: { promises: { readFile } }, fetch }, [builtins()]);
 }
 
 /** Spectral's DiagnosticSeverity: 0 error, 1 warn, 2 info, 3 hint. */

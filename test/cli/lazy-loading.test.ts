@@ -14,8 +14,9 @@ function heavyPackagesLoadedBy(module: string): string[] {
     const { createRequire } = await import('node:module');
     const cache = Object.keys(createRequire(import.meta.url).cache);
     const heavy = ['undici', '@stoplight/prism-http', '@stoplight/spectral-core', 'fast-check'];
-    // Prism as the build bundles it (scripts/build-prism.mjs) counts as Prism.
-    const places = (name) => ['/node_modules/' + name + '/', ...(name === '@stoplight/prism-http' ? ['/dist/vendor/prism.cjs'] : [])];
+    // Prism and Spectral as the build bundles them (scripts/build-prism.mjs, scripts/build-vendor.mjs) count as themselves.
+    const bundles = { '@stoplight/prism-http': '/dist/vendor/prism.cjs', '@stoplight/spectral-core': '/dist/vendor/spectral.cjs' };
+    const places = (name) => ['/node_modules/' + name + '/', ...(bundles[name] ? [bundles[name]] : [])];
     console.log(JSON.stringify(heavy.filter((name) => cache.some((file) => places(name).some((place) => file.includes(place))))));`;
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString()) as string[];
 }
@@ -28,6 +29,29 @@ test.each([
 ])('%s loads only its own heavy dependencies', (_name, module, want) => {
   expect(heavyPackagesLoadedBy(module)).toEqual(want);
 });
+
+test('spec check lints with Spectral from its bundle, dist/vendor/spectral.cjs, and no file of the Spectral packages', () => {
+  const script = `
+    const { checkSpec } = await import('./dist/spec-check/check-spec.js');
+    const result = await checkSpec('openapi.yaml');
+    const { createRequire } = await import('node:module');
+    const cache = Object.keys(createRequire(import.meta.url).cache);
+    console.log(JSON.stringify({
+      checks: result.checks,
+      bundle: cache.filter((file) => file.includes('/dist/vendor/spectral')).map((file) => file.slice(file.indexOf('/dist/'))).sort(),
+      packages: cache.filter((file) => file.includes('/node_modules/@stoplight/spectral-')).length,
+    }));`;
+  const seen = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString());
+  expect(seen).toEqual({
+    checks: expect.arrayContaining(['lint']),
+    bundle: [
+      '/dist/vendor/spectral-validators-runtime.cjs',
+      '/dist/vendor/spectral-validators.cjs',
+      '/dist/vendor/spectral.cjs',
+    ],
+    packages: 0,
+  });
+}, 90_000);
 
 /** Runs in a data: URL module registered as a resolve hook: reports each resolved module URL to the main thread. */
 const RESOLVE_HOOK = `let port;
