@@ -215,6 +215,8 @@ async function buildVendor() {
       const member = Object.entries(FILES[sibling]).find(([, value]) => value === request)[0];
       text = text.replaceAll(call, `require(${JSON.stringify(`./${sibling}`)}).${member}`);
     }
+    // The package's source map is not shipped: a comment naming it would point at nothing.
+    text = text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
     const outfile = path.join(ROOT, 'dist/vendor', file);
     await writeFile(outfile, text);
     // The notices name the package the file comes from, as for a bundle.
