@@ -64,6 +64,20 @@ export function createRedactor(secrets: string | undefined | readonly Secret[]):
  */
 const redactors = new WeakMap<readonly Secret[], Redactor>();
 
+/**
+ * A JSON-like value (a finding, a violation) with every string in it redacted, member names kept.
+ * Redacting its JSON text instead would also mask a secret inside an escape (a token `t` in `\t`)
+ * and leave text that is no longer JSON.
+ */
+export function redactValue<T>(value: T, redact: Redactor): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) if (item !== undefined) copy[name] = redactValue(item, redact);
+  return copy as T;
+}
+
 /** Header values as they may be printed. */
 export function redactHeaders(headers: Record<string, string>, redact: Redactor): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redact(value)]));

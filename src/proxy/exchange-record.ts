@@ -5,11 +5,11 @@
  * request and answer are kept only for exchanges with violations, so a
  * long-running proxy keeps a few numbers per clean exchange.
  */
-import { createRedactor, redactHeaders, redactUrl, type Secret } from '../contract/redact.js';
+import { createRedactor, redactHeaders, redactUrl, redactValue, type Secret } from '../contract/redact.js';
 import { exchangeSecrets, type SecretMemory } from './exchange-secrets.js';
 import type { Judgement, ObservedExchange } from './judge-exchange.js';
 import type { CredentialNames } from './proxy-state.js';
-import type { ProxyExchange, ProxyViolation } from './types.js';
+import type { ProxyExchange } from './types.js';
 
 /** Bodies in records are cut here. */
 const MAX_BODY = 4096;
@@ -73,9 +73,7 @@ export function exchangeRecord(
   const requestText = observed.body.bytes.length > 0 ? observed.body.bytes.toString('utf8') : undefined;
   return {
     ...base,
-    violations: judgement.violations.map(
-      (violation) => JSON.parse(redact(JSON.stringify(violation))) as ProxyViolation,
-    ),
+    violations: judgement.violations.map((violation) => redactValue(violation, redact)),
     request: detailed
       ? {
           headers: redactHeaders(observed.headers, redact),

@@ -2,7 +2,7 @@
  * A case result as plain, redacted data: the unit the JSON and JUnit
  * reports are made of. The token never survives into a record.
  */
-import { createRedactor, redactHeaders, redactUrl, toCurl, type Secret } from '../contract/redact.js';
+import { createRedactor, redactHeaders, redactUrl, redactValue, toCurl, type Secret } from '../contract/redact.js';
 import type { CaseResult } from '../contract/types.js';
 import type { Finding } from '../findings.js';
 import { producerCurls } from './producer-curls.js';
@@ -92,7 +92,7 @@ export function toCaseRecord(result: CaseResult, secrets: readonly Secret[]): Ca
     transportFailure: exchange.failure
       ? { kind: exchange.failure.kind, message: redact(exchange.failure.message) }
       : null,
-    findings: result.findings.map((finding) => JSON.parse(redact(JSON.stringify(finding))) as Finding),
+    findings: result.findings.map((finding) => redactValue(finding, redact)),
     curl: result.verdict === 'failed' ? toCurl(exchange.url, contractCase.request, secrets) : null,
     producerCurls: producerCurls(result, secrets),
     generated: result.generated

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { createRedactor, redactUrl, toCurl } from '../../src/contract/redact.js';
+import { createRedactor, redactUrl, redactValue, toCurl } from '../../src/contract/redact.js';
 
 describe('createRedactor masks the token where it stands alone', () => {
   test.each([
@@ -150,5 +150,20 @@ describe('toCurl says what the HTTP client sends, and nothing curl would add', (
     );
     const printed = execFileSync('sh', ['-c', line.slice(0, line.indexOf(' | '))]);
     expect(printed.toString('latin1')).toBe(body);
+  });
+});
+
+describe('redactValue: every string of a finding, never the JSON text around it', () => {
+  test('a one-letter token is masked where it stands alone, not inside the escape a tab or a quote becomes', () => {
+    const finding = { check: 'response-schema', message: 'body/name\t holds t', received: '"t"', count: 2 };
+    const redacted = redactValue(finding, createRedactor('t'));
+    expect(redacted).toEqual({
+      check: 'response-schema',
+      message: 'body/name\t holds ***',
+      received: '"***"',
+      count: 2,
+    });
+    // Redacting the JSON text instead turned `\t` into `\***`, which JSON.parse refuses (a Stripe run with PLANTKIT_TOKEN=t).
+    expect(() => JSON.parse(createRedactor('t')(JSON.stringify(finding)))).toThrow(SyntaxError);
   });
 });
