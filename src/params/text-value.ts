@@ -53,9 +53,10 @@ export function childSchema(schema: SchemaObject | undefined, name?: string): Sc
 export function putText(container: object, key: string | number, text: string, schema: SchemaObject | undefined): void {
   const types = schemaTypes(schema);
   const record = container as Record<string | number, unknown>;
-  if (types.length === 0 || types.includes('string')) {
+  const numberNotString = numberOverString(schema, text);
+  if (types.length === 0 || (types.includes('string') && !numberNotString)) {
     record[key] = text;
-  } else if ((types.includes('integer') || types.includes('number')) && JSON_NUMBER.test(text)) {
+  } else if (((types.includes('integer') || types.includes('number')) && JSON_NUMBER.test(text)) || numberNotString) {
     setExactNumber(container, key, text);
   } else if (types.includes('boolean') && (text === 'true' || text === 'false')) {
     record[key] = text === 'true';
@@ -65,6 +66,29 @@ export function putText(container: object, key: string | number, text: string, s
     // Left as text: the validator then says what was expected.
     record[key] = text;
   }
+}
+
+/**
+ * Whether `text` is a number that only a numeric alternative of `schema` can hold: every string
+ * alternative leaves it out by its `enum` or `const`. Stripe's `anyOf: [{type: string, enum: [inf]},
+ * {type: integer}]` takes `5` as the integer 5 and `inf` as text.
+ */
+function numberOverString(schema: SchemaObject | undefined, text: string): boolean {
+  if (!schema || !JSON_NUMBER.test(text)) return false;
+  const alternatives = [schema, ...['anyOf', 'oneOf'].flatMap((key) => asList(schema[key]))];
+  const typed = (item: SchemaObject, name: string) =>
+    item.type === name || (Array.isArray(item.type) && item.type.includes(name));
+  const strings = alternatives.filter((item) => typed(item, 'string'));
+  return (
+    alternatives.some((item) => typed(item, 'integer') || typed(item, 'number')) &&
+    strings.every(
+      (item) => (Array.isArray(item.enum) && !item.enum.includes(text)) || ('const' in item && item.const !== text),
+    )
+  );
+}
+
+function asList(value: unknown): SchemaObject[] {
+  return Array.isArray(value) ? (value as SchemaObject[]) : [];
 }
 
 /** `text` typed by `schema`, as a standalone value (exact text is lost beyond 2^53: use putText where it matters). */

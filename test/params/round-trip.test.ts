@@ -187,6 +187,15 @@ describe('deepObject members that are objects and arrays (as Stripe, Rails and q
       'metadata',
     );
     expect([readBack(metadata, ''), readBack(metadata, { plan: 'pro' })]).toEqual(['', { plan: 'pro' }]);
+    // Stripe's tiers: `up_to` is the word inf or an integer; a number is the integer, the word stays text.
+    const upTo = parameter(
+      'query',
+      'form',
+      true,
+      { anyOf: [{ type: 'string', enum: ['inf'] }, { type: 'integer' }] },
+      'up_to',
+    );
+    expect([readBack(upTo, 5), readBack(upTo, 'inf')]).toEqual([5, 'inf']);
     const search = 'owner[tags][]=a&owner[tags][]=b&owner[categories][0]=3';
     expect(decodeParameters([owner], { path: {}, search, headers: {} }).values.query.owner).toEqual({
       tags: ['a', 'b'],
