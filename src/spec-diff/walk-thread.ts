@@ -22,7 +22,7 @@ const WORKER_FILE = '../spec-diff/walk-worker.js';
 
 /** Start a worker thread (walk-worker.ts, or `file` in tests) walking its part of the comparison `request` describes. */
 export function startWalkThread(request: WalkPartRequest, file = new URL(WORKER_FILE, import.meta.url)): WalkThread {
-  const worker = new Worker(file, { workerData: request });
+  const worker = new Worker(file, { workerData: request, execArgv: workerExecArgv(process.execArgv) });
   const failed = (reason: string) =>
     new PlantkitError('PLANTKIT_IO', `spec diff: the worker thread walking half the schemas failed: ${reason}`, {
       hint: 'a bug in plantkit: please report it with the two specs',
@@ -40,4 +40,20 @@ export function startWalkThread(request: WalkPartRequest, file = new URL(WORKER_
       await worker.terminate();
     },
   };
+}
+
+/**
+ * The parent's Node options a worker can take. A worker inherits them, and those that only mean something
+ * for the main script stop it before it runs: `node --input-type=module -e ...` (how the bench and any
+ * `-e` script load plantkit) gave every worker "--input-type can only be used with string input".
+ */
+export function workerExecArgv(argv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const option = argv[index]!;
+    // These take the next argument (the script, or the type) when written without `=`.
+    if (['--input-type', '-e', '--eval', '-p', '--print'].includes(option)) index += 1;
+    else if (!/^--(input-type|eval|print)=/.test(option)) kept.push(option);
+  }
+  return kept;
 }

@@ -18,7 +18,7 @@ import { loadForDiff } from '../../src/spec-diff/load-for-diff.js';
 import { DIFF_RULES } from '../../src/spec-diff/rules/index.js';
 import { PLACEHOLDER_MARK } from '../../src/spec-diff/walk-cache.js';
 import { planSplit, walkSplit, walkWorkerPart, type WalkPartRequest } from '../../src/spec-diff/walk-split.js';
-import { startWalkThread } from '../../src/spec-diff/walk-thread.js';
+import { startWalkThread, workerExecArgv } from '../../src/spec-diff/walk-thread.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(here, '../..');
@@ -222,4 +222,16 @@ describe('a failing worker', () => {
     expect((fault as Error).message).toContain(says);
     expect((fault as Error).message).not.toContain('\n');
   });
+});
+
+it.each<[string, string[], string[]]>([
+  ['a -e script with --input-type (the bench, any node -e caller)', ['--input-type=module', '-e', 'code'], []],
+  ['the spaced forms', ['--input-type', 'module', '--eval', 'code', '-p', 'x'], []],
+  [
+    'heap and other flags stay',
+    ['--max-old-space-size=4096', '--input-type=module', '--print=1', '--enable-source-maps'],
+    ['--max-old-space-size=4096', '--enable-source-maps'],
+  ],
+])('a worker takes the Node options it can run with: %s', (_name, given, want) => {
+  expect(workerExecArgv(given)).toEqual(want);
 });
