@@ -220,6 +220,8 @@ describe('a create that alone answers a required property (a webhook secret show
       const read = await call(`${mock.url}/hooks/${encodeURIComponent(hook.id)}`);
       const listed = await call(`${mock.url}/hooks`);
       expect([read.status, listed.status]).toEqual([200, 200]);
+      // `events`, which only the create requires, is filled in; what the client wrote stays as written.
+      expect(read.json).toMatchObject({ id: hook.id, url: 'https://example.com/hook', events: expect.any(Array) });
       expect(validators.response('createHook', 201, 'application/json')!(created.json)).toEqual([]);
       expect(validators.response('getHook', 200, 'application/json')!(read.json)).toEqual([]);
       expect(validators.response('listHooks', 200, 'application/json')!(listed.json)).toEqual([]);
