@@ -4,7 +4,8 @@
  * 1. a property with the parameter's own name (`{sku}` -> `sku`);
  * 2. `id`, when the parameter is `id` or ends in Id/_id (`plantId`, `plant_id`);
  * 3. `<singular>Id` or `<singular>_id` when the parameter is `id` (`/plants/{id}` -> `plantId`);
- * 4. the one property whose name the parameter's name ends with (`{plantSku}` -> `sku`).
+ * 4. the one property whose name the parameter's name ends with (`{plantSku}` -> `sku`);
+ * 5. `id`, when the parameter is the collection's singular (`/notes/{note}`, Laravel's route model binding).
  * A property only qualifies when its type can travel in the path as the
  * parameter's schema does (a string parameter carries any scalar; an integer
  * one integers and numbers).
@@ -43,7 +44,8 @@ export function idFieldFor(
   const suffixes = Object.keys(properties).filter(
     (name) => name.length >= 2 && parameter.toLowerCase().endsWith(name.toLowerCase()) && fits(name),
   );
-  return suffixes.length === 1 ? suffixes[0] : undefined;
+  if (suffixes.length === 1) return suffixes[0];
+  return parameter.toLowerCase() === one.toLowerCase() && fits('id') ? 'id' : undefined;
 }
 
 /** Whether a value of `property`'s type can be written in a path parameter of `parameter`'s type. */
