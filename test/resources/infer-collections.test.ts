@@ -242,13 +242,22 @@ describe('which property a path parameter names', () => {
     ['an integer parameter does not carry a string-only id', 'plantId', integer, { id: string }, 'plants', undefined],
     ['an object property is no id', 'owner', string, { owner: { type: 'object' } }, 'plants', undefined],
     ['nothing the name points to', 'tray', integer, { serial: integer, crop: string }, 'trays', undefined],
+    ["id for the collection's singular (Laravel's {note})", 'note', integer, { id: integer }, 'notes', 'id'],
     [
-      "id for the collection's singular (Laravel's {note})",
+      "id for the collection's singular holding a uuid",
       'note',
-      string,
-      { id: string, title: string },
+      { type: 'string', format: 'uuid' },
+      { id: string },
       'notes',
       'id',
+    ],
+    [
+      "not for a plain string: GitHub's {repo} is a name",
+      'repo',
+      string,
+      { id: integer, name: string },
+      'repos',
+      undefined,
     ],
   ])('%s', (_name, parameter, parameterSchema, properties, collection, want) => {
     expect(idFieldFor(parameter, parameterSchema, properties, collection)).toBe(want);
