@@ -6,11 +6,11 @@
  * server that changes what it stores, or keeps what it deleted, fails, with
  * the place named inside the envelope.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { loadSpec } from '../../../src/spec/load-spec.js';
+import { startUpstream, type UpstreamHandler } from '../../support/upstream.js';
 
 const SPEC = 'test/fixtures/stateful/envelopes-3.0.yaml';
 
@@ -24,7 +24,7 @@ interface Certificate {
 }
 
 /** The certificates of the fixture, answered in envelopes; `bug` plants one fault. */
-function certificatesServer(bug: Bug) {
+function certificatesHandler(bug: Bug): UpstreamHandler {
   const certificates = new Map<number, Certificate>();
   let serial = 0;
   const send = (response: ServerResponse, status: number, body?: unknown) => {
@@ -33,67 +33,59 @@ function certificatesServer(bug: Bug) {
   };
   const served = (certificate: Certificate) =>
     bug === 'renames' ? { ...certificate, name: `${certificate.name}.` } : certificate;
-  return createServer((request: IncomingMessage, response: ServerResponse) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => {
-      text += chunk;
-    });
-    request.on('end', () => {
-      const [path, query = ''] = (request.url ?? '/').split('?') as [string, string?];
-      const body = (() => {
-        try {
-          return JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          return undefined;
-        }
-      })();
-      if (path === '/certificates' && request.method === 'GET') {
-        const perPage = Number(new URLSearchParams(query).get('per_page') ?? 25);
-        const page = Number(new URLSearchParams(query).get('page') ?? 1);
-        const all = [...certificates.values()].map(served);
-        return send(response, 200, {
-          certificates: all.slice((page - 1) * perPage, page * perPage),
-          meta: { pagination: { page, per_page: perPage } },
-        });
+  return (request, response) => {
+    const [path, query = ''] = request.target.split('?') as [string, string?];
+    const body = (() => {
+      try {
+        return JSON.parse(request.body.toString()) as Record<string, unknown>;
+      } catch {
+        return undefined;
       }
-      if (path === '/certificates' && request.method === 'POST') {
-        if (typeof body?.name !== 'string' || body.name.length === 0 || body.name.length > 40)
-          return send(response, 400, { error: 'name' });
-        serial += 1;
-        const domains = Array.isArray(body.domain_names) ? (body.domain_names as string[]) : [];
-        const certificate = { id: serial, name: body.name, domain_names: domains, created: '2024-05-01T12:00:00Z' };
-        certificates.set(serial, certificate);
-        return send(response, 201, {
-          certificate: served(certificate),
-          action: { id: serial, command: 'create_certificate', status: 'running' },
-        });
-      }
-      const match = /^\/certificates\/(\d+)$/.exec(path);
-      const certificate = match ? certificates.get(Number(match[1])) : undefined;
-      if (!match || !certificate) return send(response, 404);
-      if (request.method === 'GET') return send(response, 200, { certificate: served(certificate) });
-      if (request.method === 'PUT') {
-        if (body?.name !== undefined && (typeof body.name !== 'string' || body.name.length === 0))
-          return send(response, 400, { error: 'name' });
-        if (typeof body?.name === 'string') certificate.name = body.name;
-        return send(response, 200, { certificate: served(certificate) });
-      }
-      if (request.method === 'DELETE') {
-        if (bug !== 'keeps-deleted') certificates.delete(certificate.id);
-        return send(response, 204);
-      }
-      return send(response, 405);
-    });
-  });
+    })();
+    if (path === '/certificates' && request.method === 'GET') {
+      const perPage = Number(new URLSearchParams(query).get('per_page') ?? 25);
+      const page = Number(new URLSearchParams(query).get('page') ?? 1);
+      const all = [...certificates.values()].map(served);
+      return send(response, 200, {
+        certificates: all.slice((page - 1) * perPage, page * perPage),
+        meta: { pagination: { page, per_page: perPage } },
+      });
+    }
+    if (path === '/certificates' && request.method === 'POST') {
+      if (typeof body?.name !== 'string' || body.name.length === 0 || body.name.length > 40)
+        return send(response, 400, { error: 'name' });
+      serial += 1;
+      const domains = Array.isArray(body.domain_names) ? (body.domain_names as string[]) : [];
+      const certificate = { id: serial, name: body.name, domain_names: domains, created: '2024-05-01T12:00:00Z' };
+      certificates.set(serial, certificate);
+      return send(response, 201, {
+        certificate: served(certificate),
+        action: { id: serial, command: 'create_certificate', status: 'running' },
+      });
+    }
+    const match = /^\/certificates\/(\d+)$/.exec(path);
+    const certificate = match ? certificates.get(Number(match[1])) : undefined;
+    if (!match || !certificate) return send(response, 404);
+    if (request.method === 'GET') return send(response, 200, { certificate: served(certificate) });
+    if (request.method === 'PUT') {
+      if (body?.name !== undefined && (typeof body.name !== 'string' || body.name.length === 0))
+        return send(response, 400, { error: 'name' });
+      if (typeof body?.name === 'string') certificate.name = body.name;
+      return send(response, 200, { certificate: served(certificate) });
+    }
+    if (request.method === 'DELETE') {
+      if (bug !== 'keeps-deleted') certificates.delete(certificate.id);
+      return send(response, 204);
+    }
+    return send(response, 405);
+  };
 }
 
 async function runAgainst(bug: Bug) {
-  const server = certificatesServer(bug);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await startUpstream(certificatesHandler(bug));
   try {
-    const { port } = server.address() as AddressInfo;
     const result = await runContract({
-      baseUrl: `http://127.0.0.1:${port}`,
+      baseUrl: server.url,
       spec: await loadSpec(SPEC),
       contracts: false,
       seed: 5,
@@ -114,7 +106,7 @@ async function runAgainst(bug: Bug) {
     );
     return { failures: [...new Set(failures)].sort(), reads };
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
 }
 

@@ -5,11 +5,11 @@
  * the sequence is skipped with the reason, and nothing fails. The same
  * server with a path parameter that fits its ids is followed as usual.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { expect, test } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { loadSpec } from '../../../src/spec/load-spec.js';
+import { startUpstream, type UpstreamHandler } from '../../support/upstream.js';
 
 const IP = {
   type: 'object',
@@ -46,44 +46,37 @@ function spec(idParameter: Record<string, unknown>) {
 }
 
 /** A correct ips server: ids 1, 2, 3... as text; anything that is not a number is a 400, as a typed route answers. */
-function ipsServer() {
+function ipsHandler(): UpstreamHandler {
   const ips = new Map<string, { id: string; address: string }>();
   let serial = 0;
   const send = (response: ServerResponse, status: number, body?: unknown) => {
     response.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
     response.end(body === undefined ? undefined : JSON.stringify(body));
   };
-  return createServer((request: IncomingMessage, response: ServerResponse) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => {
-      text += chunk;
-    });
-    request.on('end', () => {
-      const path = (request.url ?? '/').split('?')[0]!;
-      if (path === '/ips' && request.method === 'POST') {
-        serial += 1;
-        const ip = { id: String(serial), address: String((JSON.parse(text) as { address?: unknown }).address ?? '') };
-        ips.set(ip.id, ip);
-        return send(response, 201, ip);
-      }
-      const match = /^\/ips\/([^/]+)$/.exec(path);
-      if (!match) return send(response, 404);
-      if (!/^\d+$/.test(match[1]!)) return send(response, 400, { error: 'id must be a number' });
-      const ip = ips.get(match[1]!);
-      if (request.method === 'GET') return ip ? send(response, 200, ip) : send(response, 404);
-      if (request.method === 'DELETE') return ips.delete(match[1]!) ? send(response, 204) : send(response, 404);
-      return send(response, 405);
-    });
-  });
+  return (request, response) => {
+    const path = request.target.split('?')[0]!;
+    if (path === '/ips' && request.method === 'POST') {
+      serial += 1;
+      const written = JSON.parse(request.body.toString()) as { address?: unknown };
+      const ip = { id: String(serial), address: String(written.address ?? '') };
+      ips.set(ip.id, ip);
+      return send(response, 201, ip);
+    }
+    const match = /^\/ips\/([^/]+)$/.exec(path);
+    if (!match) return send(response, 404);
+    if (!/^\d+$/.test(match[1]!)) return send(response, 400, { error: 'id must be a number' });
+    const ip = ips.get(match[1]!);
+    if (request.method === 'GET') return ip ? send(response, 200, ip) : send(response, 404);
+    if (request.method === 'DELETE') return ips.delete(match[1]!) ? send(response, 204) : send(response, 404);
+    return send(response, 405);
+  };
 }
 
 async function run(idParameter: Record<string, unknown>) {
-  const server = ipsServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await startUpstream(ipsHandler());
   try {
-    const { port } = server.address() as AddressInfo;
     const result = await runContract({
-      baseUrl: `http://127.0.0.1:${port}`,
+      baseUrl: server.url,
       spec: await loadSpec({ document: spec(idParameter) }),
       contracts: false,
       seed: 4,
@@ -101,7 +94,7 @@ async function run(idParameter: Record<string, unknown>) {
       ),
     };
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
 }
 
