@@ -4,7 +4,9 @@
  * 1. a property with the parameter's own name (`{sku}` -> `sku`);
  * 2. `id`, when the parameter is `id` or ends in Id/_id (`plantId`, `plant_id`);
  * 3. `<singular>Id` or `<singular>_id` when the parameter is `id` (`/plants/{id}` -> `plantId`);
- * 4. the one property whose name the parameter's name ends with (`{plantSku}` -> `sku`).
+ * 4. the one property whose name the parameter's name ends with (`{plantSku}` -> `sku`);
+ * 5. `id`, when the parameter is the collection's singular and holds a number or a uuid (`/notes/{note}`,
+ *    Laravel's route model binding); a plain string there names the item otherwise (GitHub's `{repo}` is a name).
  * A property only qualifies when its type can travel in the path as the
  * parameter's schema does (a string parameter carries any scalar; an integer
  * one integers and numbers).
@@ -43,7 +45,14 @@ export function idFieldFor(
   const suffixes = Object.keys(properties).filter(
     (name) => name.length >= 2 && parameter.toLowerCase().endsWith(name.toLowerCase()) && fits(name),
   );
-  return suffixes.length === 1 ? suffixes[0] : undefined;
+  if (suffixes.length === 1) return suffixes[0];
+  return parameter.toLowerCase() === one.toLowerCase() && holdsId(parameterSchema) && fits('id') ? 'id' : undefined;
+}
+
+/** Whether a parameter's values are identifiers rather than names: numbers, or uuids (RFC 9562). */
+function holdsId(schema: SchemaObject | undefined): boolean {
+  const types = schemaTypes(schema);
+  return types.includes('integer') || types.includes('number') || schema?.format === 'uuid';
 }
 
 /** Whether a value of `property`'s type can be written in a path parameter of `parameter`'s type. */

@@ -12,6 +12,7 @@
 import { schemaTypes } from '../schema/object-shape.js';
 import type { Operation, SchemaObject } from '../spec/types.js';
 import { idFieldFor } from './id-field.js';
+import { envelopeItem, itemPointerIn, itemSchemaOf } from './item-wrapper.js';
 import { linkedItems } from './links.js';
 import { pagingOf } from './paging.js';
 import { declares, listArray, propertiesOf, successOf } from './success-response.js';
@@ -73,17 +74,24 @@ function fromItemPath(itemPath: string, at: Lookup): Collection | undefined {
   const remove = item('DELETE');
   const post = at(path, 'POST');
   const created = post && successOf(post);
-  const itemSchema = [read, created, put, patch]
-    .map((candidate) => candidate?.media?.schema)
-    .find((schema) => propertiesCount(schema) > 0);
+  const answers = [read, created, put, patch].map((candidate) => candidate?.media?.schema);
   const parameterSchema = [read, put, patch, remove]
     .find(Boolean)
     ?.operation.parameters.find((candidate) => candidate.in === 'path' && candidate.name === parameter)?.schema;
-  if (!itemSchema) return undefined;
   const name = collectionName(path);
-  const idField = idFieldFor(parameter, parameterSchema, propertiesOf(itemSchema), name);
-  if (!idField) return undefined;
-  const update = put ?? patch;
+  const idIn = (schema: SchemaObject | undefined) =>
+    schema && idFieldFor(parameter, parameterSchema, propertiesOf(schema), name);
+  let itemSchema = answers.find((schema) => propertiesCount(schema) > 0);
+  let idField = idIn(itemSchema);
+  if (!idField) {
+    // No answer is the item itself: an envelope's member may be (`{certificate: {...}}`, item-wrapper.ts).
+    itemSchema = answers.map((schema) => envelopeItem(schema, name)?.schema).find(Boolean);
+    idField = idIn(itemSchema);
+  }
+  if (!itemSchema || !idField) return undefined;
+  const field = idField;
+  const place = <T extends ResourceOperation>(operation: T | undefined) => operation && located(operation, name, field);
+  const update = place(put ?? patch);
   return {
     name,
     path,
@@ -92,10 +100,10 @@ function fromItemPath(itemPath: string, at: Lookup): Collection | undefined {
     idParameter: parameter,
     itemSchema,
     ...createAndList(path, idField, at),
-    ...(read ? { read } : {}),
-    ...(update ? { update: { ...update, merge: update === patch } } : {}),
-    ...(put && patch ? { patch: { ...patch, merge: true } } : {}),
-    ...(remove ? { delete: remove } : {}),
+    ...(read ? { read: place(read) } : {}),
+    ...(update ? { update: { ...update, merge: !put } } : {}),
+    ...(put && patch ? { patch: { ...place(patch)!, merge: true } } : {}),
+    ...(remove ? { delete: place(remove) } : {}),
     ...pagingPart(path, idField, at),
     source: 'paths',
   };
@@ -111,7 +119,7 @@ function withoutItemPath(path: string, at: Lookup): Collection | undefined {
     itemPath: undefined,
     idField: 'id',
     idParameter: undefined,
-    itemSchema: parts.create.media!.schema!,
+    itemSchema: itemSchemaOf(parts.create)!,
     ...parts,
     ...pagingPart(path, 'id', at),
     source: 'paths',
@@ -125,10 +133,20 @@ function createAndList(
   at: Lookup,
 ): { create?: ResourceOperation; list?: ListOperation } {
   const post = at(path, 'POST');
-  const create = post && successOf(post);
+  const success = post && successOf(post);
+  const create = success && located(success, collectionName(path), idField);
   const get = at(path, 'GET');
   const list = get && listOf(get, idField);
-  return { ...(create && declares(create.media?.schema, idField) ? { create } : {}), ...(list ? { list } : {}) };
+  return {
+    ...(create && itemPointerIn(create.media?.schema, collectionName(path), idField) !== undefined ? { create } : {}),
+    ...(list ? { list } : {}),
+  };
+}
+
+/** The operation with the pointer to its item when its answer wraps the item in an envelope (item-wrapper.ts). */
+function located<T extends ResourceOperation>(operation: T, name: string, idField: string): T {
+  const pointer = itemPointerIn(operation.media?.schema, name, idField);
+  return pointer ? { ...operation, itemPointer: pointer } : operation;
 }
 
 function pagingPart(path: string, idField: string, at: Lookup): { paging?: NonNullable<Collection['paging']> } {

@@ -27,6 +27,7 @@ import { templatePath } from '../routing/path-template.js';
 import { schemaTypes } from '../schema/object-shape.js';
 import type { Operation, OperationParameter, SchemaObject } from '../spec/types.js';
 import { idFieldFor, isIdName, singular, travels } from './id-field.js';
+import { envelopeItem } from './item-wrapper.js';
 import { linkedParameters, type LinkedParameter } from './links.js';
 import { listArray, propertiesOf, successOf } from './success-response.js';
 
@@ -183,9 +184,8 @@ function fromCollection(path: string, parameter: OperationParameter, operations:
   const name = lastLiteral(path);
   const found: Harvester[] = [];
   const post = at('POST');
-  const created = post && successOf(post)?.media?.schema;
-  const createdField = created && idFieldFor(parameter.name, parameter.schema, propertiesOf(created), name);
-  if (post && createdField) found.push(harvester(post, { from: 'body', pointer: `/${createdField}` }, true));
+  const created = post && createdIdPointer(successOf(post)?.media?.schema, parameter, name);
+  if (post && created) found.push(harvester(post, { from: 'body', pointer: created }, true));
   // A 201 names the new resource in Location (RFC 9110 section 15.3.2), whatever the body holds.
   if (post && parameter.in === 'path')
     found.push(
@@ -199,6 +199,19 @@ function fromCollection(path: string, parameter: OperationParameter, operations:
       found.push(harvester(get, { from: 'items', itemsPointer: list.itemsPointer, field }, false));
   }
   return found;
+}
+
+/** Pointer of the id a create answers for `parameter`: a field of the body, or of its envelope's item (`/certificate/id`). */
+function createdIdPointer(
+  schema: SchemaObject | undefined,
+  parameter: OperationParameter,
+  name: string,
+): string | undefined {
+  const field = schema && idFieldFor(parameter.name, parameter.schema, propertiesOf(schema), name);
+  if (field) return `/${field}`;
+  const envelope = envelopeItem(schema, name);
+  const inner = envelope && idFieldFor(parameter.name, parameter.schema, propertiesOf(envelope.schema), name);
+  return inner ? `${envelope.pointer}/${inner}` : undefined;
 }
 
 /** The collections the parameter's name names (`plantId`, `plant_id` -> `/plants`), anywhere in the spec. */

@@ -13,6 +13,11 @@ export interface ResourceOperation {
   status: number;
   /** The JSON media type of that response, when it documents one with a schema. */
   media: MediaTypeContent | undefined;
+  /**
+   * JSON pointer of the item in that body when an envelope wraps it (`/certificate` in Hetzner's
+   * `{certificate: {...}, action: {...}}`, item-wrapper.ts); absent when the body is the item.
+   */
+  itemPointer?: string;
 }
 
 /** An operation on one item: the path parameter that carries the item's id. */

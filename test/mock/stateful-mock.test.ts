@@ -220,6 +220,8 @@ describe('a create that alone answers a required property (a webhook secret show
       const read = await call(`${mock.url}/hooks/${encodeURIComponent(hook.id)}`);
       const listed = await call(`${mock.url}/hooks`);
       expect([read.status, listed.status]).toEqual([200, 200]);
+      // `events`, which only the create requires, is filled in; what the client wrote stays as written.
+      expect(read.json).toMatchObject({ id: hook.id, url: 'https://example.com/hook', events: expect.any(Array) });
       expect(validators.response('createHook', 201, 'application/json')!(created.json)).toEqual([]);
       expect(validators.response('getHook', 200, 'application/json')!(read.json)).toEqual([]);
       expect(validators.response('listHooks', 200, 'application/json')!(listed.json)).toEqual([]);
@@ -325,6 +327,30 @@ test("form bodies as Stripe writes them (nested deepObject members, an empty met
     expect(created.status).toBe(200);
     expect(created.json).toMatchObject({ name: 'Spring', owner: { address: { city: 'Oslo' } }, tags: ['a', 'b'] });
     const result = await runContract({ baseUrl: mock.url, spec: COUPONS, seed: 22 });
+    expectOwnRunnerPasses(result);
+  });
+});
+
+test("items in envelopes ({certificate: {...}}, {data: {...}}): stored, served in their envelopes, and plantkit's runner passes", async () => {
+  const ENVELOPES = 'test/fixtures/stateful/envelopes-3.0.yaml';
+  const spec = await loadSpec(ENVELOPES);
+  const validators = compileValidators(spec);
+  await withMock({ spec, stateful: true }, async (mock) => {
+    const created = await call(`${mock.url}/certificates`, json('POST', { name: 'web', domain_names: ['a.example'] }));
+    expect(created.status).toBe(201);
+    expect(validators.response('createCertificate', 201, 'application/json')!(created.json)).toEqual([]);
+    const { certificate } = created.json as { certificate: { id: number } };
+    expect(certificate).toMatchObject({ name: 'web', domain_names: ['a.example'] });
+    const renamed = await call(`${mock.url}/certificates/${certificate.id}`, json('PUT', { name: 'www' }));
+    const read = await call(`${mock.url}/certificates/${certificate.id}`);
+    expect([renamed.status, read.status]).toEqual([200, 200]);
+    expect(read.json).toEqual({ certificate: { ...certificate, name: 'www' } });
+    const note = await call(`${mock.url}/notes`, json('POST', { title: 'soil' }));
+    const { data } = note.json as { data: { id: string } };
+    // The id is made to travel in the read's path, whose parameter is a uuid.
+    expect(data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect((await call(`${mock.url}/notes/${encodeURIComponent(data.id)}`)).json).toEqual({ data });
+    const result = await runContract({ baseUrl: mock.url, spec: ENVELOPES, seed: 23 });
     expectOwnRunnerPasses(result);
   });
 });

@@ -77,21 +77,10 @@ const KNOWN: Record<string, Known> = {
     why: 'spec: GET /string/null documents `type: string, enum: [null]`, which no value satisfies; the mock says so in its 500 (as the issue asks)',
     cases: { stateless: ['string_getNull/positive/request'], stateful: ['string_getNull/positive/request'] },
   },
-  'pay1.de/link.json': {
-    why: 'mock (stateful: the id it assigns, with spaces and %, is refused by its own item path parameter, 400)',
-    cases: {
-      stateful: [
-        'createPaymentLink/stateful/payment-links/lifecycle',
-        'createPaymentLink/stateful/payment-links/random-1',
-      ],
-    },
-  },
   'stripe.com.json': {
-    why: 'mock (stateful: the create bodies of bank_accounts and quotes it refuses, 400); with real ids the read of a stored bank account answers 500 in the stateful mock; the nested bank_accounts collection is now named by its path, and its create bodies are still refused',
+    why: 'mock (stateful: the create bodies of bank_accounts it refuses, 400); with real ids the read of a stored bank account answers 500 in the stateful mock; the nested bank_accounts collection is now named by its path, and its create bodies are still refused',
     cases: {
       stateful: [
-        'PostQuotes/stateful/quotes/lifecycle',
-        'PostQuotes/stateful/quotes/random-1',
         'GetAccountsAccountBankAccountsId/positive/minimal',
         'GetAccountsAccountBankAccountsId/positive/full',
         'PostAccountsAccountBankAccounts/stateful/v1/accounts/{account}/bank_accounts/lifecycle',

@@ -190,6 +190,31 @@ describe('collections of the fixture specs', () => {
     expect(collections[0]!.list!.itemsAreIds).toBe(true);
   });
 
+  test('envelopes: items answered as {certificate: {...}} (Hetzner) and {data: {...}} (Laravel) sit at a pointer', async () => {
+    const { collections } = await collectionsOf('test/fixtures/stateful/envelopes-3.0.yaml');
+    expect(collections.map(summary)).toEqual([
+      expect.objectContaining({
+        name: 'certificates',
+        idField: 'id',
+        idParameter: 'id',
+        list: 'listCertificates /certificates',
+      }),
+      expect.objectContaining({ name: 'notes', idField: 'id', idParameter: 'note', update: 'patchNote (merge)' }),
+    ]);
+    const [certificates, notes] = collections;
+    const pointers = (collection: Collection) =>
+      [collection.create, collection.read, collection.update, collection.delete].map((role) => role?.itemPointer);
+    expect(pointers(certificates!)).toEqual(['/certificate', '/certificate', '/certificate', undefined]);
+    expect(pointers(notes!)).toEqual(['/data', '/data', '/data', undefined]);
+    // The item schema is the envelope's member: the certificate, not the envelope.
+    expect(Object.keys((certificates!.itemSchema as { properties: object }).properties)).toEqual([
+      'id',
+      'name',
+      'domain_names',
+      'created',
+    ]);
+  });
+
   test.each([
     ['openapi.yaml (a create whose answer has no id)', 'openapi.yaml'],
     ['greenhouse (lists and actions, nothing created)', 'test/fixtures/rich/auth-3.1.yaml'],
@@ -217,6 +242,23 @@ describe('which property a path parameter names', () => {
     ['an integer parameter does not carry a string-only id', 'plantId', integer, { id: string }, 'plants', undefined],
     ['an object property is no id', 'owner', string, { owner: { type: 'object' } }, 'plants', undefined],
     ['nothing the name points to', 'tray', integer, { serial: integer, crop: string }, 'trays', undefined],
+    ["id for the collection's singular (Laravel's {note})", 'note', integer, { id: integer }, 'notes', 'id'],
+    [
+      "id for the collection's singular holding a uuid",
+      'note',
+      { type: 'string', format: 'uuid' },
+      { id: string },
+      'notes',
+      'id',
+    ],
+    [
+      "not for a plain string: GitHub's {repo} is a name",
+      'repo',
+      string,
+      { id: integer, name: string },
+      'repos',
+      undefined,
+    ],
   ])('%s', (_name, parameter, parameterSchema, properties, collection, want) => {
     expect(idFieldFor(parameter, parameterSchema, properties, collection)).toBe(want);
   });

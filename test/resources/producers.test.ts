@@ -38,6 +38,19 @@ describe('producers of the fixture specs', () => {
       },
     ],
     [
+      'envelopes: a create answering {certificate: {id}} feeds the certificate path from inside the envelope',
+      {
+        file: 'test/fixtures/stateful/envelopes-3.0.yaml',
+        want: [
+          'getCertificate path:id <- createCertificate body /certificate/id, createCertificate location Location /certificates/{id}, listCertificates items /certificates[]/id',
+          'updateCertificate path:id <- createCertificate body /certificate/id, createCertificate location Location /certificates/{id}, listCertificates items /certificates[]/id',
+          'deleteCertificate path:id <- createCertificate body /certificate/id, createCertificate location Location /certificates/{id}, listCertificates items /certificates[]/id',
+          'getNote path:note <- createNote body /data/id, createNote location Location /notes/{note}',
+          'patchNote path:note <- createNote body /data/id, createNote location Location /notes/{note}',
+        ],
+      },
+    ],
+    [
       'forms: a multipart upload answering {photoId} feeds the photo path',
       {
         file: 'test/fixtures/rich/forms-3.0.yaml',

@@ -5,16 +5,19 @@
  * later updates sent (compared as compare.ts says: numbers by value,
  * date-times by instant, objects over the members written). A property the
  * response does not declare (writeOnly, or not part of the item) is not
- * compared, nor is a value the response's property schema refuses (the
- * request's enum and the response's differ, as Vercel's webhook `events`
- * do): a valid answer cannot carry it back. A read that serves a deleted
- * item is left to `use-after-delete`.
+ * compared, nor one the response marks readOnly (the server manages it:
+ * DigitalOcean's create takes an app's `project_id` and answers it as
+ * readOnly, empty when its lookup fails), nor a value the response's
+ * property schema refuses (the request's enum and the response's differ, as
+ * Vercel's webhook `events` do): a valid answer cannot carry it back. A read
+ * that serves a deleted item is left to `use-after-delete`.
  */
 import { preview } from '../../findings.js';
 import { exactNumberText, pickMembers } from '../../json/exact-json.js';
 import { objectShape } from '../../schema/object-shape.js';
 import { idText } from '../../resources/id-text.js';
 import { differences, writtenIn } from '../stateful/compare.js';
+import { servedItem } from '../stateful/served-item.js';
 import { finding, type Check } from './types.js';
 
 /** A read of a live item that returns another item, or other values. */
@@ -25,12 +28,10 @@ export const storedEqualsSentCheck: Check = {
     const expectation = exchange.case.stateful;
     const item = expectation?.item;
     const status = exchange.response?.status ?? 0;
-    if (expectation?.action !== 'read' || item?.state !== 'live' || status < 200 || status >= 300 || !exchange.json?.ok)
-      return [];
-    const body = exchange.json.value;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-    const received = body as Record<string, unknown>;
-    const schema = exchange.media?.schema;
+    if (expectation?.action !== 'read' || item?.state !== 'live' || status < 200 || status >= 300) return [];
+    const served = servedItem(exchange, item.itemPointer);
+    if (!served) return [];
+    const { received, schema, pointer } = served;
     if (
       item.deleted.some((old) => writtenIn(old.written, received, schema) && !writtenIn(item.written, received, schema))
     )
@@ -41,7 +42,7 @@ export const storedEqualsSentCheck: Check = {
     if (servedId !== undefined && servedId !== item.id) {
       return [
         finding(this, exchange, {
-          pointer: `/${idField}`,
+          pointer: `${pointer}/${idField}`,
           message: `a read of ${idField} ${item.id} returned another ${expectation.noun}`,
           received: `${idField} ${servedId}`,
           documented: `the ${expectation.noun} with ${idField} ${item.id}, created in step ${item.createdIn}`,
@@ -56,15 +57,16 @@ export const storedEqualsSentCheck: Check = {
         name !== idField &&
         name in declared &&
         declared[name]!.writeOnly !== true &&
+        declared[name]!.readOnly !== true &&
         context.schemaValidator(declared[name]!, 'response')(value).length === 0,
     );
     return differences(written, received, schema).map(({ name, kind }) =>
       finding(this, exchange, {
-        pointer: `/${name}`,
+        pointer: `${pointer}/${name}`,
         message:
           kind === 'missing'
-            ? `body/${name} is missing: ${source} wrote it`
-            : `body/${name} differs from what ${source} wrote`,
+            ? `body${pointer}/${name} is missing: ${source} wrote it`
+            : `body${pointer}/${name} differs from what ${source} wrote`,
         received: kind === 'missing' ? 'no such property' : shown(received, name),
         documented: `${shown(written, name)} (as written)`,
       }),

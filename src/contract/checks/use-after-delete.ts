@@ -7,6 +7,7 @@
 import { previewText, type Finding } from '../../findings.js';
 import { writtenIn } from '../stateful/compare.js';
 import { describeItem, readList } from '../stateful/list-view.js';
+import { servedItem } from '../stateful/served-item.js';
 import { notFound } from './second-delete-not-found.js';
 import { finding, type AnalysedExchange, type Check } from './types.js';
 
@@ -53,10 +54,9 @@ export const useAfterDeleteCheck: Check = {
 function servedDeleted(check: Check, exchange: AnalysedExchange): Finding[] {
   const expectation = exchange.case.stateful!;
   const item = expectation.item!;
-  const body = exchange.json?.ok ? exchange.json.value : undefined;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
-  const schema = exchange.media?.schema;
-  const received = body as Record<string, unknown>;
+  const served = servedItem(exchange, item.itemPointer);
+  if (!served) return [];
+  const { received, schema } = served;
   const old = item.deleted.find(
     (candidate) => writtenIn(candidate.written, received, schema) && !writtenIn(item.written, received, schema),
   );

@@ -25,6 +25,8 @@ export interface ItemExpectation {
   deleted: Array<{ written: Record<string, unknown>; deletedIn: number }>;
   /** Statuses the operation documents for a missing resource (404, 410). */
   notFound: string[];
+  /** Where the step's answer carries the item when an envelope wraps it (`/certificate`); absent: the body is the item. */
+  itemPointer?: string;
 }
 
 /** What a list step expects. */

@@ -11,6 +11,7 @@
 import { parseJson } from '../../json/exact-json.js';
 import type { PhaseSession } from '../phase.js';
 import type { CaseResult } from '../types.js';
+import { idMisfit } from './id-fit.js';
 import type { BodyChoice } from './item-bodies.js';
 import type { StepPlan } from './plan-sequences.js';
 import { SequenceModel } from './sequence-model.js';
@@ -80,8 +81,10 @@ export async function runSequence(
         return run;
       }
       const recorded = model.record(index + 1, plan.action, plan.item, response?.status, built.sent, jsonBody(result));
-      if (!recorded.ok) {
-        run.unfinished = recorded.reason;
+      const misfit =
+        recorded.ok && plan.action === 'create' ? createdMisfit(target, model, plan.item, tools) : undefined;
+      if (!recorded.ok || misfit) {
+        run.unfinished = recorded.ok ? misfit : recorded.reason;
         return run;
       }
     }
@@ -91,6 +94,19 @@ export async function runSequence(
   } finally {
     run.requests += await cleanUp(model, target, session, tools);
   }
+}
+
+/** Why the item a create made cannot be named in its item path (id-fit.ts); undefined when it can, or has none. */
+function createdMisfit(
+  target: StatefulTarget,
+  model: SequenceModel,
+  item: number | undefined,
+  tools: StepTools,
+): string | undefined {
+  const { read, update, delete: remove } = target.collection;
+  const operation = read ?? update ?? remove;
+  if (!operation || item === undefined || !model.has(item)) return undefined;
+  return idMisfit(operation, model.idValue(item), tools.context);
 }
 
 /** Creates sent again with another body after a 409 Conflict (RFC 9110 section 15.5.10). */

@@ -8,6 +8,7 @@
 import { cloneJson, mergeMembers } from '../../json/exact-json.js';
 import { isRecord } from '../../schema/object-shape.js';
 import { idText } from '../../resources/id-text.js';
+import { valueAt } from '../../spec/json-pointer.js';
 import type { ItemExpectation, ListExpectation, StatefulExpectation, StepAction } from './expectation.js';
 import { notFoundStatuses, unpaged, type StatefulTarget } from './targets.js';
 
@@ -74,14 +75,16 @@ export class SequenceModel {
     if (!success || number === undefined) return { ok: true };
     const written = isRecord(sent) ? cloneJson(sent) : {};
     if (action === 'create') {
-      const text = idText(body, this.target.collection.idField);
+      // The new item is the body, or its envelope's member (`{certificate: {...}}`).
+      const created = valueAt(body, this.target.collection.create?.itemPointer ?? '');
+      const text = idText(created, this.target.collection.idField);
       if (text === undefined)
         return {
           ok: false,
           reason: `the create in step ${step} answered ${status} without the ${this.target.collection.idField} that names the new ${this.target.noun}`,
         };
       this.items.set(number, {
-        id: { text, value: idValue(body as Record<string, unknown>, this.target.collection.idField, text) },
+        id: { text, value: idValue(created as Record<string, unknown>, this.target.collection.idField, text) },
         createdIn: step,
         written,
         state: 'live',
@@ -122,6 +125,7 @@ export class SequenceModel {
       written: holder.written,
       deleted,
       notFound: notFoundStatuses(operation),
+      ...(operation?.itemPointer ? { itemPointer: operation.itemPointer } : {}),
     };
   }
 

@@ -13,6 +13,7 @@ import { encodeBody, type SendableBody, valueAsSent } from '../cases/request-bod
 import { buildRequest } from '../cases/request-builder.js';
 import type { ContractCase } from '../types.js';
 import type { StepAction } from './expectation.js';
+import { idMisfit } from './id-fit.js';
 import type { ItemBodies } from './item-bodies.js';
 import type { StepPlan } from './plan-sequences.js';
 import type { SequenceModel } from './sequence-model.js';
@@ -46,6 +47,9 @@ export function stepCase(
       skip: `${target.noun} #${plan.item! + 1} has ${collection.idField} ${JSON.stringify(id)}, which no path segment can name (RFC 3986 section 3.3)`,
     };
   const operation = operationOf(target, plan.action);
+  const misfit =
+    id !== undefined ? idMisfit(operation as ItemOperation, model.idValue(plan.item!), context) : undefined;
+  if (misfit) return { skip: misfit };
   const body = plan.action === 'create' ? target.createBody : plan.action === 'update' ? target.updateBody : undefined;
   const value =
     body && plan.body

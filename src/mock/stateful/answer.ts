@@ -20,6 +20,8 @@ import type { Preferences } from '../prefer.js';
 import type { MockReply } from '../reply.js';
 import { errorReply } from '../error-reply.js';
 import { respond, type FixedAnswer, type ResponseSettings, type ValidRequest } from '../respond.js';
+import { decodePointer } from '../../spec/json-pointer.js';
+import { envelopeOf, type Envelope } from './envelope.js';
 import { itemRules, itemValidator, type CollectionRules } from './item-rules.js';
 import { createdItem, mergedItem, replacedItem, type Built } from './item-value.js';
 import { listItem } from './list-item.js';
@@ -127,8 +129,8 @@ class Answer {
         );
     } else {
       const made = newId({
-        schema: idProperty,
-        validate: this.idValidator(idProperty),
+        schema: rules.idSchema,
+        validate: this.idValidator(rules.idSchema),
         taken: (key) => this.store.has(collection.path, this.scope, key),
         serial: () => this.store.nextSerial(collection.path),
         scope: this.state.scope,
@@ -178,8 +180,21 @@ class Answer {
       ? () => []
       : itemValidator(operation, this.collection, this.state);
     const isItem = validate !== undefined && validate(item).length === 0;
-    const fixed: FixedAnswer = { status: operation.status, value: isItem ? item : undefined, headers };
+    const body = isItem ? this.carrying(operation, item) : undefined;
+    if (body && !body.ok) return this.cannotStore(body);
+    const fixed: FixedAnswer = { status: operation.status, value: body?.value, headers };
     return respond(this.request, this.preferences, this.settings, this.state, fixed);
+  }
+
+  /** The body that carries `item`: the item itself, or the answer's envelope with the item in its member. */
+  private carrying(operation: ResourceOperation, item: Record<string, unknown>): Envelope {
+    if (!operation.itemPointer) return { ok: true, value: item };
+    const media = operation.media!;
+    const validate =
+      this.state.validators.response(operation.operation.id, operation.status, media.mediaType) ?? (() => []);
+    const envelope = envelopeOf(media.schema ?? operation, media.schema, validate, this.state.scope, 0);
+    if (envelope.ok) envelope.value[decodePointer(operation.itemPointer)[0]!] = item;
+    return envelope;
   }
 
   private rules(): CollectionRules {

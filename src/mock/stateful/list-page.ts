@@ -8,14 +8,13 @@
  * set; the caller sets a total-count header.
  */
 import type { SchemaScope } from '../../generate/schema-facts.js';
-import { validValue } from '../../generate/valid-value.js';
 import { cloneJson } from '../../json/exact-json.js';
 import { arrayItems, propertiesOf } from '../../resources/success-response.js';
 import { queryParameter } from '../../resources/paging.js';
 import type { Collection, ListOperation } from '../../resources/types.js';
-import { isRecord } from '../../schema/object-shape.js';
 import { decodePointer } from '../../spec/json-pointer.js';
 import type { BodyValidator } from '../../validation/compile-validators.js';
+import { envelopeOf } from './envelope.js';
 
 /** One page of a list and how many items matched in all. */
 export interface ListPage {
@@ -68,34 +67,12 @@ export function listBody(
     ? page.items.map((item) => (item as Record<string, unknown>)[collection.idField])
     : page.items.map((item) => cloneJson(item));
   if (list.itemsPointer === '') return { ok: true, value: items };
-  const base = wrapperBase(list, validate, scope, seed);
-  if (!base.ok) return base;
-  const wrapper: Record<string, unknown> = cloneJson(base.value);
-  wrapper[decodePointer(list.itemsPointer)[0]!] = items;
+  const wrapper = envelopeOf(list.media?.schema ?? list, list.media?.schema, validate, scope, seed);
+  if (!wrapper.ok) return wrapper;
+  wrapper.value[decodePointer(list.itemsPointer)[0]!] = items;
   const totalField = collection.paging?.totalField;
-  if (totalField) wrapper[decodePointer(totalField)[0]!] = page.total;
-  return { ok: true, value: wrapper };
-}
-
-/** A valid wrapper object, made once per list schema (generating one costs more than a request). */
-const wrappers = new WeakMap<object, { ok: true; value: Record<string, unknown> } | { ok: false; reason: string }>();
-
-function wrapperBase(
-  list: ListOperation,
-  validate: BodyValidator,
-  scope: SchemaScope,
-  seed: number,
-): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
-  const key = list.media?.schema ?? list;
-  const cached = wrappers.get(key);
-  if (cached) return cached;
-  const made = validValue(list.media?.schema, validate, { ...scope, direction: 'response' }, seed);
-  const base =
-    made.ok && isRecord(made.value)
-      ? { ok: true as const, value: made.value }
-      : { ok: false as const, reason: made.ok ? 'the list schema is not an object' : made.reason };
-  wrappers.set(key, base);
-  return base;
+  if (totalField) wrapper.value[decodePointer(totalField)[0]!] = page.total;
+  return { ok: true, value: wrapper.value };
 }
 
 /** `maxItems` of the list's array schema (the page never holds more). */

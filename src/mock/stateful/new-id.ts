@@ -3,7 +3,10 @@
  * own schema and unique in the collection. Integers count up from the
  * schema's minimum (1 by default), so a walk-through reads 1, 2, 3; uuids are
  * random (RFC 9562 version 4); other strings are the serial number as text
- * when the schema allows it, else a generated valid string.
+ * when the schema allows it, else a generated valid string. An id travels
+ * in the item's path too: a string id takes the path parameter's own string
+ * constraints (DigitalOcean's item `id` is a plain string, its
+ * `{firewall_id}` a uuid), so the item can be read where it was created.
  */
 import { randomUUID } from 'node:crypto';
 import { validValue } from '../../generate/valid-value.js';
@@ -21,6 +24,27 @@ export interface IdSource {
   /** The next serial number of the collection (0, 1, 2, ...). */
   serial: () => number;
   scope: SchemaScope;
+}
+
+/** String constraints a path parameter puts on the id it carries (JSON Schema 2020-12 validation sections 6.3, 7). */
+const PATH_CONSTRAINTS = ['format', 'pattern', 'minLength', 'maxLength'] as const;
+
+/**
+ * The schema new ids are made from: the id property's, plus the string constraints of the path parameter that
+ * carries it where both are strings and the property does not set them itself.
+ */
+export function idSchemaFor(
+  property: SchemaObject | undefined,
+  parameter: SchemaObject | undefined,
+): SchemaObject | undefined {
+  const stringy = (schema: SchemaObject | undefined) => {
+    const types = schemaTypes(schema).filter((type) => type !== 'null');
+    return types.length === 0 || types.every((type) => type === 'string');
+  };
+  if (!property || !parameter || !stringy(property) || !schemaTypes(parameter).includes('string')) return property;
+  const added = PATH_CONSTRAINTS.filter((name) => parameter[name] !== undefined && property[name] === undefined);
+  if (added.length === 0) return property;
+  return { ...Object.fromEntries(added.map((name) => [name, parameter[name]])), ...property };
 }
 
 /** Serial numbers tried before falling back to generated values. */
