@@ -10,9 +10,8 @@
  * are walked too, so the same rules classify changes inside them.
  */
 import type { Direction } from '../validation/schema-view.js';
-import { matchAlternatives } from './alternative-matching.js';
-import { alternativesOf } from './alternatives.js';
 import { describeApplicator, isWalkedApplicator } from './applicator-changes.js';
+import { matchPair, type AlternativeMatcher } from './matched-alternatives.js';
 import type { EffectiveSchema } from './schema-record.js';
 import { isShared } from './shared-subtrees.js';
 import {
@@ -47,9 +46,15 @@ type WalkStep = (
   depth: number,
 ) => void;
 
-/** Pair up `base` and `head` (roots of a body, parameter or header) into `out`. */
-export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveSchema, head: EffectiveSchema): void {
-  walkPairs(root, base, head, out, undefined);
+/** Pair up `base` and `head` (roots of a body, parameter or header) into `out`; `match` matches alternatives. */
+export function pairSchemas(
+  out: SchemaPairs,
+  root: SchemaRoot,
+  base: EffectiveSchema,
+  head: EffectiveSchema,
+  match: AlternativeMatcher = matchPair,
+): void {
+  walkPairs(root, base, head, out, undefined, match);
 }
 
 /** The walk of `base` and `head` as pieces: pairs walked, and sub-walks replayed from `subWalks` (sub-walks.ts). */
@@ -58,9 +63,10 @@ export function walkPieces(
   base: EffectiveSchema,
   head: EffectiveSchema,
   subWalks: SubWalks,
+  match: AlternativeMatcher = matchPair,
 ): WalkPiece[] {
   const pieces: WalkPiece[] = [];
-  walkPairs(root, base, head, pieces, subWalks);
+  walkPairs(root, base, head, pieces, subWalks, match);
   return pieces;
 }
 
@@ -92,6 +98,7 @@ function walkPairs(
   head: EffectiveSchema,
   sink: SchemaPairs | WalkPiece[],
   subWalks: SubWalks | undefined,
+  match: AlternativeMatcher,
 ): void {
   // Pair -> entry number (walk order); property-pair key -> entry number of the walk that reported it.
   const visited = new Map<EffectiveSchema, Map<EffectiveSchema, number>>();
@@ -157,7 +164,8 @@ function walkPairs(
     }
     // Closed on itself and cut nothing at the depth limit: any walk that has met none of it walks the same.
     if (own.lowest >= start && own.deepest <= MAX_DEPTH && entered.length - start >= MIN_KEPT_PAIRS) {
-      const hits = subWalks.rules.map((rule, index) => piecesHits(pieces!.slice(own.piece), rule, index));
+      const walked = pieces!.slice(own.piece);
+      const hits = subWalks.rules.map((rule, index) => piecesHits(walked, rule, index, root.direction));
       subWalks.offer(b, h, root.direction, textual, isProperty, {
         pairs: entered.slice(start),
         keys: keys.slice(own.key),
@@ -259,11 +267,7 @@ function walkPairs(
     textual: boolean,
     depth: number,
   ) => {
-    const matches = matchAlternatives(
-      { schema: b, alternatives: alternativesOf(b) },
-      { schema: h, alternatives: alternativesOf(h) },
-      root.direction === 'request' ? 'head' : 'base',
-    );
+    const matches = match(b, h, root.direction === 'request' ? 'head' : 'base');
     current.variants.push({ operation: root.operation, direction: root.direction, name, base: b, head: h, matches });
     // Identical alternatives are walked too: their keys look only so deep (canonical-schema.ts).
     for (const match of matches) {

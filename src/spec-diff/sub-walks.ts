@@ -105,8 +105,17 @@ export function nameForm(path: string): 'at' | 'property' {
   return first === 0x5b || first === 0x28 || first === 0x3c ? 'at' : 'property';
 }
 
-/** The hits of `rule` (at `index` among the walk rules) over `pieces`, in walk order. */
-export function piecesHits(pieces: readonly WalkPiece[], rule: DiffRule, index: number): RuleHit[] {
+/**
+ * The hits of `rule` (at `index` among the walk rules) over `pieces`, in walk order; none without a call
+ * when the pieces are of a `direction` the rule does not read (DiffRule.direction).
+ */
+export function piecesHits(
+  pieces: readonly WalkPiece[],
+  rule: DiffRule,
+  index: number,
+  direction?: Direction,
+): RuleHit[] {
+  if (direction !== undefined && rule.direction !== undefined && rule.direction !== direction) return [];
   if (pieces.length === 1 && !('replayed' in pieces[0]!)) return rule.checkPairs!(pieces[0] as SchemaPairs);
   return pieces.flatMap((piece) => ('replayed' in piece ? piece.replayed[index]! : rule.checkPairs!(piece)));
 }
