@@ -12,6 +12,7 @@
 import type { Direction } from '../validation/schema-view.js';
 import { describeApplicator, isWalkedApplicator } from './applicator-changes.js';
 import { matchPair, type AlternativeMatcher } from './matched-alternatives.js';
+import { createPropertyKeys, requiredFlags, type PropertyKey } from './property-keys.js';
 import type { EffectiveSchema } from './schema-record.js';
 import { isShared } from './shared-subtrees.js';
 import {
@@ -70,16 +71,6 @@ export function walkPieces(
   return pieces;
 }
 
-/** Global numbers of schema records: property-pair keys compare across walks (sub-walks.ts replays them). */
-const numbers = new WeakMap<EffectiveSchema, number>();
-let numbered = 0;
-function numberOf(schema: EffectiveSchema | undefined): number {
-  if (!schema) return 0;
-  let number = numbers.get(schema);
-  if (number === undefined) numbers.set(schema, (number = ++numbered));
-  return number;
-}
-
 /** A sub-walk being recorded (sub-walks.ts). */
 interface Frame {
   /** Entry number of its own pair. */
@@ -102,9 +93,9 @@ function walkPairs(
 ): void {
   // Pair -> entry number (walk order); property-pair key -> entry number of the walk that reported it.
   const visited = new Map<EffectiveSchema, Map<EffectiveSchema, number>>();
-  const emitted = new Map<string, number>();
+  const emitted = createPropertyKeys();
   const entered: Array<readonly [EffectiveSchema, EffectiveSchema]> = [];
-  const keys: string[] = [];
+  const keys: PropertyKey[] = [];
   const frames: Frame[] = [];
   const pieces = Array.isArray(sink) ? sink : undefined;
   let current: SchemaPairs = Array.isArray(sink) ? emptyPairs() : sink;
@@ -186,7 +177,7 @@ function walkPairs(
   /** None of `kept`'s pairs (but its own, just entered) or property keys met yet by this walk. */
   const replayable = (kept: KeptSubWalk) =>
     kept.pairs.every(([kb, kh], index) => index === 0 || visited.get(kb)?.get(kh) === undefined) &&
-    kept.keys.every((key) => !emitted.has(key));
+    kept.keys.every((key) => emitted.get(key.property, key.base, key.head, key.required) === undefined);
 
   const walkNode: WalkStep = (b, h, path, isProperty, textual, depth) => {
     // `property 'owner.name'`; a path that starts with items or a branch names no property: `at '[](oneOf 1)'`.
@@ -232,9 +223,10 @@ function walkPairs(
     const requiredHead = h.required.has(property) && hp?.[hidden] !== true;
     const at = path ? `${path}.${property}` : property;
     // A property of the schema's own keywords is met once per alternative: report it once (the pair is built only then).
-    const key = `${property}\u0000${numberOf(bp)}\u0000${numberOf(hp)}\u0000${requiredBase}\u0000${requiredHead}`;
-    const reported = emitted.get(key);
+    const required = requiredFlags(requiredBase, requiredHead);
+    const reported = emitted.get(property, bp, hp, required);
     if (reported === undefined) {
+      const key: PropertyKey = { property, base: bp, head: hp, required };
       emitted.set(key, entered.length - 1);
       keys.push(key);
       current.properties.push({

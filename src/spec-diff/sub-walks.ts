@@ -18,6 +18,7 @@
  * shared nodes' own (absolute, from a circular `$ref`) and stay as they are.
  */
 import type { Direction } from '../validation/schema-view.js';
+import type { PropertyKey } from './property-keys.js';
 import type { EffectiveSchema } from './schema-record.js';
 import type { DiffRule, RuleHit, SchemaPairs } from './types.js';
 
@@ -28,8 +29,8 @@ export type WalkPiece = SchemaPairs | { replayed: RuleHit[][] };
 export interface KeptSubWalk {
   /** The pairs it walked, in walk order (its own first). */
   pairs: ReadonlyArray<readonly [EffectiveSchema, EffectiveSchema]>;
-  /** The property-pair keys it reported (schema-pairs.ts). */
-  keys: readonly string[];
+  /** The property pairs it reported (schema-pairs.ts). */
+  keys: readonly PropertyKey[];
   /** Deepest walk call below its root. */
   span: number;
   /** Its path, and its root walk's operation and name, when recorded. */
