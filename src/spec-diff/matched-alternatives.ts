@@ -4,8 +4,8 @@
  * again and again, each root on its own walk; the match depends only on the
  * two records and on which side must cover the other's leftovers (the
  * direction), so each root reuses the first answer: the same array of
- * matches, read and never changed by the walk and the rules. Kept by the
- * base record weakly: a root's own records go with the root.
+ * matches, read and never changed by the walk and the rules. Kept weakly by
+ * both records: a root's own records, and their matches, go with the root.
  */
 import { matchAlternatives } from './alternative-matching.js';
 import { alternativesOf, type AlternativeMatch } from './alternatives.js';
@@ -37,7 +37,7 @@ export function matchPair(base: EffectiveSchema, head: EffectiveSchema, covering
 export function createAlternativeMatcher(limit = MATCH_LIMIT): AlternativeMatcher {
   const kept = new WeakMap<
     EffectiveSchema,
-    Map<EffectiveSchema, Record<'base' | 'head', AlternativeMatch[] | undefined>>
+    WeakMap<EffectiveSchema, Record<'base' | 'head', AlternativeMatch[] | undefined>>
   >();
   let size = 0;
   return (base, head, covering) => {
@@ -49,7 +49,7 @@ export function createAlternativeMatcher(limit = MATCH_LIMIT): AlternativeMatche
     if (byCovering) byCovering[covering] = matches;
     else {
       let byHead = kept.get(base);
-      if (!byHead) kept.set(base, (byHead = new Map()));
+      if (!byHead) kept.set(base, (byHead = new WeakMap()));
       byHead.set(head, covering === 'base' ? { base: matches, head: undefined } : { base: undefined, head: matches });
     }
     size += 1;
