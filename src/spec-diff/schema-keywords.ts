@@ -41,6 +41,29 @@ const SINGLE_APPLICATORS = [
 /** Applicators holding a map of schemas. */
 const MAP_APPLICATORS = ['dependentSchemas', 'patternProperties'] as const;
 
+/**
+ * What a Schema Object says by itself, the same under every root it is built from (only pointers and
+ * children differ): read once per Schema Object and version. Records share these values; they are
+ * replaced, never changed in place, except `bounds`, which is copied into each record.
+ */
+interface OwnKeywords {
+  version: OpenApiVersion;
+  types: string[] | undefined;
+  format: string | undefined;
+  enum: unknown[] | undefined;
+  default: { value: unknown } | undefined;
+  required: Set<string> | undefined;
+  readOnly: boolean;
+  writeOnly: boolean;
+  uniqueItems: boolean;
+  bounds: Bounds;
+  discriminator: string | undefined;
+  dependentRequired: Map<string, Set<string>> | undefined;
+}
+
+/** Own keywords per Schema Object: dereferenced specs reuse one object under every `$ref` to it. */
+const ownKeywords = new WeakMap<object, OwnKeywords>();
+
 /** Fill `out` (a fresh record) with the keywords `raw` writes itself; `allOf` is the caller's. */
 export function readKeywords(
   out: EffectiveSchema,
@@ -49,21 +72,19 @@ export function readKeywords(
   version: OpenApiVersion,
   child: BuildChild,
 ): void {
-  const types = typeof raw.type === 'string' ? [raw.type] : Array.isArray(raw.type) ? raw.type.map(String) : undefined;
-  if (types && version === '3.0' && raw.nullable === true) types.push('null');
-  out.types = types ? [...new Set(types)].sort() : undefined;
-  out.format = typeof raw.format === 'string' ? raw.format : undefined;
-  out.enum = Array.isArray(raw.enum) ? raw.enum : 'const' in raw ? [raw.const] : undefined;
-  if (out.enum && version === '3.0' && raw.nullable === true && !out.enum.includes(null))
-    out.enum = [...out.enum, null];
-  out.default = 'default' in raw ? { value: raw.default } : undefined;
-  if (Array.isArray(raw.required) && raw.required.length > 0) out.required = new Set(raw.required.map(String));
-  out.readOnly = raw.readOnly === true;
-  out.writeOnly = raw.writeOnly === true;
-  out.uniqueItems = raw.uniqueItems === true;
-  out.bounds = readBounds(raw, version);
-  const discriminator = raw.discriminator as { propertyName?: unknown } | undefined;
-  out.discriminator = typeof discriminator?.propertyName === 'string' ? discriminator.propertyName : undefined;
+  let own = ownKeywords.get(raw);
+  if (own?.version !== version) ownKeywords.set(raw, (own = readOwnKeywords(raw, version)));
+  out.types = own.types;
+  out.format = own.format;
+  out.enum = own.enum;
+  out.default = own.default;
+  if (own.required) out.required = own.required;
+  out.readOnly = own.readOnly;
+  out.writeOnly = own.writeOnly;
+  out.uniqueItems = own.uniqueItems;
+  // dropInapplicable deletes bounds from a record in place: each record has its own copy.
+  out.bounds = { ...own.bounds };
+  out.discriminator = own.discriminator;
   const properties = Object.entries(asRecord(raw.properties));
   if (properties.length > 0)
     out.properties = new Map(
@@ -75,11 +96,7 @@ export function readKeywords(
   if (raw.items !== undefined && !Array.isArray(raw.items) && raw.items !== true)
     out.items = child(raw.items, `${pointer}/items`);
   readApplicators(out, raw, pointer, child);
-  const dependencies = Object.entries(asRecord(raw.dependentRequired)).filter((entry): entry is [string, unknown[]] =>
-    Array.isArray(entry[1]),
-  );
-  if (dependencies.length > 0)
-    out.dependentRequired = new Map(dependencies.map(([name, list]) => [name, new Set(list.map(String))]));
+  if (own.dependentRequired) out.dependentRequired = own.dependentRequired;
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const list = raw[keyword];
     if (Array.isArray(list) && !out.variants)
@@ -88,6 +105,34 @@ export function readKeywords(
         branches: list.map((branch, index) => child(branch, `${pointer}/${keyword}/${index}`)),
       };
   }
+}
+
+function readOwnKeywords(raw: SchemaObject, version: OpenApiVersion): OwnKeywords {
+  const types = typeof raw.type === 'string' ? [raw.type] : Array.isArray(raw.type) ? raw.type.map(String) : undefined;
+  if (types && version === '3.0' && raw.nullable === true) types.push('null');
+  let values = Array.isArray(raw.enum) ? raw.enum : 'const' in raw ? [raw.const] : undefined;
+  if (values && version === '3.0' && raw.nullable === true && !values.includes(null)) values = [...values, null];
+  const discriminator = raw.discriminator as { propertyName?: unknown } | undefined;
+  const dependencies = Object.entries(asRecord(raw.dependentRequired)).filter((entry): entry is [string, unknown[]] =>
+    Array.isArray(entry[1]),
+  );
+  return {
+    version,
+    types: types ? [...new Set(types)].sort() : undefined,
+    format: typeof raw.format === 'string' ? raw.format : undefined,
+    enum: values,
+    default: 'default' in raw ? { value: raw.default } : undefined,
+    required: Array.isArray(raw.required) && raw.required.length > 0 ? new Set(raw.required.map(String)) : undefined,
+    readOnly: raw.readOnly === true,
+    writeOnly: raw.writeOnly === true,
+    uniqueItems: raw.uniqueItems === true,
+    bounds: readBounds(raw, version),
+    discriminator: typeof discriminator?.propertyName === 'string' ? discriminator.propertyName : undefined,
+    dependentRequired:
+      dependencies.length > 0
+        ? new Map(dependencies.map(([name, list]) => [name, new Set(list.map(String))]))
+        : undefined,
+  };
 }
 
 function readApplicators(out: EffectiveSchema, raw: SchemaObject, pointer: string, child: BuildChild): void {

@@ -10,9 +10,9 @@
  * are walked too, so the same rules classify changes inside them.
  */
 import type { Direction } from '../validation/schema-view.js';
-import { matchAlternatives } from './alternative-matching.js';
-import { alternativesOf } from './alternatives.js';
 import { describeApplicator, isWalkedApplicator } from './applicator-changes.js';
+import { matchPair, type AlternativeMatcher } from './matched-alternatives.js';
+import { createPropertyKeys, requiredFlags, type PropertyKey } from './property-keys.js';
 import type { EffectiveSchema } from './schema-record.js';
 import { isShared } from './shared-subtrees.js';
 import {
@@ -47,9 +47,15 @@ type WalkStep = (
   depth: number,
 ) => void;
 
-/** Pair up `base` and `head` (roots of a body, parameter or header) into `out`. */
-export function pairSchemas(out: SchemaPairs, root: SchemaRoot, base: EffectiveSchema, head: EffectiveSchema): void {
-  walkPairs(root, base, head, out, undefined);
+/** Pair up `base` and `head` (roots of a body, parameter or header) into `out`; `match` matches alternatives. */
+export function pairSchemas(
+  out: SchemaPairs,
+  root: SchemaRoot,
+  base: EffectiveSchema,
+  head: EffectiveSchema,
+  match: AlternativeMatcher = matchPair,
+): void {
+  walkPairs(root, base, head, out, undefined, match);
 }
 
 /** The walk of `base` and `head` as pieces: pairs walked, and sub-walks replayed from `subWalks` (sub-walks.ts). */
@@ -58,20 +64,11 @@ export function walkPieces(
   base: EffectiveSchema,
   head: EffectiveSchema,
   subWalks: SubWalks,
+  match: AlternativeMatcher = matchPair,
 ): WalkPiece[] {
   const pieces: WalkPiece[] = [];
-  walkPairs(root, base, head, pieces, subWalks);
+  walkPairs(root, base, head, pieces, subWalks, match);
   return pieces;
-}
-
-/** Global numbers of schema records: property-pair keys compare across walks (sub-walks.ts replays them). */
-const numbers = new WeakMap<EffectiveSchema, number>();
-let numbered = 0;
-function numberOf(schema: EffectiveSchema | undefined): number {
-  if (!schema) return 0;
-  let number = numbers.get(schema);
-  if (number === undefined) numbers.set(schema, (number = ++numbered));
-  return number;
 }
 
 /** A sub-walk being recorded (sub-walks.ts). */
@@ -92,12 +89,13 @@ function walkPairs(
   head: EffectiveSchema,
   sink: SchemaPairs | WalkPiece[],
   subWalks: SubWalks | undefined,
+  match: AlternativeMatcher,
 ): void {
   // Pair -> entry number (walk order); property-pair key -> entry number of the walk that reported it.
   const visited = new Map<EffectiveSchema, Map<EffectiveSchema, number>>();
-  const emitted = new Map<string, number>();
+  const emitted = createPropertyKeys();
   const entered: Array<readonly [EffectiveSchema, EffectiveSchema]> = [];
-  const keys: string[] = [];
+  const keys: PropertyKey[] = [];
   const frames: Frame[] = [];
   const pieces = Array.isArray(sink) ? sink : undefined;
   let current: SchemaPairs = Array.isArray(sink) ? emptyPairs() : sink;
@@ -157,7 +155,8 @@ function walkPairs(
     }
     // Closed on itself and cut nothing at the depth limit: any walk that has met none of it walks the same.
     if (own.lowest >= start && own.deepest <= MAX_DEPTH && entered.length - start >= MIN_KEPT_PAIRS) {
-      const hits = subWalks.rules.map((rule, index) => piecesHits(pieces!.slice(own.piece), rule, index));
+      const walked = pieces!.slice(own.piece);
+      const hits = subWalks.rules.map((rule, index) => piecesHits(walked, rule, index, root.direction));
       subWalks.offer(b, h, root.direction, textual, isProperty, {
         pairs: entered.slice(start),
         keys: keys.slice(own.key),
@@ -178,7 +177,7 @@ function walkPairs(
   /** None of `kept`'s pairs (but its own, just entered) or property keys met yet by this walk. */
   const replayable = (kept: KeptSubWalk) =>
     kept.pairs.every(([kb, kh], index) => index === 0 || visited.get(kb)?.get(kh) === undefined) &&
-    kept.keys.every((key) => !emitted.has(key));
+    kept.keys.every((key) => emitted.get(key.property, key.base, key.head, key.required) === undefined);
 
   const walkNode: WalkStep = (b, h, path, isProperty, textual, depth) => {
     // `property 'owner.name'`; a path that starts with items or a branch names no property: `at '[](oneOf 1)'`.
@@ -224,9 +223,10 @@ function walkPairs(
     const requiredHead = h.required.has(property) && hp?.[hidden] !== true;
     const at = path ? `${path}.${property}` : property;
     // A property of the schema's own keywords is met once per alternative: report it once (the pair is built only then).
-    const key = `${property}\u0000${numberOf(bp)}\u0000${numberOf(hp)}\u0000${requiredBase}\u0000${requiredHead}`;
-    const reported = emitted.get(key);
+    const required = requiredFlags(requiredBase, requiredHead);
+    const reported = emitted.get(property, bp, hp, required);
     if (reported === undefined) {
+      const key: PropertyKey = { property, base: bp, head: hp, required };
       emitted.set(key, entered.length - 1);
       keys.push(key);
       current.properties.push({
@@ -259,11 +259,7 @@ function walkPairs(
     textual: boolean,
     depth: number,
   ) => {
-    const matches = matchAlternatives(
-      { schema: b, alternatives: alternativesOf(b) },
-      { schema: h, alternatives: alternativesOf(h) },
-      root.direction === 'request' ? 'head' : 'base',
-    );
+    const matches = match(b, h, root.direction === 'request' ? 'head' : 'base');
     current.variants.push({ operation: root.operation, direction: root.direction, name, base: b, head: h, matches });
     // Identical alternatives are walked too: their keys look only so deep (canonical-schema.ts).
     for (const match of matches) {

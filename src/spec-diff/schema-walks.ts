@@ -7,6 +7,7 @@
  * only if another rule reads comparison.schemas, .properties or .variants.
  */
 import type { createEffectiveSchemas } from './effective-schema.js';
+import { createAlternativeMatcher } from './matched-alternatives.js';
 import { alignSingleWithArray } from './parameter-values.js';
 import { pairSchemas, walkPieces, type SchemaRoot } from './schema-pairs.js';
 import type { EffectiveSchema } from './schema-record.js';
@@ -57,14 +58,15 @@ interface Walk {
 export function createSchemaWalks(effective: Effective, rules: readonly DiffRule[], deferred = false): SchemaWalks {
   const cache = createWalkCache<DistinctRoot>();
   const subWalks = createSubWalks(rules);
+  const match = createAlternativeMatcher();
   const walks: Walk[] = [];
   const distinct: DistinctRoot[] = [];
   const ruleIndex = new Map(rules.map((rule, index) => [rule, index]));
   let spelledOut: SchemaPairs | undefined;
   const walkDistinct = (entry: DistinctRoot) => {
     const [b, h] = rootSchemas(effective, entry.root, entry.base, PLACEHOLDERS.baseAt, entry.head, PLACEHOLDERS.headAt);
-    const pieces = walkPieces(entry.root, b, h, subWalks);
-    entry.hits = rules.map((rule, index) => piecesHits(pieces, rule, index));
+    const pieces = walkPieces(entry.root, b, h, subWalks, match);
+    entry.hits = rules.map((rule, index) => piecesHits(pieces, rule, index, entry.root.direction));
   };
   return {
     add: (root, base, baseAt, head, headAt) => {
@@ -111,6 +113,7 @@ export function createSchemaWalks(effective: Effective, rules: readonly DiffRule
           spelledOut,
           walk.root,
           ...rootSchemas(effective, walk.root, walk.base, walk.baseAt, walk.head, walk.headAt),
+          match,
         );
       return spelledOut;
     },

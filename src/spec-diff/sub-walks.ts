@@ -18,6 +18,7 @@
  * shared nodes' own (absolute, from a circular `$ref`) and stay as they are.
  */
 import type { Direction } from '../validation/schema-view.js';
+import type { PropertyKey } from './property-keys.js';
 import type { EffectiveSchema } from './schema-record.js';
 import type { DiffRule, RuleHit, SchemaPairs } from './types.js';
 
@@ -28,8 +29,8 @@ export type WalkPiece = SchemaPairs | { replayed: RuleHit[][] };
 export interface KeptSubWalk {
   /** The pairs it walked, in walk order (its own first). */
   pairs: ReadonlyArray<readonly [EffectiveSchema, EffectiveSchema]>;
-  /** The property-pair keys it reported (schema-pairs.ts). */
-  keys: readonly string[];
+  /** The property pairs it reported (schema-pairs.ts). */
+  keys: readonly PropertyKey[];
   /** Deepest walk call below its root. */
   span: number;
   /** Its path, and its root walk's operation and name, when recorded. */
@@ -105,8 +106,17 @@ export function nameForm(path: string): 'at' | 'property' {
   return first === 0x5b || first === 0x28 || first === 0x3c ? 'at' : 'property';
 }
 
-/** The hits of `rule` (at `index` among the walk rules) over `pieces`, in walk order. */
-export function piecesHits(pieces: readonly WalkPiece[], rule: DiffRule, index: number): RuleHit[] {
+/**
+ * The hits of `rule` (at `index` among the walk rules) over `pieces`, in walk order; none without a call
+ * when the pieces are of a `direction` the rule does not read (DiffRule.direction).
+ */
+export function piecesHits(
+  pieces: readonly WalkPiece[],
+  rule: DiffRule,
+  index: number,
+  direction?: Direction,
+): RuleHit[] {
+  if (direction !== undefined && rule.direction !== undefined && rule.direction !== direction) return [];
   if (pieces.length === 1 && !('replayed' in pieces[0]!)) return rule.checkPairs!(pieces[0] as SchemaPairs);
   return pieces.flatMap((piece) => ('replayed' in piece ? piece.replayed[index]! : rule.checkPairs!(piece)));
 }

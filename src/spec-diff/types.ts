@@ -171,6 +171,11 @@ export interface DiffRule {
    * the same pair is met again (walk-cache.ts). `check` gives the same hits.
    */
   checkPairs?(pairs: SchemaPairs): RuleHit[];
+  /**
+   * Set by walk rules that report pairs of this direction only: a walk of
+   * the other direction skips them (its hits are none without the call).
+   */
+  direction?: Direction;
 }
 
 /** Where a change is written. */

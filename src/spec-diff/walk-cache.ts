@@ -83,13 +83,38 @@ export function replay(hit: RuleHit, labels: WalkLabels): RuleHit {
   };
 }
 
-/** A placeholder and the letter that says which label it stands for. */
-const PLACEHOLDER = new RegExp(`${MARK}([onbh])\u0000`, 'g');
+/** The label each placeholder letter stands for. */
+const LABEL_OF: Readonly<Record<string, keyof WalkLabels | undefined>> = {
+  o: 'operation',
+  n: 'name',
+  b: 'baseAt',
+  h: 'headAt',
+};
 
+/** Length of a placeholder: the mark, the letter that says which label it stands for, a NUL. */
+const PLACEHOLDER_LENGTH = MARK.length + 2;
+
+/**
+ * `text` with each placeholder replaced by its label, inserted as it is (it may hold `$&` and the like).
+ * Found with indexOf and joined from slices: Stripe replays 146,488 hits, and a regex replace with a
+ * function per hit cost a third of that replay.
+ */
 function fill(text: string, labels: WalkLabels): string {
-  if (!text.includes(MARK)) return text;
-  // One pass, a function replacement: the label is inserted as it is (it may hold `$&` and the like).
-  return text.replace(PLACEHOLDER, (_, which: string) =>
-    which === 'o' ? labels.operation : which === 'n' ? labels.name : which === 'b' ? labels.baseAt : labels.headAt,
-  );
+  let at = text.indexOf(MARK);
+  if (at < 0) return text;
+  let filled = '';
+  let from = 0;
+  while (at >= 0) {
+    const which = text.charCodeAt(at + MARK.length + 1) === 0 ? LABEL_OF[text[at + MARK.length]!] : undefined;
+    const label = which === undefined ? undefined : labels[which];
+    // Not a placeholder after all (the mark and no letter): kept as it is, as the pattern it replaces did.
+    if (label === undefined) {
+      at = text.indexOf(MARK, at + 1);
+      continue;
+    }
+    filled += text.slice(from, at) + label;
+    from = at + PLACEHOLDER_LENGTH;
+    at = text.indexOf(MARK, from);
+  }
+  return from === text.length ? filled : filled + text.slice(from);
 }

@@ -159,3 +159,25 @@ describe('effective schema: keywords by type, 2020-12 applicators', () => {
     expect([...built.subschemas.keys()].sort()).toEqual(['contains', 'contains~1']);
   });
 });
+
+describe('effective schema: own keywords read once per Schema Object', () => {
+  it('gives each root its own bounds, so dropping them under one root leaves the others whole', () => {
+    // `maxLength` on an integer asserts nothing and is dropped from the record (schema-applicability.ts).
+    const shared = { type: 'integer', maximum: 9, maxLength: 3 };
+    const effective = createEffectiveSchemas({}, '3.1');
+    const [first, second] = [effective(shared, '/a'), effective(shared, '/b')];
+    expect(first).not.toBe(second);
+    expect(first.bounds).not.toBe(second.bounds);
+    expect([first.bounds, second.bounds]).toEqual([{ maximum: 9 }, { maximum: 9 }]);
+    delete first.bounds.maximum;
+    expect(effective(shared, '/c').bounds).toEqual({ maximum: 9 });
+  });
+
+  it('reads the same object again per version (3.0 nullable)', () => {
+    const shared = { type: 'string', nullable: true, enum: ['a'] };
+    const [open30, open31] = [createEffectiveSchemas({}, '3.0'), createEffectiveSchemas({}, '3.1')];
+    expect(summary(open30(shared, ''))).toMatchObject({ types: ['null', 'string'], enum: ['a', null] });
+    expect(summary(open31(shared, ''))).toMatchObject({ types: ['string'], enum: ['a'] });
+    expect(summary(open30(shared, ''))).toMatchObject({ types: ['null', 'string'], enum: ['a', null] });
+  });
+});

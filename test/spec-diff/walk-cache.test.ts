@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffSpecs, type SpecDiffResult } from '../../src/spec-diff/diff-specs.js';
 import { DIFF_RULES } from '../../src/spec-diff/rules/index.js';
 import type { DiffRule } from '../../src/spec-diff/types.js';
-import { createWalkCache } from '../../src/spec-diff/walk-cache.js';
+import { createWalkCache, PLACEHOLDER_MARK, PLACEHOLDERS, replay } from '../../src/spec-diff/walk-cache.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-diff');
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -148,5 +148,27 @@ describe('walk cache: bound', () => {
     expect(cache.get(a, c, 'request', false)).toBeUndefined();
     expect(cache.get(a, b, 'response', false)).toBeUndefined();
     expect(cache.get(a, b, 'request', true)).toBeUndefined();
+  });
+});
+
+describe('walk cache: replay', () => {
+  const { operation, name, baseAt, headAt } = PLACEHOLDERS;
+  const labels = { operation: 'GET /a/{id}', name: "query parameter 'x$&'", baseAt: '/paths/b', headAt: '/paths/h' };
+  it.each<[string, { given: string; want: string }]>([
+    ['no placeholder', { given: '/components/schemas/Node', want: '/components/schemas/Node' }],
+    ['the whole text', { given: operation, want: 'GET /a/{id}' }],
+    ['at the start', { given: `${headAt}/properties/a`, want: '/paths/h/properties/a' }],
+    [
+      'several, anywhere',
+      { given: `${name}: ${baseAt} to ${headAt}`, want: "query parameter 'x$&': /paths/b to /paths/h" },
+    ],
+    ['adjacent, at the end', { given: `at ${name}${name}`, want: "at query parameter 'x$&'query parameter 'x$&'" }],
+    [
+      'the mark without a letter stays',
+      { given: `${PLACEHOLDER_MARK}x\u0000 ${name}`, want: `${PLACEHOLDER_MARK}x\u0000 query parameter 'x$&'` },
+    ],
+  ])('%s', (_, { given, want }) => {
+    const hit = { operation: given, pointer: given, side: 'head' as const, message: given };
+    expect(replay(hit, labels)).toEqual({ operation: want, pointer: want, side: 'head', message: want });
   });
 });

@@ -18,7 +18,9 @@ export function changeJson(change: unknown): string | undefined {
   const { id, level, operation, pointer, side, message, location, headLocation } = change as unknown as Change;
   const texts = [id, level, operation, pointer, side, message];
   for (const text of texts) if (typeof text !== 'string') return undefined;
-  const [at, headAt] = [locationJson(location), locationJson(headLocation)];
+  const at = locationJson(location);
+  // A head-side change is located by one record for both (diff-specs.ts, toChange): the same text, written once.
+  const headAt = headLocation === location ? at : locationJson(headLocation);
   if (at === undefined || headAt === undefined) return undefined;
   const q = JSON.stringify;
   return `{\n      "id": ${q(id)},\n      "level": ${q(level)},\n      "operation": ${q(operation)},\n      "pointer": ${q(pointer)},\n      "side": ${q(side)},\n      "message": ${q(message)},\n      "location": ${at},\n      "headLocation": ${headAt}\n    }`;

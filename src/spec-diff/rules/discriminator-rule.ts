@@ -26,6 +26,7 @@ export function discriminatorRule(spec: DiscriminatorRuleSpec): DiffRule {
     id: spec.id,
     level: spec.level,
     summary: spec.summary,
+    direction: spec.direction,
     checkPairs: (pairs) =>
       pairs.variants.flatMap((pairing): RuleHit[] => {
         if (pairing.direction !== spec.direction) return [];

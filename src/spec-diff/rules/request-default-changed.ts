@@ -13,6 +13,7 @@ export const requestDefaultChanged = walkRule({
   id: 'request-default-changed',
   level: 'warning',
   summary: 'a request parameter or property default changed or was removed',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.schemas
       .filter(

@@ -10,6 +10,7 @@ export const requestEnumNarrowed = walkRule({
   id: 'request-enum-narrowed',
   level: 'breaking',
   summary: 'a request enum was added or lost values',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.schemas.flatMap((pair) => {
       const { base, head } = pair;

@@ -7,6 +7,7 @@ export const requestFormatNarrowed = walkRule({
   id: 'request-format-narrowed',
   level: 'breaking',
   summary: 'a request value format was narrowed or added (e.g. int64 -> int32)',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.schemas
       .filter((pair) => pair.direction === 'request' && !isFormatWidening(pair.base.format, pair.head.format))

@@ -19,6 +19,7 @@ export const requestOneOfBranchesOverlap = walkRule({
   id: 'request-one-of-branches-overlap',
   level: 'breaking',
   summary: 'request oneOf branches now overlap: a value matching two of them is refused',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.variants.flatMap((pairing): RuleHit[] => {
       const { head } = pairing;

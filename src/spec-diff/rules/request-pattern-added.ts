@@ -7,6 +7,7 @@ export const requestPatternAdded = walkRule({
   id: 'request-pattern-added',
   level: 'breaking',
   summary: 'a request pattern was added',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.schemas
       .filter(

@@ -7,6 +7,7 @@ export const requestPatternChanged = walkRule({
   id: 'request-pattern-changed',
   level: 'warning',
   summary: 'a request pattern changed',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.schemas
       .filter(

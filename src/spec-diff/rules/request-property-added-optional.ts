@@ -6,6 +6,7 @@ export const requestPropertyAddedOptional = walkRule({
   id: 'request-property-added-optional',
   level: 'info',
   summary: 'a new optional request property',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.properties
       .filter((pair) => pair.direction === 'request' && !pair.base && pair.visibleHead && !pair.requiredHead)

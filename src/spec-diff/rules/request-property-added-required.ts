@@ -10,6 +10,7 @@ export const requestPropertyAddedRequired = walkRule({
   id: 'request-property-added-required',
   level: 'breaking',
   summary: 'a new required request property',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.properties
       .filter(

@@ -6,6 +6,7 @@ export const requestPropertyBecameRequired = walkRule({
   id: 'request-property-became-required',
   level: 'breaking',
   summary: 'an optional request property became required',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.properties
       .filter(

@@ -6,6 +6,7 @@ export const requestPropertyRemoved = walkRule({
   id: 'request-property-removed',
   level: 'warning',
   summary: 'a request property was removed',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.properties
       .filter((pair) => pair.direction === 'request' && pair.visibleBase && !pair.visibleHead)

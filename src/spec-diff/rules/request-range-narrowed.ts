@@ -11,6 +11,7 @@ export const requestRangeNarrowed = walkRule({
   id: 'request-range-narrowed',
   level: 'breaking',
   summary: 'a request maximum was added or lowered, or a minimum added or raised',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.schemas.flatMap((pair): RuleHit[] => {
       if (pair.direction !== 'request') return [];

@@ -13,6 +13,7 @@ export const requestTypeChanged = walkRule({
   id: 'request-type-changed',
   level: 'breaking',
   summary: 'a request value type was narrowed (type changed, or null no longer allowed)',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.schemas
       .filter(

@@ -6,6 +6,7 @@ export const requestUniqueItemsAdded = walkRule({
   id: 'request-unique-items-added',
   level: 'breaking',
   summary: 'a request array now requires unique items',
+  direction: 'request',
   checkPairs: (pairs) =>
     pairs.schemas
       .filter((pair) => pair.direction === 'request' && pair.head.uniqueItems && !pair.base.uniqueItems)

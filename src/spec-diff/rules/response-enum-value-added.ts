@@ -7,6 +7,7 @@ export const responseEnumValueAdded = walkRule({
   id: 'response-enum-value-added',
   level: 'breaking',
   summary: 'a response enum gained a value (or lost its enum)',
+  direction: 'response',
   checkPairs: (pairs) =>
     pairs.schemas.flatMap((pair) => {
       const { base, head } = pair;

@@ -6,6 +6,7 @@ export const responsePropertyAdded = walkRule({
   id: 'response-property-added',
   level: 'info',
   summary: 'a new response property',
+  direction: 'response',
   checkPairs: (pairs) =>
     pairs.properties
       .filter(

@@ -6,6 +6,7 @@ export const responsePropertyBecameNullable = walkRule({
   id: 'response-property-became-nullable',
   level: 'breaking',
   summary: 'a response value became nullable',
+  direction: 'response',
   checkPairs: (pairs) =>
     pairs.schemas
       .filter(

@@ -6,6 +6,7 @@ export const responsePropertyBecameOptional = walkRule({
   id: 'response-property-became-optional',
   level: 'breaking',
   summary: 'a required response property became optional',
+  direction: 'response',
   checkPairs: (pairs) =>
     pairs.properties
       .filter(

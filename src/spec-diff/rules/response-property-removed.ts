@@ -6,6 +6,7 @@ export const responsePropertyRemoved = walkRule({
   id: 'response-property-removed',
   level: 'breaking',
   summary: 'a response property was removed (or became writeOnly)',
+  direction: 'response',
   checkPairs: (pairs) =>
     pairs.properties
       .filter((pair) => pair.direction === 'response' && pair.visibleBase && !pair.visibleHead)

@@ -12,6 +12,7 @@ export const responseRangeWidened = walkRule({
   id: 'response-range-widened',
   level: 'breaking',
   summary: 'a response maximum was raised or removed, or a minimum lowered or removed',
+  direction: 'response',
   checkPairs: (pairs) =>
     pairs.schemas.flatMap((pair): RuleHit[] => {
       if (pair.direction !== 'response') return [];

@@ -11,6 +11,7 @@ export const responseTypeChanged = walkRule({
   id: 'response-type-changed',
   level: 'breaking',
   summary: 'a response value type or format changed to accept values clients do not expect',
+  direction: 'response',
   checkPairs: (pairs) =>
     pairs.schemas
       .filter((pair) => pair.direction === 'response')

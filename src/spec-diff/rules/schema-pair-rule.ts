@@ -19,7 +19,13 @@ export function schemaPairRule(
     id: header.id,
     level: header.level,
     summary: header.summary,
-    checkPairs: (pairs) =>
-      pairs.schemas.flatMap((pair) => (direction === undefined || pair.direction === direction ? hits(pair) : [])),
+    ...(direction === undefined ? {} : { direction }),
+    checkPairs: (pairs) => {
+      // A loop, not flatMap: this runs for every pair of every walk, and most pairs report nothing.
+      const found: RuleHit[] = [];
+      for (const pair of pairs.schemas)
+        if (direction === undefined || pair.direction === direction) for (const hit of hits(pair)) found.push(hit);
+      return found;
+    },
   });
 }

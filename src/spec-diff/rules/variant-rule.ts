@@ -24,6 +24,7 @@ export function variantRule(spec: VariantRuleSpec): DiffRule {
     id: spec.id,
     level: spec.level,
     summary: spec.summary,
+    direction: spec.direction,
     checkPairs: (pairs) =>
       pairs.variants.flatMap((pairing): RuleHit[] => {
         if (pairing.direction !== spec.direction) return [];

@@ -7,7 +7,7 @@
 import type { DiffRule, RuleHit, SchemaPairs } from '../types.js';
 
 /** A rule's record with what it reports over walked pairs. */
-export interface WalkRuleSpec extends Pick<DiffRule, 'id' | 'level' | 'summary'> {
+export interface WalkRuleSpec extends Pick<DiffRule, 'id' | 'level' | 'summary' | 'direction'> {
   checkPairs: (pairs: SchemaPairs) => RuleHit[];
 }
 

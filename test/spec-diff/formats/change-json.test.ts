@@ -14,6 +14,11 @@ const change = (fields: Record<string, unknown> = {}) => ({
   headLocation: location('head.yaml', '/paths'),
   ...fields,
 });
+/** A head-side change as diff-specs.ts makes it: `headLocation` is the `location` record itself. */
+function sharedLocation(): Record<string, unknown> {
+  const at = location('head.yaml', '/paths/~1plants/post', 12, 5);
+  return change({ side: 'head', location: at, headLocation: at });
+}
 const generic = (value: unknown) => JSON.stringify(value, null, 2).replaceAll('\n', '\n    ');
 
 describe('changeJson', () => {
@@ -23,6 +28,7 @@ describe('changeJson', () => {
     ['non-ASCII, U+2028 and a lone surrogate', change({ operation: 'GET /pflanzen/ä 🌿 \u2028', pointer: '/x\ud800' })],
     ['large and negative numbers', change({ location: location('a.yaml', '', 1e21, -0) })],
     ['empty strings', change({ operation: '', message: '' })],
+    ['one location record for both (a head-side change)', sharedLocation()],
   ])('%s: as JSON.stringify writes it', (_name, given) => {
     expect(changeJson(given)).toBe(generic(given));
   });
@@ -35,6 +41,13 @@ describe('changeJson', () => {
     ['a missing location', change({ location: undefined })],
     ['a non-finite line', change({ location: location('a.yaml', '', Number.NaN) })],
     ['a location with a field more', change({ headLocation: { ...location('a.yaml', ''), extra: 1 } })],
+    [
+      'one location record for both, with a field more',
+      (() => {
+        const at = { ...location('a.yaml', ''), extra: 1 };
+        return change({ location: at, headLocation: at });
+      })(),
+    ],
     ['a toJSON method', { ...change(), toJSON: () => 'x' }],
     ['not an object', 'text'],
     ['null', null],
