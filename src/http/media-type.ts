@@ -56,10 +56,38 @@ export function isJsonMediaType(essence: string): boolean {
  * `essence`: an exact match first, then `type/*`, then `*\/*` (OAS 4.8.14).
  */
 export function matchMediaType(essence: string, documented: readonly string[]): string | undefined {
-  // Only the essence is read: no copy of the parameters per documented key.
-  const essenceOf = (key: string) => parsedOnce(key)?.essence ?? key.toLowerCase();
   const type = essence.slice(0, essence.indexOf('/'));
-  // The last key wins where two name the same essence (`application/json` and `application/json; charset=utf-8`).
-  const keyFor = (wanted: string) => documented.findLast((key) => essenceOf(key) === wanted);
-  return keyFor(essence) ?? keyFor(`${type}/*`) ?? keyFor('*/*');
+  return lastKeyFor(documented, essence) ?? lastKeyFor(documented, `${type}/*`) ?? lastKeyFor(documented, '*/*');
+}
+
+/**
+ * The entry of an OpenAPI `content` list whose media type covers `essence`, as {@link matchMediaType}
+ * picks it, without a list of its keys or a closure: every request with a body asks.
+ */
+export function matchMediaContent<T extends { mediaType: string }>(
+  essence: string,
+  content: readonly T[],
+): T | undefined {
+  const exact = lastEntryFor(content, essence);
+  if (exact) return exact;
+  const type = essence.slice(0, essence.indexOf('/'));
+  return lastEntryFor(content, `${type}/*`) ?? lastEntryFor(content, '*/*');
+}
+
+/** The essence of a documented key; only the essence is read, with no copy of its parameters. */
+function essenceOf(key: string): string {
+  return parsedOnce(key)?.essence ?? key.toLowerCase();
+}
+
+// The last key wins where two name the same essence (`application/json` and `application/json; charset=utf-8`).
+function lastKeyFor(documented: readonly string[], wanted: string): string | undefined {
+  for (let index = documented.length - 1; index >= 0; index -= 1)
+    if (essenceOf(documented[index]!) === wanted) return documented[index];
+  return undefined;
+}
+
+function lastEntryFor<T extends { mediaType: string }>(content: readonly T[], wanted: string): T | undefined {
+  for (let index = content.length - 1; index >= 0; index -= 1)
+    if (essenceOf(content[index]!.mediaType) === wanted) return content[index];
+  return undefined;
 }

@@ -25,6 +25,8 @@ export interface MockState {
   parameters: ParameterValidators;
   /** A validator for any schema of the spec, seen from one side of the wire (echo, headers). */
   schemaValidator: (schema: SchemaObject, direction: Direction) => BodyValidator;
+  /** Whether a value is valid for a response schema: the echo asks per property, on every echoed answer. */
+  validForResponse: (schema: SchemaObject, value: unknown) => boolean;
   /** Where generators resolve circular `$ref`s. */
   scope: SchemaScope;
   route: Router;
@@ -73,6 +75,7 @@ export async function buildMockState(
       ? await loadSpec(spec, { allowExternalRefs, isolateUnresolvedRefs: true, isolateInvalidParts: true })
       : spec;
   const validators = compileValidators(loaded);
+  const schemaValidator = compileSchemaValidators(loaded);
   // Asked on every request: each scheme's pin is worked out once (its environment name takes regular expressions).
   const pins = new Map<SecuritySchemeUse, string | undefined>();
   const pinned = (scheme: SecuritySchemeUse) => {
@@ -83,7 +86,8 @@ export async function buildMockState(
     spec: loaded,
     validators,
     parameters: compileParameterValidators(loaded),
-    schemaValidator: compileSchemaValidators(loaded),
+    schemaValidator,
+    validForResponse: (schema, value) => schemaValidator(schema, 'response')(value).length === 0,
     scope: { document: loaded.document, version: loaded.version, direction: 'response' },
     route: createRouter(loaded.operations, { basePaths: [serverBasePath(loaded.servers)] }),
     engine: await createPrismEngine(loaded.document, loaded.rawDocument),

@@ -20,10 +20,22 @@ export interface PipelineRequest {
 
 /** A Node request as the pipeline reads it. */
 export function nodeRequest(request: IncomingMessage): PipelineRequest {
-  return {
-    method: request.method,
-    url: request.url,
-    headers: request.headers,
-    readBody: (limit) => readBody(request, limit),
-  };
+  return new NodePipelineRequest(request);
+}
+
+/** The reader is a method, not a closure made per request (every mock request builds one of these). */
+class NodePipelineRequest implements PipelineRequest {
+  readonly method: string | undefined;
+  readonly url: string | undefined;
+  readonly headers: Record<string, string | string[] | undefined>;
+
+  constructor(private readonly request: IncomingMessage) {
+    this.method = request.method;
+    this.url = request.url;
+    this.headers = request.headers;
+  }
+
+  readBody(limit: number): Promise<BodyOutcome> {
+    return readBody(this.request, limit);
+  }
 }

@@ -131,19 +131,14 @@ function checkedAnswer(
 ): Produced {
   const { operation } = request;
   const { status, media, preferences } = plan;
-  // A success the client did not pin to a code shows what the client sent.
-  const echo = (body: unknown) =>
-    echoRequest(
-      body,
-      request.body,
-      media.schema,
-      !plan.dynamic,
-      (schema, candidate) => state.schemaValidator(schema, 'response')(candidate).length === 0,
-    );
   if (document && (!validate || validate(document.value).length === 0))
     return { ok: true, value: document.value, document: document.text };
   const value =
-    prism.ok && preferences.code === undefined && status < 300 ? echo(prism.body) : prism.ok ? prism.body : undefined;
+    prism.ok && preferences.code === undefined && status < 300
+      ? echo(prism.body, request, plan, state)
+      : prism.ok
+        ? prism.body
+        : undefined;
   if (!validate) return { ok: true, value: value ?? '' };
   if (prism.ok && validate(value).length === 0) return { ok: true, value };
 
@@ -158,7 +153,8 @@ function checkedAnswer(
     validValue(media.schema, validate, state.scope, plan.numericSeed, { preferSample: !plan.dynamic }),
   );
   if (generated.ok) {
-    const echoed = preferences.code === undefined && status < 300 ? echo(generated.value) : generated.value;
+    const echoed =
+      preferences.code === undefined && status < 300 ? echo(generated.value, request, plan, state) : generated.value;
     return {
       ok: true,
       value: validate(echoed).length === 0 ? echoed : generated.value,
@@ -171,6 +167,11 @@ function checkedAnswer(
     status: 500,
     message: `the mock cannot produce a valid ${status} response for ${operation.id} (${generated.reason}); check that the schema at #${media.schemaPointer} can be satisfied`,
   };
+}
+
+/** A success the client did not pin to a code shows what the client sent (echo.ts). */
+function echo(body: unknown, request: ValidRequest, plan: BodyPlan, state: MockState): unknown {
+  return echoRequest(body, request.body, plan.media.schema, !plan.dynamic, state.validForResponse);
 }
 
 /** A fixed value, served only when it is valid for the negotiated media type's schema. */

@@ -8,12 +8,7 @@ export type BodyOutcome = { ok: true; bytes: Buffer } | { ok: false; status: 400
 /** Read the whole body, refusing more than `limit` bytes (413). */
 export function readBody(request: IncomingMessage, limit: number): Promise<BodyOutcome> {
   const declared = Number(request.headers['content-length']);
-  const tooLarge = (): BodyOutcome => ({
-    ok: false,
-    status: 413,
-    message: `body is larger than the mock's limit of ${formatBytes(limit)}`,
-  });
-  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge());
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge(limit));
   if (declared === 0) return Promise.resolve({ ok: true, bytes: Buffer.alloc(0) });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -28,11 +23,16 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyO
     };
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) finish(tooLarge());
+      if (size > limit) finish(tooLarge(limit));
       else chunks.push(chunk);
     });
     request.on('error', () => finish({ ok: false, status: 400, message: 'the request body could not be read' }));
     // Node copies each chunk out of the socket's buffer: a body in one chunk (most) is used as it came.
     request.on('end', () => finish({ ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
   });
+}
+
+/** The 413 for a body over `limit` bytes. */
+function tooLarge(limit: number): BodyOutcome {
+  return { ok: false, status: 413, message: `body is larger than the mock's limit of ${formatBytes(limit)}` };
 }

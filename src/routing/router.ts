@@ -51,15 +51,16 @@ export function createRouter(operations: readonly Operation[], options: RouterOp
   const match: Match = (method, path, query, headers) => {
     const segments = splitPath(path);
     if (segments === undefined) return { kind: 'no-path' };
-    const allow = new Set<string>();
+    // Made only for a path whose methods do not include this one: a routed request builds no set.
+    let allow: Set<string> | undefined;
     for (const route of bySegments.get(segments.length) ?? []) {
       const parameters = route.template.match(segments, query, headers);
       if (!parameters) continue;
       if (route.operation.method === method)
         return { kind: 'found', operation: route.operation, pathParameters: parameters };
-      allow.add(route.operation.method);
+      (allow ??= new Set()).add(route.operation.method);
     }
-    return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
+    return allow ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
   };
 
   /** The route of the path as it is, else under a server prefix; a 405 wins over a 404. */

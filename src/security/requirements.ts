@@ -41,6 +41,19 @@ class LazySource implements CredentialSource {
   }
 }
 
+/** The outcome of a request let in: one shared, read-only object (most requests, every one of them asks). */
+const ALLOWED: SecurityOutcome = Object.freeze({ ok: true });
+
+/** Whether every scheme of one requirement passes: a loop, where `every` made a closure per request. */
+function passes(
+  requirement: SecurityRequirement,
+  request: CredentialSource,
+  pinned: (scheme: SecuritySchemeUse) => string | undefined,
+): boolean {
+  for (const scheme of requirement) if (!handlerFor(scheme).check(request, scheme, pinned(scheme)).ok) return false;
+  return true;
+}
+
 /** True when the operation cannot be called without credentials (no empty `{}` alternative). */
 export function requiresCredentials(requirements: readonly SecurityRequirement[]): boolean {
   return requirements.length > 0 && requirements.every((requirement) => requirement.length > 0);
@@ -52,12 +65,10 @@ export function checkSecurity(
   request: CredentialSource,
   pinned: (scheme: SecuritySchemeUse) => string | undefined,
 ): SecurityOutcome {
-  if (!requiresCredentials(requirements)) return { ok: true };
+  if (!requiresCredentials(requirements)) return ALLOWED;
   // Most requests are let in: find an alternative every scheme of which passes before building the explanation
   // (scheme checks only read the request, so checking again below gives the same verdicts).
-  for (const requirement of requirements)
-    if (requirement.every((scheme) => handlerFor(scheme).check(request, scheme, pinned(scheme)).ok))
-      return { ok: true };
+  for (const requirement of requirements) if (passes(requirement, request, pinned)) return ALLOWED;
   const attempts = requirements.map((requirement) =>
     requirement.map((scheme) => ({ scheme, verdict: handlerFor(scheme).check(request, scheme, pinned(scheme)) })),
   );

@@ -54,14 +54,26 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
   const compiled = new Map<string, BodyValidator | undefined>();
   const picked = { request: new PickMemo(), response: new PickMemo(), closed: new PickMemo() };
 
-  /** The validator of `content`'s media type matching `mediaType`, compiled once per view. */
+  /**
+   * The validator of `content`'s media type matching `mediaType`, compiled once per view. The memo is
+   * asked first with no closure and no key string: `key` builds the compiled-validator key on a miss only.
+   */
   const pick = (
     view: keyof typeof views,
-    key: () => string,
+    key: (view: keyof typeof views, operationId: string, status: string) => string,
+    operationId: string,
+    status: string,
     content: MediaTypeContent[],
     mediaType: string,
     filter?: (errors: ErrorObject[]) => ErrorObject[],
-  ) => picked[view].get(content, mediaType, () => pickValidator(key(), content, mediaType, views[view], filter));
+  ) => {
+    const memo = picked[view];
+    const known = memo.get(content, mediaType);
+    if (known !== NOT_PICKED) return known;
+    const validator = pickValidator(key(view, operationId, status), content, mediaType, views[view], filter);
+    memo.set(content, mediaType, validator);
+    return validator;
+  };
   const pickValidator = (
     key: string,
     content: MediaTypeContent[],
@@ -88,7 +100,9 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
     if (!documented) return undefined;
     return pick(
       view,
-      () => `${view}\u0000${operationId}\u0000${documented.status}`,
+      responseKey,
+      operationId,
+      documented.status,
       documented.content,
       mediaType,
       view === 'closed' ? onlyUndeclared : undefined,
@@ -99,7 +113,7 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
     spec,
     request: (operationId, mediaType) => {
       const content = operations.get(operationId)?.requestBody?.content;
-      return content && pick('request', () => `request\u0000${operationId}`, content, mediaType);
+      return content && pick('request', requestKey, operationId, '', content, mediaType);
     },
     response: (operationId, status, mediaType) => forResponse('response', operationId, status, mediaType),
     undeclared: (operationId, status, mediaType) => forResponse('closed', operationId, status, mediaType),
@@ -147,18 +161,37 @@ export function compileSchemaValidators(
 class PickMemo {
   private readonly byContent = new WeakMap<MediaTypeContent[], Map<string, BodyValidator | undefined>>();
 
-  get(content: MediaTypeContent[], mediaType: string, pick: () => BodyValidator | undefined) {
+  /** The validator picked before, or {@link NOT_PICKED}. */
+  get(content: MediaTypeContent[], mediaType: string): BodyValidator | undefined | typeof NOT_PICKED {
+    const memo = this.byContent.get(content);
+    if (!memo) return NOT_PICKED;
+    const validator = memo.get(mediaType);
+    // A media type without a schema is remembered as undefined: `has` tells it from one never asked.
+    return validator !== undefined || memo.has(mediaType) ? validator : NOT_PICKED;
+  }
+
+  set(content: MediaTypeContent[], mediaType: string, validator: BodyValidator | undefined): void {
     let memo = this.byContent.get(content);
     if (!memo) {
       memo = new Map();
       this.byContent.set(content, memo);
     }
-    if (memo.has(mediaType)) return memo.get(mediaType);
-    const validator = pick();
     if (memo.size >= MAX_PICKED_MEDIA_TYPES) memo.clear();
     memo.set(mediaType, validator);
-    return validator;
   }
+}
+
+/** What {@link PickMemo.get} gives for a media type not picked yet. */
+const NOT_PICKED = Symbol('not picked');
+
+/** The compiled-validator key of a request body (one per operation; `status` is not part of it). */
+function requestKey(_view: string, operationId: string): string {
+  return `request\u0000${operationId}`;
+}
+
+/** The compiled-validator key of a response body in one view. */
+function responseKey(view: string, operationId: string, status: string): string {
+  return `${view}\u0000${operationId}\u0000${status}`;
 }
 
 /** Media type texts remembered per content list before its memo starts over. */
