@@ -75,6 +75,13 @@ function dedupeIds(operations: Operation[]): Operation[] {
   return operations;
 }
 
+/**
+ * Header parameters a spec may not define: "If `in` is "header" and the `name` field is "Accept",
+ * "Content-Type" or "Authorization", the parameter definition SHALL be ignored" (OAS 3.1 section 4.8.12.1;
+ * 3.0 says the same). Media types and security schemes say what those headers carry.
+ */
+const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
 /** Operation-level parameters override path-level ones with the same name and location (OAS 4.8.9.1). */
 function mergeParameters(levels: Array<[unknown, string]>): OperationParameter[] {
   const merged = new Map<string, OperationParameter>();
@@ -86,6 +93,7 @@ function mergeParameters(levels: Array<[unknown, string]>): OperationParameter[]
     const location = parameter.in;
     if (location !== 'path' && location !== 'query' && location !== 'header' && location !== 'cookie') continue;
     const name = String(parameter.name);
+    if (location === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) continue;
     // Header names are case-insensitive (RFC 9110 section 5.1): one parameter per name.
     merged.set(
       `${location}:${location === 'header' ? name.toLowerCase() : name}`,

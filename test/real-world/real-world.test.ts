@@ -103,16 +103,6 @@ const KNOWN: Record<string, Known> = {
       ],
     },
   },
-  'vtex.local/License-Manager-API.json': {
-    why: 'mock (stateful: requires the Content-Type header parameter OAS 4.8.12.1 says to ignore, 400)',
-    cases: {
-      stateful: [
-        'CreateUser/stateful/users/lifecycle',
-        'CreateUser/stateful/users/random-1',
-        'Createnewappkey/stateful/appkeys/lifecycle',
-      ],
-    },
-  },
 };
 
 type Spec = ReturnType<typeof sampleCorpus>[number];

@@ -52,6 +52,35 @@ describe('loadSpec accepts OpenAPI 3.0 and 3.1', () => {
   });
 });
 
+test('header parameters named Accept, Content-Type or Authorization are ignored, as OAS 4.8.12.1 says (VTEX declares them)', async () => {
+  const header = (name: string) => ({ name, in: 'header', required: true, schema: { type: 'string' } });
+  const spec = await loadSpec({
+    document: {
+      openapi: '3.0.3',
+      info: { title: 'Users', version: '1' },
+      paths: {
+        '/users/{id}': {
+          parameters: [header('Accept')],
+          get: {
+            operationId: 'getUser',
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              header('Content-Type'),
+              header('authorization'),
+              header('X-Tenant'),
+            ],
+            responses: { '200': { description: 'The user' } },
+          },
+        },
+      },
+    },
+  });
+  expect(spec.operations[0]!.parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
+    'path:id',
+    'header:X-Tenant',
+  ]);
+});
+
 describe('loadSpec refuses what it must not read, with a clear message', () => {
   const cases: Array<[string, { file: string; code: string; message: RegExp }]> = [
     [
