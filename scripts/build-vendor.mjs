@@ -94,8 +94,11 @@ const COPIED = {
   },
 };
 
-/** The files this script writes to dist/vendor/ (test/packaging/packed-files.test.ts lists the tarball's). */
-export const VENDOR_FILES = [...Object.keys(FILES), ...Object.keys(COPIED)];
+/**
+ * The files this script writes to dist/vendor/, and the validators that scripts/build-spectral-validators.mjs
+ * records from spectral.cjs afterwards (test/packaging/packed-files.test.ts lists the tarball's).
+ */
+export const VENDOR_FILES = [...Object.keys(FILES), ...Object.keys(COPIED), 'spectral-ajv-validators.cjs'];
 
 /**
  * The specifiers plantkit's modules (tsc's output in dist/) use for vendored packages, and where each now comes
