@@ -17,6 +17,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { writeNotices } from './bundle-notices.mjs';
+import { nimmaCode } from './nimma-code-plugin.mjs';
 import { indexOf, splitByExport } from './split-validators.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -105,13 +106,14 @@ const copiedFiles = (file, { split = [] }) => [
 ];
 
 /**
- * The files this script writes to dist/vendor/, and the validators that scripts/build-spectral-validators.mjs
- * records from spectral.cjs afterwards (test/packaging/packed-files.test.ts lists the tarball's).
+ * The files this script writes to dist/vendor/, and the validators and JSONPath code that
+ * scripts/build-spectral-validators.mjs records from spectral.cjs afterwards (test/packaging/packed-files.test.ts lists the tarball's).
  */
 export const VENDOR_FILES = [
   ...Object.keys(FILES),
   ...Object.entries(COPIED).flatMap(([file, entry]) => copiedFiles(file, entry)),
   'spectral-ajv-validators.cjs',
+  'spectral-nimma-code.cjs',
 ];
 
 /**
@@ -240,7 +242,7 @@ async function buildVendor() {
       absWorkingDir: ROOT,
       metafile: true,
       external: ['fsevents'],
-      plugins: [spectralParts(file)],
+      plugins: [spectralParts(file), nimmaCode(path.join(ROOT, 'scripts/spectral-nimma-cache.cjs'))],
       // jsonc-parser's CommonJS entry is a UMD wrapper that requires its parts at run time, which a bundle cannot.
       alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     });

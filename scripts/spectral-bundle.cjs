@@ -43,6 +43,8 @@ module.exports = {
   recordAjvCompilations(record) {
     recorder = record;
   },
+  /** For the build only: hand the code nimma writes for each list of JSONPath expressions to `record`. */
+  recordNimmaCode: require('./spectral-nimma-cache.cjs').recordNimmaCode,
   get oas() {
     return require('@stoplight/spectral-rulesets/dist/oas/index.js').default;
   },
