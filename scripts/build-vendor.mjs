@@ -273,7 +273,7 @@ async function buildVendor() {
           [file, indexOf(split, `${file.replace(/\.cjs$/, '')}-`)],
           ...(
             await splitByExport(text, split, { resolveDir: path.join(ROOT, 'dist/vendor'), external: ['./*.cjs'] })
-          ).map(([name, part], index) => [copiedFiles(file, { split })[index + 1], part]),
+          ).map(([, part], index) => [copiedFiles(file, { split })[index + 1], part]),
         ]
       : [[file, text]];
     for (const [name, contents] of written) {
