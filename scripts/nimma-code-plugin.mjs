@@ -13,7 +13,9 @@ const PARSE = `    const {
       mappedExpressions
     } = parseExpressions['default'](expressions, unsafe, fallback !== null);`;
 const WRITTEN = '    this.sourceCode = String(this.tree);';
-const OPTIONS = '{ unsafe, output, npmProvider, customShorthands, fallback: fallback !== null }';
+// The output format as nimma's constructor settles it ('auto': what this Node's Function accepts).
+const OPTIONS =
+  "{ unsafe, output: output === 'auto' ? determineFormat['default']() : output, npmProvider, customShorthands, fallback: fallback !== null }";
 
 /** The plugin; `cache` is the absolute path of scripts/spectral-nimma-cache.cjs. */
 export const nimmaCode = (cache) => ({
