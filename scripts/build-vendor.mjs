@@ -17,6 +17,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { writeNotices } from './bundle-notices.mjs';
+import { nimmaCode } from './nimma-code-plugin.mjs';
+import { indexOf, splitByExport } from './split-validators.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -83,6 +85,8 @@ const SIBLINGS = {
  * one module of 1 MB, copied as it is with its two requires pointed at spectral-validators-runtime.cjs. Bundled,
  * its body would sit in a function inside the bundle that V8 parses twice (once to skip it, once to run it):
  * loading it took 0.339 s of CPU bundled and minified, 0.254 s as the package's file (farm-bench, 9 paired runs).
+ * `split`: the module's exports, each in a file of its own (`spectral-validators-<export>.cjs`, the package's code
+ * unminified, scripts/split-validators.mjs) behind an index of getters, so that a run reads one version's.
  */
 const COPIED = {
   'spectral-validators.cjs': {
@@ -91,11 +95,26 @@ const COPIED = {
       'ajv-formats/dist/formats': 'spectral-validators-runtime.cjs',
       'ajv/dist/runtime/equal': 'spectral-validators-runtime.cjs',
     },
+    split: ['oas2_0', 'oas3_0', 'oas3_1', 'oas3_2', 'arazzo1_0'],
   },
 };
 
-/** The files this script writes to dist/vendor/ (test/packaging/packed-files.test.ts lists the tarball's). */
-export const VENDOR_FILES = [...Object.keys(FILES), ...Object.keys(COPIED)];
+/** The files a COPIED entry becomes: itself, and one per export when it is split. */
+const copiedFiles = (file, { split = [] }) => [
+  file,
+  ...split.map((name) => `${file.replace(/\.cjs$/, '')}-${name}.cjs`),
+];
+
+/**
+ * The files this script writes to dist/vendor/, and the validators and JSONPath code that
+ * scripts/build-spectral-validators.mjs records from spectral.cjs afterwards (test/packaging/packed-files.test.ts lists the tarball's).
+ */
+export const VENDOR_FILES = [
+  ...Object.keys(FILES),
+  ...Object.entries(COPIED).flatMap(([file, entry]) => copiedFiles(file, entry)),
+  'spectral-ajv-validators.cjs',
+  'spectral-nimma-code.cjs',
+];
 
 /**
  * The specifiers plantkit's modules (tsc's output in dist/) use for vendored packages, and where each now comes
@@ -121,6 +140,17 @@ export const VENDORED_FOR_PRISM = {
 
 /** Files that packages' exports maps hide, required by their path in scripts/spectral-bundle.cjs. */
 const HIDDEN_FILES = /^@stoplight\/spectral-core\/dist\/ruleset\/validation\/assertions\.js$/;
+
+/**
+ * Requires in spectral.cjs answered by a stand-in that requires the module at its first use, by importer and
+ * request: node-fetch (with whatwg-url and tr46's 260 KiB mapping table) serves only a `$ref` over http, yet
+ * Spectral's runtime and its ref readers require it as they load. Both read only `.default` of it, at call time;
+ * tslib's `__importDefault` reads `__esModule`, which the stand-in answers as node-fetch does, without loading it.
+ */
+const DEFERRED = [
+  ['@stoplight/spectral-runtime/dist/fetch.js', 'node-fetch'],
+  ['@stoplight/json-ref-readers/http.js', 'node-fetch'],
+];
 
 /**
  * Spectral's core requires `es-aggregate-error`, an es-shims package whose main file loads its own
@@ -153,6 +183,27 @@ const spectralParts = (file) => ({
       contents: `module.exports = require(${JSON.stringify(`./${pluginData.file}`)})${pluginData.member ? `.${pluginData.member}` : ''};`,
       loader: 'js',
     }));
+    const deferred = new Set();
+    builder.onResolve({ filter: /^node-fetch$/ }, (args) => {
+      const entry = DEFERRED.find(([importer, request]) => request === args.path && args.importer.endsWith(importer));
+      if (!entry || args.namespace === 'deferred') return undefined;
+      deferred.add(entry);
+      const pluginData = { request: args.path, resolveDir: args.resolveDir };
+      return { path: `${args.path} from ${args.importer}`, namespace: 'deferred', pluginData };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'deferred' }, ({ pluginData }) => ({
+      contents: `let real;
+const load = () => (real ??= require(${JSON.stringify(pluginData.request)}));
+module.exports = new Proxy({}, { get: (_target, key) => (key === '__esModule' ? true : load()[key]), has: (_target, key) => key in load() });`,
+      resolveDir: pluginData.resolveDir,
+      loader: 'js',
+    }));
+    // A Spectral upgrade that moves one of these requires fails the build instead of silently loading it again.
+    builder.onEnd(() => {
+      const missing = file === 'spectral.cjs' ? DEFERRED.filter((entry) => !deferred.has(entry)) : [];
+      if (missing.length > 0)
+        throw new Error(`deferred requires not found: ${missing.map((entry) => entry.join(' -> '))}`);
+    });
     builder.onResolve({ filter: /^es-aggregate-error$/ }, (args) => ({ path: args.path, namespace: 'native' }));
     builder.onLoad({ filter: /.*/, namespace: 'native' }, () => ({
       contents: `const bound = AggregateError.bind(undefined);
@@ -191,7 +242,7 @@ async function buildVendor() {
       absWorkingDir: ROOT,
       metafile: true,
       external: ['fsevents'],
-      plugins: [spectralParts(file)],
+      plugins: [spectralParts(file), nimmaCode(path.join(ROOT, 'scripts/spectral-nimma-cache.cjs'))],
       // jsonc-parser's CommonJS entry is a UMD wrapper that requires its parts at run time, which a bundle cannot.
       alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     });
@@ -206,7 +257,7 @@ async function buildVendor() {
     const packages = writeNotices(ROOT, result.metafile, outfile);
     lines.push(`dist/vendor/${file}: ${Math.round(size / 1024)} KiB, ${packages} third-party packages`);
   }
-  for (const [file, { source, requires }] of Object.entries(COPIED)) {
+  for (const [file, { source, requires, split }] of Object.entries(COPIED)) {
     const sourceFile = require.resolve(source);
     let text = await readFile(sourceFile, 'utf8');
     for (const [request, sibling] of Object.entries(requires)) {
@@ -217,13 +268,27 @@ async function buildVendor() {
     }
     // The package's source map is not shipped: a comment naming it would point at nothing.
     text = text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
-    const outfile = path.join(ROOT, 'dist/vendor', file);
-    await writeFile(outfile, text);
-    // The notices name the package the file comes from, as for a bundle.
-    const input = path.relative(ROOT, sourceFile).replace(/\\/g, '/');
-    const output = path.relative(ROOT, outfile).replace(/\\/g, '/');
-    writeNotices(ROOT, { outputs: { [output]: { inputs: { [input]: { bytesInOutput: text.length } } } } }, outfile);
-    lines.push(`dist/vendor/${file}: ${Math.round(text.length / 1024)} KiB, copied from ${source}`);
+    const written = split
+      ? [
+          [file, indexOf(split, `${file.replace(/\.cjs$/, '')}-`)],
+          ...(
+            await splitByExport(text, split, { resolveDir: path.join(ROOT, 'dist/vendor'), external: ['./*.cjs'] })
+          ).map(([, part], index) => [copiedFiles(file, { split })[index + 1], part]),
+        ]
+      : [[file, text]];
+    for (const [name, contents] of written) {
+      const outfile = path.join(ROOT, 'dist/vendor', name);
+      await writeFile(outfile, contents);
+      // The notices name the package the file comes from, as for a bundle.
+      const input = path.relative(ROOT, sourceFile).replace(/\\/g, '/');
+      const output = path.relative(ROOT, outfile).replace(/\\/g, '/');
+      writeNotices(
+        ROOT,
+        { outputs: { [output]: { inputs: { [input]: { bytesInOutput: contents.length } } } } },
+        outfile,
+      );
+      lines.push(`dist/vendor/${name}: ${Math.round(contents.length / 1024)} KiB, copied from ${source}`);
+    }
   }
   return lines;
 }

@@ -16,11 +16,35 @@
  */
 const BUNDLER = './spectral-bundler.cjs';
 
+const { useCompiled } = require('./spectral-ajv-cache.cjs');
+
+/** The build's recorder of Ajv compilations (scripts/build-spectral-validators.mjs); unset at run time. */
+let recorder;
+
+// Before any of Spectral loads: its functions compile their options schemas as their modules load.
+useCompiled(
+  require('ajv/dist/compile'),
+  (ajv, validate) => require('ajv/dist/standalone').default(ajv, validate),
+  () => recorder,
+);
+
 module.exports = {
-  core: require('@stoplight/spectral-core'),
-  Yaml: require('@stoplight/spectral-parsers').Yaml,
+  get core() {
+    return require('@stoplight/spectral-core');
+  },
+  get Yaml() {
+    return require('@stoplight/spectral-parsers').Yaml;
+  },
   // Resolved to the file by scripts/build-vendor.mjs: the package's exports map hides it.
-  assertions: require('@stoplight/spectral-core/dist/ruleset/validation/assertions.js'),
+  get assertions() {
+    return require('@stoplight/spectral-core/dist/ruleset/validation/assertions.js');
+  },
+  /** For the build only: hand every Ajv compilation to `record` (before anything of Spectral is read). */
+  recordAjvCompilations(record) {
+    recorder = record;
+  },
+  /** For the build only: hand the code nimma writes for each list of JSONPath expressions to `record`. */
+  recordNimmaCode: require('./spectral-nimma-cache.cjs').recordNimmaCode,
   get oas() {
     return require('@stoplight/spectral-rulesets/dist/oas/index.js').default;
   },

@@ -30,7 +30,7 @@ test.each([
   expect(heavyPackagesLoadedBy(module)).toEqual(want);
 });
 
-test('spec check lints with Spectral from its bundle, dist/vendor/spectral.cjs, and no file of the Spectral packages', () => {
+test('spec check lints with Spectral from its bundle, dist/vendor/spectral.cjs, with its validators and JSONPath code written at build time, the meta-schema validators of its spec version only, and no file of the Spectral packages', () => {
   const script = `
     const { checkSpec } = await import('./dist/spec-check/check-spec.js');
     const result = await checkSpec('openapi.yaml');
@@ -45,6 +45,10 @@ test('spec check lints with Spectral from its bundle, dist/vendor/spectral.cjs, 
   expect(seen).toEqual({
     checks: expect.arrayContaining(['lint']),
     bundle: [
+      '/dist/vendor/spectral-ajv-validators.cjs',
+      '/dist/vendor/spectral-nimma-code.cjs',
+      // openapi.yaml is OpenAPI 3.1.
+      '/dist/vendor/spectral-validators-oas3_1.cjs',
       '/dist/vendor/spectral-validators-runtime.cjs',
       '/dist/vendor/spectral-validators.cjs',
       '/dist/vendor/spectral.cjs',
