@@ -11,6 +11,7 @@ import { matchMediaType, parseMediaType } from '../http/media-type.js';
 import { createSchemaCompiler, type ErrorObject, type SchemaCompiler, type ValidateFunction } from './ajv.js';
 import { createSchemaView, type Direction, type SchemaViewOptions } from './schema-view.js';
 import { toViolations, type SchemaViolation } from './violations.js';
+import { NOT_PICKED, PickMemo } from './pick-memo.js';
 
 export type { SchemaViolation } from './violations.js';
 
@@ -52,7 +53,11 @@ export function compileValidators(spec: LoadedSpec): SpecValidators {
   };
   const operations = new Map(spec.operations.map((operation) => [operation.id, operation]));
   const compiled = new Map<string, BodyValidator | undefined>();
-  const picked = { request: new PickMemo(), response: new PickMemo(), closed: new PickMemo() };
+  const picked = {
+    request: new PickMemo<BodyValidator>(),
+    response: new PickMemo<BodyValidator>(),
+    closed: new PickMemo<BodyValidator>(),
+  };
 
   /**
    * The validator of `content`'s media type matching `mediaType`, compiled once per view. The memo is
@@ -150,40 +155,6 @@ export function compileSchemaValidators(
   };
 }
 
-/**
- * The validator picked per documented content list and given media type:
- * asked on every mock request and runner response, where building a key
- * string per ask cost more than the lookup. Keyed by the content list
- * itself (operations sharing a response share it, and their validators are
- * alike: compileMedia reads only the media entry); the media type text is
- * the client's choice, so each list keeps a bounded number.
- */
-class PickMemo {
-  private readonly byContent = new WeakMap<MediaTypeContent[], Map<string, BodyValidator | undefined>>();
-
-  /** The validator picked before, or {@link NOT_PICKED}. */
-  get(content: MediaTypeContent[], mediaType: string): BodyValidator | undefined | typeof NOT_PICKED {
-    const memo = this.byContent.get(content);
-    if (!memo) return NOT_PICKED;
-    const validator = memo.get(mediaType);
-    // A media type without a schema is remembered as undefined: `has` tells it from one never asked.
-    return validator !== undefined || memo.has(mediaType) ? validator : NOT_PICKED;
-  }
-
-  set(content: MediaTypeContent[], mediaType: string, validator: BodyValidator | undefined): void {
-    let memo = this.byContent.get(content);
-    if (!memo) {
-      memo = new Map();
-      this.byContent.set(content, memo);
-    }
-    if (memo.size >= MAX_PICKED_MEDIA_TYPES) memo.clear();
-    memo.set(mediaType, validator);
-  }
-}
-
-/** What {@link PickMemo.get} gives for a media type not picked yet. */
-const NOT_PICKED = Symbol('not picked');
-
 /** The compiled-validator key of a request body (one per operation; `status` is not part of it). */
 function requestKey(_view: string, operationId: string): string {
   return `request\u0000${operationId}`;
@@ -193,9 +164,6 @@ function requestKey(_view: string, operationId: string): string {
 function responseKey(view: string, operationId: string, status: string): string {
   return `${view}\u0000${operationId}\u0000${status}`;
 }
-
-/** Media type texts remembered per content list before its memo starts over. */
-const MAX_PICKED_MEDIA_TYPES = 64;
 
 /**
  * The validator of one media type's schema; the codecs (src/codec/) turn
