@@ -134,11 +134,12 @@ function createAndList(
 ): { create?: ResourceOperation; list?: ListOperation } {
   const post = at(path, 'POST');
   const success = post && successOf(post);
-  const create = success && located(success, collectionName(path), idField);
+  // A create answers the item, itself or in an envelope; `pointer` says where ('' for the body).
+  const pointer = success && itemPointerIn(success.media?.schema, collectionName(path), idField);
   const get = at(path, 'GET');
   const list = get && listOf(get, idField);
   return {
-    ...(create && itemPointerIn(create.media?.schema, collectionName(path), idField) !== undefined ? { create } : {}),
+    ...(success && pointer !== undefined ? { create: pointer ? { ...success, itemPointer: pointer } : success } : {}),
     ...(list ? { list } : {}),
   };
 }
