@@ -13,6 +13,7 @@ import type { RunningMock } from '../../src/mock/start-mock.js';
 import { startMock } from '../../src/mock/start-mock.js';
 import { compileValidators } from '../../src/validation/compile-validators.js';
 import { call, type Answer } from '../support/http.js';
+import { failureLines } from '../support/contract-failures.js';
 import { withMock } from '../support/mock.js';
 
 const CATALOG = 'test/fixtures/rich/catalog-3.1.yaml';
@@ -357,13 +358,7 @@ test("items in envelopes ({certificate: {...}}, {data: {...}}): stored, served i
 
 /** plantkit's own runner against the stateful mock: no failure, and stateful sequences that passed. */
 function expectOwnRunnerPasses(result: Awaited<ReturnType<typeof runContract>>): void {
-  expect(
-    result.results.flatMap((item) =>
-      item.findings
-        .filter((finding) => finding.class === 'failure')
-        .map((finding) => `${item.case.id}: ${finding.check} ${finding.message}`),
-    ),
-  ).toEqual([]);
+  expect(failureLines(result)).toEqual([]);
   expect(
     result.results.filter((item) => item.case.kind === 'stateful' && item.verdict === 'passed').length,
   ).toBeGreaterThan(0);
