@@ -56,8 +56,7 @@ export function isJsonMediaType(essence: string): boolean {
  * `essence`: an exact match first, then `type/*`, then `*\/*` (OAS 4.8.14).
  */
 export function matchMediaType(essence: string, documented: readonly string[]): string | undefined {
-  const type = essence.slice(0, essence.indexOf('/'));
-  return lastKeyFor(documented, essence) ?? lastKeyFor(documented, `${type}/*`) ?? lastKeyFor(documented, '*/*');
+  return bestFor(documented, essence, itself);
 }
 
 /**
@@ -68,10 +67,18 @@ export function matchMediaContent<T extends { mediaType: string }>(
   essence: string,
   content: readonly T[],
 ): T | undefined {
-  const exact = lastEntryFor(content, essence);
-  if (exact) return exact;
+  return bestFor(content, essence, mediaTypeOf);
+}
+
+const itself = (key: string): string => key;
+const mediaTypeOf = (entry: { mediaType: string }): string => entry.mediaType;
+
+/** The item whose key covers `essence`: an exact match first, then `type/*`, then `*\/*`. */
+function bestFor<T>(items: readonly T[], essence: string, keyOf: (item: T) => string): T | undefined {
+  const exact = lastFor(items, essence, keyOf);
+  if (exact !== undefined) return exact;
   const type = essence.slice(0, essence.indexOf('/'));
-  return lastEntryFor(content, `${type}/*`) ?? lastEntryFor(content, '*/*');
+  return lastFor(items, `${type}/*`, keyOf) ?? lastFor(items, '*/*', keyOf);
 }
 
 /** The essence of a documented key; only the essence is read, with no copy of its parameters. */
@@ -80,14 +87,8 @@ function essenceOf(key: string): string {
 }
 
 // The last key wins where two name the same essence (`application/json` and `application/json; charset=utf-8`).
-function lastKeyFor(documented: readonly string[], wanted: string): string | undefined {
-  for (let index = documented.length - 1; index >= 0; index -= 1)
-    if (essenceOf(documented[index]!) === wanted) return documented[index];
-  return undefined;
-}
-
-function lastEntryFor<T extends { mediaType: string }>(content: readonly T[], wanted: string): T | undefined {
-  for (let index = content.length - 1; index >= 0; index -= 1)
-    if (essenceOf(content[index]!.mediaType) === wanted) return content[index];
+function lastFor<T>(items: readonly T[], wanted: string, keyOf: (item: T) => string): T | undefined {
+  for (let index = items.length - 1; index >= 0; index -= 1)
+    if (essenceOf(keyOf(items[index]!)) === wanted) return items[index];
   return undefined;
 }
