@@ -158,10 +158,17 @@ describe('deepObject members that are objects and arrays (as Stripe, Rails and q
           { requiredKeys: [] },
         ),
         (value) => {
-          expect(readBack(owner, value)).toEqual(value);
+          // An object with no members writes no pair at all, so it reads back as an absent parameter.
+          expect(readBack(owner, value)).toEqual(Object.keys(value).length === 0 ? undefined : value);
         },
       ),
     );
+  });
+
+  test('an empty object writes no pair and reads back as absent (the form cannot tell {} from nothing)', () => {
+    const encoded = encodeParameter(owner, {});
+    expect(encoded.in === 'query' && encoded.pairs).toEqual([]);
+    expect(readBack(owner, {})).toBeUndefined();
   });
 
   test('on the wire: brackets per level, an index per item', () => {
