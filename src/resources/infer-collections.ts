@@ -35,10 +35,13 @@ export function inferCollections(operations: readonly Operation[]): ResourceMap 
     const collection = fromItemPath(itemPath, at);
     if (collection) collections.set(collection.path, collection);
   }
+  // A path that is already a collection's item path names one item: a POST there updates it or acts on it
+  // (Stripe's `POST /v1/customers/{customer}` updates), it creates nothing.
+  const itemPaths = new Set([...collections.values()].map((collection) => collection.itemPath));
   for (const path of new Set(
     operations.filter((operation) => operation.method === 'POST').map((operation) => operation.path),
   )) {
-    if (!collections.has(path) && isPlainPath(path)) {
+    if (!collections.has(path) && !itemPaths.has(path) && isPlainPath(path)) {
       const collection = withoutItemPath(path, at);
       if (collection) collections.set(path, collection);
     }

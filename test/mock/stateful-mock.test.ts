@@ -356,6 +356,26 @@ test("items in envelopes ({certificate: {...}}, {data: {...}}): stored, served i
   });
 });
 
+test("updates by POST on the item path (Stripe): the item path stays one item, its read answers what was stored, and plantkit's runner passes", async () => {
+  const POST_UPDATES = 'test/fixtures/stateful/post-updates-3.0.yaml';
+  await withMock({ spec: POST_UPDATES, stateful: true }, async (mock) => {
+    const accounts = `${mock.url}/accounts/acct_1/bank_accounts`;
+    const form = (body: string): RequestInit => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    const created = await call(accounts, form('external_account=btok_1&default_for_currency=true'));
+    expect(created.status).toBe(200);
+    const { id } = created.json as { id: string };
+    // The read answers the stored item (its own id), not a sample and not a list of the path's "items".
+    const read = await call(`${accounts}/${encodeURIComponent(id)}`);
+    expect([read.status, read.json]).toEqual([200, created.json]);
+    const result = await runContract({ baseUrl: mock.url, spec: POST_UPDATES, seed: 24 });
+    expectOwnRunnerPasses(result);
+  });
+});
+
 /** plantkit's own runner against the stateful mock: no failure, and stateful sequences that passed. */
 function expectOwnRunnerPasses(result: Awaited<ReturnType<typeof runContract>>): void {
   expect(failureLines(result)).toEqual([]);

@@ -77,19 +77,6 @@ const KNOWN: Record<string, Known> = {
     why: 'spec: GET /string/null documents `type: string, enum: [null]`, which no value satisfies; the mock says so in its 500 (as the issue asks)',
     cases: { stateless: ['string_getNull/positive/request'], stateful: ['string_getNull/positive/request'] },
   },
-  'stripe.com.json': {
-    why: 'mock (stateful: the create bodies of bank_accounts it refuses, 400); with real ids the read of a stored bank account answers 500 in the stateful mock; the nested bank_accounts collection is now named by its path, and its create bodies are still refused',
-    cases: {
-      stateful: [
-        'GetAccountsAccountBankAccountsId/positive/minimal',
-        'GetAccountsAccountBankAccountsId/positive/full',
-        'PostAccountsAccountBankAccounts/stateful/v1/accounts/{account}/bank_accounts/lifecycle',
-        'PostAccountsAccountBankAccounts/stateful/v1/accounts/{account}/bank_accounts/random-1',
-        'PostAccountsAccountBankAccountsId/stateful/v1/accounts/{account}/bank_accounts/{id}/lifecycle',
-        'PostAccountsAccountBankAccountsId/stateful/v1/accounts/{account}/bank_accounts/{id}/random-1',
-      ],
-    },
-  },
   'vercel.com.json': {
     why: 'the spec: gitAccount.namespaceId is `type: null` and `oneOf` string or number, which no value satisfies, so the mock answers 500 "cannot produce a valid 200 response" for search-repo',
     cases: {

@@ -215,6 +215,21 @@ describe('collections of the fixture specs', () => {
     ]);
   });
 
+  test('updates by POST on the item path (Stripe): the item path is the item, never a collection of its own', async () => {
+    // A bank account holds one list of strings, so its read answer also looks like a list of ids.
+    const { collections } = await collectionsOf('test/fixtures/stateful/post-updates-3.0.yaml');
+    expect(collections.map(summary)).toEqual([
+      expect.objectContaining({
+        name: 'bank_accounts',
+        path: '/accounts/{account}/bank_accounts',
+        itemPath: '/accounts/{account}/bank_accounts/{id}',
+        create: 'createBankAccount',
+        read: 'readBankAccount',
+        delete: 'deleteBankAccount',
+      }),
+    ]);
+  });
+
   test.each([
     ['openapi.yaml (a create whose answer has no id)', 'openapi.yaml'],
     ['greenhouse (lists and actions, nothing created)', 'test/fixtures/rich/auth-3.1.yaml'],
