@@ -94,7 +94,7 @@ function fromItemPath(itemPath: string, at: Lookup): Collection | undefined {
   if (!itemSchema || !idField) return undefined;
   const field = idField;
   const place = <T extends ResourceOperation>(operation: T | undefined) => operation && located(operation, name, field);
-  const update = place(put ?? patch);
+  const update = place(put ?? patch ?? postUpdate(item('POST'), name, field));
   return {
     name,
     path,
@@ -110,6 +110,17 @@ function fromItemPath(itemPath: string, at: Lookup): Collection | undefined {
     ...pagingPart(path, idField, at),
     source: 'paths',
   };
+}
+
+/**
+ * A POST on the item path, where the path has no PUT or PATCH, updates the item when it takes an object and
+ * answers the item: Stripe's updates (`POST /v1/customers/{customer}`: "any parameters not provided will be
+ * left unchanged", so it merges). One that answers something else (an action's result) is left alone.
+ */
+function postUpdate(post: ItemOperation | undefined, name: string, idField: string): ItemOperation | undefined {
+  const body = post?.operation.requestBody;
+  const takesObject = body?.content.some((media) => schemaTypes(media.schema).includes('object'));
+  return takesObject && itemPointerIn(post!.media?.schema, name, idField) !== undefined ? post : undefined;
 }
 
 /** `POST /things` and `GET /things` without an item path: items identified by `id`. */

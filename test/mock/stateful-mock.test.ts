@@ -356,7 +356,7 @@ test("items in envelopes ({certificate: {...}}, {data: {...}}): stored, served i
   });
 });
 
-test("updates by POST on the item path (Stripe): the item path stays one item, its read answers what was stored, and plantkit's runner passes", async () => {
+test("updates by POST on the item path (Stripe): stored, merged, read back, and plantkit's runner passes", async () => {
   const POST_UPDATES = 'test/fixtures/stateful/post-updates-3.0.yaml';
   await withMock({ spec: POST_UPDATES, stateful: true }, async (mock) => {
     const accounts = `${mock.url}/accounts/acct_1/bank_accounts`;
@@ -371,6 +371,10 @@ test("updates by POST on the item path (Stripe): the item path stays one item, i
     // The read answers the stored item (its own id), not a sample and not a list of the path's "items".
     const read = await call(`${accounts}/${encodeURIComponent(id)}`);
     expect([read.status, read.json]).toEqual([200, created.json]);
+    // The POST on the item path merges what it sends ("parameters not provided are left unchanged").
+    const updated = await call(`${accounts}/${encodeURIComponent(id)}`, form('default_for_currency=false'));
+    const reread = await call(`${accounts}/${encodeURIComponent(id)}`);
+    expect([updated.status, reread.json]).toEqual([200, { ...(created.json as object), default_for_currency: false }]);
     const result = await runContract({ baseUrl: mock.url, spec: POST_UPDATES, seed: 24 });
     expectOwnRunnerPasses(result);
   });

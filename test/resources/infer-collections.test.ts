@@ -215,7 +215,7 @@ describe('collections of the fixture specs', () => {
     ]);
   });
 
-  test('updates by POST on the item path (Stripe): the item path is the item, never a collection of its own', async () => {
+  test('updates by POST on the item path (Stripe): the POST merges into the item, the item path is never a collection of its own', async () => {
     // A bank account holds one list of strings, so its read answer also looks like a list of ids.
     const { collections } = await collectionsOf('test/fixtures/stateful/post-updates-3.0.yaml');
     expect(collections.map(summary)).toEqual([
@@ -225,6 +225,7 @@ describe('collections of the fixture specs', () => {
         itemPath: '/accounts/{account}/bank_accounts/{id}',
         create: 'createBankAccount',
         read: 'readBankAccount',
+        update: 'updateBankAccount (merge)',
         delete: 'deleteBankAccount',
       }),
     ]);
