@@ -15,6 +15,7 @@ import { idFieldFor } from './id-field.js';
 import { envelopeItem, itemPointerIn, itemSchemaOf } from './item-wrapper.js';
 import { linkedItems } from './links.js';
 import { pagingOf } from './paging.js';
+import { createdFitsList } from './same-items.js';
 import { declares, listArray, propertiesOf, successOf } from './success-response.js';
 import type {
   Collection,
@@ -152,10 +153,11 @@ function createAndList(
   const pointer = success && itemPointerIn(success.media?.schema, collectionName(path), idField);
   const get = at(path, 'GET');
   const list = get && listOf(get, idField);
-  return {
-    ...(success && pointer !== undefined ? { create: pointer ? { ...success, itemPointer: pointer } : success } : {}),
-    ...(list ? { list } : {}),
-  };
+  const create =
+    success && pointer !== undefined ? (pointer ? { ...success, itemPointer: pointer } : success) : undefined;
+  // A POST that answers another kind of thing than the list holds creates nothing there (same-items.ts).
+  const fits = !create || !list || createdFitsList(itemSchemaOf(create), list, idField);
+  return { ...(create && fits ? { create } : {}), ...(list ? { list } : {}) };
 }
 
 /** The operation with the pointer to its item when its answer wraps the item in an envelope (item-wrapper.ts). */

@@ -380,6 +380,14 @@ test("updates by POST on the item path (Stripe): stored, merged, read back, and 
   });
 });
 
+test("an assignment that answers its parent (OnSched) is no create: plantkit's runner passes against the stateful mock", async () => {
+  const ASSIGNMENTS = 'test/fixtures/stateful/assignments-3.0.yaml';
+  await withMock({ spec: ASSIGNMENTS, stateful: true }, async (mock) => {
+    const result = await runContract({ baseUrl: mock.url, spec: ASSIGNMENTS, seed: 25 });
+    expectOwnRunnerPasses(result);
+  });
+});
+
 /** plantkit's own runner against the stateful mock: no failure, and stateful sequences that passed. */
 function expectOwnRunnerPasses(result: Awaited<ReturnType<typeof runContract>>): void {
   expect(failureLines(result)).toEqual([]);

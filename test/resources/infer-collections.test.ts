@@ -231,6 +231,14 @@ describe('collections of the fixture specs', () => {
     ]);
   });
 
+  test('an assignment that answers its parent (OnSched): no create of the list it sits on, whose ids have another type', async () => {
+    const { collections, roleOf } = await collectionsOf('test/fixtures/stateful/assignments-3.0.yaml');
+    expect(collections.map(summary)).toEqual([
+      expect.objectContaining({ name: 'services', path: '/services', create: 'createService', read: 'readService' }),
+    ]);
+    expect(roleOf('assignServices')).toBeUndefined();
+  });
+
   test.each([
     ['openapi.yaml (a create whose answer has no id)', 'openapi.yaml'],
     ['greenhouse (lists and actions, nothing created)', 'test/fixtures/rich/auth-3.1.yaml'],
