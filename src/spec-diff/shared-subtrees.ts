@@ -72,8 +72,3 @@ export function createSharedSubtrees<T>(limit = SHARED_NODE_LIMIT): SharedSubtre
     },
   };
 }
-
-/** Mark `node` as the same object under every root that reaches it (shared-records.ts builds such records). */
-export function markShared(node: object): void {
-  sharedNodes.add(node);
-}
