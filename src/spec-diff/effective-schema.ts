@@ -40,7 +40,9 @@ interface Frame {
  * root (a body or parameter schema) with its own memo, so pointers name the
  * path from that root and circular schemas terminate. Subtrees behind a
  * circular `$ref` that would come out the same from any root are built once
- * and adopted by later roots (shared-subtrees.ts).
+ * and adopted by later roots (shared-subtrees.ts). A comparison builds its
+ * roots from shared records (shared-records.ts); this builder serves the
+ * roots those cannot (the depth limit) and the pairs spelled out for rules.
  */
 export function createEffectiveSchemas(
   document: Record<string, unknown>,

@@ -8,8 +8,7 @@
  * reaches has under it into this table. Rules pass pointers through as they
  * are (a record's pointer, or a suffix added to it: `<token>/additionalProperties`),
  * so the hits of a walk carry tokens, filled with the walk's own pointers
- * when the walk ends (schema-walks.ts); kept sub-walks (sub-walks.ts) keep
- * their tokens and are filled by the walk that replays them.
+ * when the walk ends (schema-walks.ts).
  */
 
 /** Text no spec contains (a NUL and a random tag, one per thread) that starts a record's token. */
