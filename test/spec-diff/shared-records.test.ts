@@ -7,10 +7,12 @@
  * roots is one object that reads each root's own pointers, and a root that
  * would meet the depth limit is built on its own.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diffSpecs } from '../../src/spec-diff/diff-specs.js';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
 import { createRecordPointers, type RecordPointers } from '../../src/spec-diff/record-pointers.js';
 import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
@@ -219,5 +221,67 @@ describe('shared records: the depth limit', () => {
       const { shared, fresh } = both(schema, `/root${index}`);
       expect(shared).toEqual(fresh);
     });
+  });
+});
+
+describe('shared records: one component under two operations, end to end', () => {
+  /** `Pet` (not circular: dereferencing inlines it) as a property of one response and as another whole. */
+  const spec = (tagMaxLength: number) => ({
+    openapi: '3.1.0',
+    info: { title: 'Pets', version: '1.0.0' },
+    paths: {
+      '/orders': {
+        get: {
+          responses: {
+            200: {
+              description: 'An order',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { pet: { $ref: '#/components/schemas/Pet' } } },
+                },
+              },
+            },
+          },
+        },
+      },
+      '/pets': {
+        get: {
+          responses: {
+            200: {
+              description: 'A pet',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Pet: { type: 'object', properties: { tag: { type: 'string', maxLength: tagMaxLength } } },
+      },
+    },
+  });
+  let directory = '';
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'plantkit-shared-records-'));
+    await writeFile(path.join(directory, 'base.json'), JSON.stringify(spec(10)));
+    await writeFile(path.join(directory, 'head.json'), JSON.stringify(spec(20)));
+  });
+  afterAll(() => rm(directory, { recursive: true, force: true }));
+
+  it("reports each operation's change at its own pointer", async () => {
+    const result = await diffSpecs('base.json', 'head.json', { cwd: directory });
+    const raised = result.changes.filter((change) => change.id === 'response-max-length-raised');
+    expect(raised.map(({ operation, pointer }) => ({ operation, pointer }))).toEqual([
+      {
+        operation: 'GET /orders',
+        pointer: '/paths/~1orders/get/responses/200/content/application~1json/schema/properties/pet/properties/tag',
+      },
+      {
+        operation: 'GET /pets',
+        pointer: '/paths/~1pets/get/responses/200/content/application~1json/schema/properties/tag',
+      },
+    ]);
   });
 });
