@@ -9,10 +9,24 @@ import { joinPointer } from '../spec/json-pointer.js';
 import type { Operation } from '../spec/types.js';
 import { canonicalKey } from './canonical-schema.js';
 import { createEffectiveSchemas } from './effective-schema.js';
+import { createRecordPointers } from './record-pointers.js';
+import { createSharedRecords } from './shared-records.js';
 import { compareOperation, label } from './operation-pairs.js';
 import { listCallbacks, listWebhooks, type ReversedOperation } from './reversed-operations.js';
 import { createSchemaWalks, type Effective, type SchemaWalks } from './schema-walks.js';
 import type { ComparedSpec, DiffRule, OneSided, ReversedOperations, SpecComparison } from './types.js';
+
+/** Builders of both sides whose records are shared by every root (shared-records.ts). */
+function sharedEffective(base: ComparedSpec, head: ComparedSpec): Effective {
+  const pointers = createRecordPointers();
+  const plain = (spec: ComparedSpec) => createEffectiveSchemas(spec.document, spec.version);
+  let spelled: Record<'base' | 'head', ReturnType<typeof plain>> | undefined;
+  return {
+    base: createSharedRecords(base.document, base.version, pointers, plain(base)),
+    head: createSharedRecords(head.document, head.version, pointers, plain(head)),
+    shared: { pointers, plain: () => (spelled ??= { base: plain(base), head: plain(head) }) },
+  };
+}
 
 /** A comparison and its schema walks. */
 export interface ComparedSpecs {
@@ -51,10 +65,7 @@ export function compareSpecs(
     webhooks: { removed: [], added: [], renamed: [] },
     callbacks: { removed: [], added: [], renamed: [] },
   };
-  const effective: Effective = {
-    base: createEffectiveSchemas(base.document, base.version),
-    head: createEffectiveSchemas(head.document, head.version),
-  };
+  const effective = sharedEffective(base, head);
   const walks = createSchemaWalks(effective, walkRules, deferWalks);
   // The pairs are spelled out only for a rule that reads them (schema-walks.ts).
   const full = Object.defineProperties(comparison, {

@@ -21,7 +21,8 @@ import { emptySchema, setOrigin, type EffectiveSchema } from './schema-record.js
 import { createSharedSubtrees, type BuiltNode, type SharedSubtrees } from './shared-subtrees.js';
 import { foldValueBranches } from './value-set-branches.js';
 
-const MAX_DEPTH = 64;
+/** Build calls deeper than this give an unconstrained schema (a cut): circular `$ref` chains end. */
+export const MAX_DEPTH = 64;
 
 /** A `$ref` target being built: whether its subtree stays its own (shared-subtrees.ts). */
 interface Frame {
@@ -39,7 +40,9 @@ interface Frame {
  * root (a body or parameter schema) with its own memo, so pointers name the
  * path from that root and circular schemas terminate. Subtrees behind a
  * circular `$ref` that would come out the same from any root are built once
- * and adopted by later roots (shared-subtrees.ts).
+ * and adopted by later roots (shared-subtrees.ts). A comparison builds its
+ * roots from shared records (shared-records.ts); this builder serves the
+ * roots those cannot (the depth limit) and the pairs spelled out for rules.
  */
 export function createEffectiveSchemas(
   document: Record<string, unknown>,
@@ -69,25 +72,10 @@ export function createEffectiveSchemas(
       if (frame && index < frame.lowestHit) frame.lowestHit = index;
       return log[index]!.node;
     }
-    const own = emptySchema(pointer, undefined);
-    own.component = components.get(raw);
+    const own = newRecord(raw, pointer, components);
     memo.set(raw, log.length);
     log.push({ raw, node: own });
-    setOrigin(own, raw);
-    readKeywords(own, raw, pointer, version, (child, at) => build(child, at, depth + 1));
-    tagBranches(own, (raw.discriminator as { mapping?: unknown } | undefined)?.mapping);
-    if (Array.isArray(raw.allOf)) {
-      const merged = raw.allOf.reduce<EffectiveSchema>(
-        (acc, branch, index) => mergeSchemas(acc, build(branch, `${pointer}/allOf/${index}`, depth + 1)),
-        own,
-      );
-      Object.assign(own, merged, { pointer, component: own.component });
-      // 3.0 `nullable` beside allOf without a `type`: "this schema, or null" (as validation/schema-view.ts reads it).
-      if (version === '3.0' && raw.nullable === true && own.types && !own.types.includes('null'))
-        own.types = [...own.types, 'null'].sort();
-    }
-    foldValueBranches(own);
-    dropInapplicable(own);
+    completeRecord(own, raw, pointer, version, (child, at) => build(child, at, depth + 1));
     return own;
   };
 
@@ -128,8 +116,48 @@ export function createEffectiveSchemas(
   };
 }
 
+/** A record for the Schema Object `raw` at `pointer`, its own keywords and children not read yet (completeRecord). */
+export function newRecord(
+  raw: SchemaObject,
+  pointer: string,
+  components: ReadonlyMap<object, string>,
+): EffectiveSchema {
+  const own = emptySchema(pointer, undefined);
+  own.component = components.get(raw);
+  setOrigin(own, raw);
+  return own;
+}
+
+/**
+ * Fill `own` (from newRecord, already memoised so that cycles end at it) with what `raw` says: its own
+ * keywords, its children built by `child` (in one fixed order: record-pointers.ts replays it), `allOf`
+ * merged, branches tagged and folded, inapplicable keywords dropped.
+ */
+export function completeRecord(
+  own: EffectiveSchema,
+  raw: SchemaObject,
+  pointer: string,
+  version: OpenApiVersion,
+  child: (schema: unknown, pointer: string) => EffectiveSchema,
+): void {
+  readKeywords(own, raw, pointer, version, child);
+  tagBranches(own, (raw.discriminator as { mapping?: unknown } | undefined)?.mapping);
+  if (Array.isArray(raw.allOf)) {
+    const merged = raw.allOf.reduce<EffectiveSchema>(
+      (acc, branch, index) => mergeSchemas(acc, child(branch, `${pointer}/allOf/${index}`)),
+      own,
+    );
+    Object.assign(own, merged, { pointer, component: own.component });
+    // 3.0 `nullable` beside allOf without a `type`: "this schema, or null" (as validation/schema-view.ts reads it).
+    if (version === '3.0' && raw.nullable === true && own.types && !own.types.includes('null'))
+      own.types = [...own.types, 'null'].sort();
+  }
+  foldValueBranches(own);
+  dropInapplicable(own);
+}
+
 /** Dereferenced component schemas by object identity (swagger-parser inlines the same object everywhere). */
-function componentNames(document: Record<string, unknown>): Map<object, string> {
+export function componentNames(document: Record<string, unknown>): Map<object, string> {
   const names = new Map<object, string>();
   for (const [name, schema] of Object.entries(asRecord(asRecord(document.components).schemas))) {
     if (typeof schema === 'object' && schema !== null && !names.has(schema)) names.set(schema, name);

@@ -14,9 +14,21 @@ import type { EffectiveSchema } from './schema-record.js';
 import { createSubWalks, piecesHits } from './sub-walks.js';
 import { createWalkCache, PLACEHOLDERS, replay, type WalkHits } from './walk-cache.js';
 import type { DiffRule, RuleHit, SchemaPairs } from './types.js';
+import type { RecordPointers } from './record-pointers.js';
+
+/** An effective-schema builder of one side: a root's Schema Object and pointer to its record. */
+type Builder = ReturnType<typeof createEffectiveSchemas>;
 
 /** Effective-schema builders of both sides. */
-export type Effective = Record<'base' | 'head', ReturnType<typeof createEffectiveSchemas>>;
+export interface Effective {
+  base: Builder;
+  head: Builder;
+  /**
+   * With shared records (shared-records.ts): their pointers under the roots being walked, and builders whose
+   * records carry plain pointers, for the pairs spelled out to rules without `checkPairs` (they cannot be filled).
+   */
+  shared?: { pointers: RecordPointers; plain: () => Record<'base' | 'head', Builder> };
+}
 
 /** Every root pair walked in a comparison, in comparison order. */
 export interface SchemaWalks {
@@ -64,9 +76,12 @@ export function createSchemaWalks(effective: Effective, rules: readonly DiffRule
   const ruleIndex = new Map(rules.map((rule, index) => [rule, index]));
   let spelledOut: SchemaPairs | undefined;
   const walkDistinct = (entry: DistinctRoot) => {
+    const pointers = effective.shared?.pointers;
+    pointers?.begin();
     const [b, h] = rootSchemas(effective, entry.root, entry.base, PLACEHOLDERS.baseAt, entry.head, PLACEHOLDERS.headAt);
     const pieces = walkPieces(entry.root, b, h, subWalks, match);
-    entry.hits = rules.map((rule, index) => piecesHits(pieces, rule, index, entry.root.direction));
+    const hits = rules.map((rule, index) => piecesHits(pieces, rule, index, entry.root.direction));
+    entry.hits = pointers ? hits.map((list) => list.map((hit) => filled(hit, pointers))) : hits;
   };
   return {
     add: (root, base, baseAt, head, headAt) => {
@@ -108,11 +123,12 @@ export function createSchemaWalks(effective: Effective, rules: readonly DiffRule
     pairs: () => {
       if (spelledOut) return spelledOut;
       spelledOut = emptyPairs();
+      const plain = effective.shared?.plain() ?? effective;
       for (const walk of walks)
         pairSchemas(
           spelledOut,
           walk.root,
-          ...rootSchemas(effective, walk.root, walk.base, walk.baseAt, walk.head, walk.headAt),
+          ...rootSchemas(plain, walk.root, walk.base, walk.baseAt, walk.head, walk.headAt),
           match,
         );
       return spelledOut;
@@ -120,9 +136,17 @@ export function createSchemaWalks(effective: Effective, rules: readonly DiffRule
   };
 }
 
+/** `hit` with its pointer's token filled in (record-pointers.ts); the same record when it holds none. */
+function filled(hit: RuleHit, pointers: RecordPointers): RuleHit {
+  // Rules pass record pointers through in `pointer` only; one in a message would be a defect, said loudly.
+  if (pointers.holdsToken(hit.message)) throw new Error(`spec diff: a record's token in a message: ${hit.message}`);
+  const pointer = pointers.fill(hit.pointer);
+  return pointer === hit.pointer ? hit : { operation: hit.operation, pointer, side: hit.side, message: hit.message };
+}
+
 /** Both root schemas in their effective form, as they are walked. */
 function rootSchemas(
-  effective: Effective,
+  effective: Pick<Effective, 'base' | 'head'>,
   root: SchemaRoot,
   base: unknown,
   baseAt: string,
