@@ -1,13 +1,14 @@
 /**
  * Collections inferred from the operation list (docs/stateful.md lists the
  * rules). From the paths: `GET|PUT|PATCH|DELETE /things/{param}` act on one
- * item, `POST /things` creates one when its success response is the item
- * (it declares the id field), `GET /things` lists them when its success
- * response is an array of items or an object with one such array
- * (`{items: [...], total}`). `{param}` names the id field by the rules of
- * id-field.ts. A `POST /things` with a `GET /things` and no item path is a
- * collection too, identified by `id`. OpenAPI links (links.ts) override what
- * the paths suggest. Operations that fit no collection are left alone.
+ * item (a POST there is the update where no PUT or PATCH is), `POST /things`
+ * creates one when its success response is the item (it declares the id
+ * field), `GET /things` lists them when its success response is an array of
+ * items or an object with one such array (`{items: [...], total}`). `{param}`
+ * names the id field by the rules of id-field.ts. A `POST /things` with a
+ * `GET /things` and no item path is a collection too, identified by `id`.
+ * OpenAPI links (links.ts) override what the paths suggest. Operations that
+ * fit no collection are left alone.
  */
 import { schemaTypes } from '../schema/object-shape.js';
 import type { Operation, SchemaObject } from '../spec/types.js';
