@@ -7,52 +7,16 @@
  * roots is one object that reads each root's own pointers, and a root that
  * would meet the depth limit is built on its own.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffSpecs } from '../../src/spec-diff/diff-specs.js';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
-import { createRecordPointers, type RecordPointers } from '../../src/spec-diff/record-pointers.js';
-import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
+import { createRecordPointers } from '../../src/spec-diff/record-pointers.js';
 import { createSharedRecords } from '../../src/spec-diff/shared-records.js';
-import { inspectSpec } from '../../src/spec/load-spec.js';
-import { listOperations } from '../../src/spec/operations.js';
-import { parseSpecSource } from '../../src/spec/spec-source.js';
 import type { OpenApiVersion } from '../../src/spec/types.js';
-
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-diff');
-
-/** Every field of the graph below `root`, pointers read through `pointers`, nodes numbered in the order first met. */
-function dump(root: EffectiveSchema, pointers?: RecordPointers): unknown[] {
-  const ids = new Map<EffectiveSchema, number>();
-  const out: unknown[] = [];
-  const ref = (node: EffectiveSchema | undefined): unknown => {
-    if (!node) return null;
-    let id = ids.get(node);
-    if (id === undefined) {
-      ids.set(node, (id = ids.size));
-      out.push(null);
-      const { properties, additionalProperties, items, subschemas, variants, required, dependentRequired, ...own } =
-        node;
-      out[id] = {
-        ...own,
-        pointer: pointers ? pointers.fill(own.pointer) : own.pointer,
-        required: [...required],
-        dependentRequired: [...dependentRequired].map(([key, names]) => [key, [...names]]),
-        properties: [...properties].map(([key, child]) => [key, ref(child)]),
-        additionalProperties: ref(additionalProperties),
-        items: ref(items),
-        subschemas: [...subschemas].map(([key, child]) => [key, ref(child)]),
-        variants: variants && { ...variants, branches: variants.branches.map(ref) },
-      };
-    }
-    return id;
-  };
-  ref(root);
-  return out;
-}
+import { dereferenced, dump, fixtures, fixtureSpecs, roots } from '../support/effective-graphs.js';
 
 /** A shared builder over `document` with its pointer table, and a builder that builds every root afresh. */
 function builders(document: Record<string, unknown>, version: OpenApiVersion) {
@@ -67,35 +31,8 @@ function builders(document: Record<string, unknown>, version: OpenApiVersion) {
   return { pointers, shared, fresh, both };
 }
 
-/** The body, parameter and response schemas of `document`, in operation order. */
-function roots(document: Record<string, unknown>): Array<[unknown, string]> {
-  return listOperations(document).flatMap((operation) => [
-    ...operation.parameters.map((parameter, index): [unknown, string] => [
-      parameter.schema,
-      `${operation.pointer}/parameters/${index}/schema`,
-    ]),
-    ...(operation.requestBody?.content ?? []).map((media): [unknown, string] => [
-      media.schema,
-      `${operation.pointer}/requestBody/content/${media.mediaType}/schema`,
-    ]),
-    ...operation.responses.flatMap((response) =>
-      response.content.map((media): [unknown, string] => [
-        media.schema,
-        `${operation.pointer}/responses/${response.status}/content/${media.mediaType}/schema`,
-      ]),
-    ),
-  ]);
-}
-
-async function dereferenced(file: string): Promise<{ document: Record<string, unknown>; version: OpenApiVersion }> {
-  const text = await readFile(file, 'utf8');
-  const inspection = await inspectSpec(parseSpecSource(text, file, path.basename(file)), {});
-  if (!inspection.document) throw new Error(`${file} does not dereference`);
-  return { document: inspection.document, version: inspection.version };
-}
-
 describe('shared records: A/B over every fixture spec', async () => {
-  const files = (await readdir(fixtures)).filter((file) => /\.(base|head)\.(yaml|yml|json)$/.test(file));
+  const files = await fixtureSpecs();
 
   it('finds the fixture specs', () => {
     expect(files.length).toBeGreaterThan(200);

@@ -7,68 +7,12 @@
  * refers back to itself are built both ways too, and the shared one is
  * really adopted (the same node objects under both roots).
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
-import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
 import { createSharedSubtrees } from '../../src/spec-diff/shared-subtrees.js';
-import { inspectSpec } from '../../src/spec/load-spec.js';
-import { listOperations } from '../../src/spec/operations.js';
-import { parseSpecSource } from '../../src/spec/spec-source.js';
 import type { OpenApiVersion } from '../../src/spec/types.js';
-
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-diff');
-
-/** Every field of the graph below `root`, nodes numbered in the order first met (so sharing inside a root shows). */
-function dump(root: EffectiveSchema): unknown[] {
-  const ids = new Map<EffectiveSchema, number>();
-  const out: unknown[] = [];
-  const ref = (node: EffectiveSchema | undefined): unknown => {
-    if (!node) return null;
-    let id = ids.get(node);
-    if (id === undefined) {
-      ids.set(node, (id = ids.size));
-      out.push(null);
-      const { properties, additionalProperties, items, subschemas, variants, required, dependentRequired, ...own } =
-        node;
-      out[id] = {
-        ...own,
-        required: [...required],
-        dependentRequired: [...dependentRequired].map(([key, names]) => [key, [...names]]),
-        properties: [...properties].map(([key, child]) => [key, ref(child)]),
-        additionalProperties: ref(additionalProperties),
-        items: ref(items),
-        subschemas: [...subschemas].map(([key, child]) => [key, ref(child)]),
-        variants: variants && { ...variants, branches: variants.branches.map(ref) },
-      };
-    }
-    return id;
-  };
-  ref(root);
-  return out;
-}
-
-/** The body, parameter and response schemas of `document`, in operation order. */
-function roots(document: Record<string, unknown>): Array<[unknown, string]> {
-  return listOperations(document).flatMap((operation) => [
-    ...operation.parameters.map((parameter, index): [unknown, string] => [
-      parameter.schema,
-      `${operation.pointer}/parameters/${index}/schema`,
-    ]),
-    ...(operation.requestBody?.content ?? []).map((media): [unknown, string] => [
-      media.schema,
-      `${operation.pointer}/requestBody/content/${media.mediaType}/schema`,
-    ]),
-    ...operation.responses.flatMap((response) =>
-      response.content.map((media): [unknown, string] => [
-        media.schema,
-        `${operation.pointer}/responses/${response.status}/content/${media.mediaType}/schema`,
-      ]),
-    ),
-  ]);
-}
+import { dereferenced, dump, fixtures, fixtureSpecs, roots } from '../support/effective-graphs.js';
 
 /** Each root built by a sharing builder and by one that builds afresh: the dumps side by side. */
 function bothWays(document: Record<string, unknown>, version: OpenApiVersion) {
@@ -76,15 +20,8 @@ function bothWays(document: Record<string, unknown>, version: OpenApiVersion) {
   return roots(document).map(([schema, at]) => ({ shared: dump(shared(schema, at)), fresh: dump(fresh(schema, at)) }));
 }
 
-async function dereferenced(file: string): Promise<{ document: Record<string, unknown>; version: OpenApiVersion }> {
-  const text = await readFile(file, 'utf8');
-  const inspection = await inspectSpec(parseSpecSource(text, file, path.basename(file)), {});
-  if (!inspection.document) throw new Error(`${file} does not dereference`);
-  return { document: inspection.document, version: inspection.version };
-}
-
 describe('shared subtrees: A/B over every fixture spec', async () => {
-  const files = (await readdir(fixtures)).filter((file) => /\.(base|head)\.(yaml|yml|json)$/.test(file));
+  const files = await fixtureSpecs();
 
   it('finds the fixture specs', () => {
     expect(files.length).toBeGreaterThan(200);
