@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { fixturePath, withMock } from '../support/mock.js';
+import { NO_BUDGET_CUT_FLAGS } from '../support/no-budget-cut.js';
 
 const SPEC = fixturePath('rich/catalog-3.1.yaml');
 const env = { PLANTKIT_TOKEN: 'shard-token' };
@@ -35,6 +36,8 @@ async function run(name: string, extra: string[]): Promise<{ code: number; cases
         'contract',
         ...['--spec', SPEC, '--base-url', mock.url, '--seed', '41', '--max-cases', '4'],
         ...['--reporter', 'json', '--output', output, '--quiet'],
+        // Shards and runs are compared case for case: no time budget may cut any of them.
+        ...NO_BUDGET_CUT_FLAGS,
         ...extra,
       ],
       env,
