@@ -1,6 +1,7 @@
 /** `--seed S` replays a run exactly: the generated requests a server receives are the same, request for request. */
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../apps/plant-store.js';
+import { NO_BUDGET_CUT_FLAGS } from '../../support/no-budget-cut.js';
 import { contractAgainst, type CliRun } from './cli-harness.js';
 
 /** The requests the generated phase sent: those after the static cases (their count is in the run header). */
@@ -12,8 +13,9 @@ function generatedRequests(run: CliRun): Array<Pick<RunningApp['requests'][numbe
 describe('--seed', () => {
   it('sends the same generated requests again, against a passing and a failing server', async () => {
     for (const variant of ['correct', 'rejects-non-ascii-name'] as const) {
-      const first = await contractAgainst(variant, ['--seed', '4242']);
-      const second = await contractAgainst(variant, ['--seed', '4242']);
+      // Compared request for request: no time budget may cut either run (replay-budget.test.ts tests cuts).
+      const first = await contractAgainst(variant, ['--seed', '4242', ...NO_BUDGET_CUT_FLAGS]);
+      const second = await contractAgainst(variant, ['--seed', '4242', ...NO_BUDGET_CUT_FLAGS]);
       const sent = generatedRequests(first);
       expect(sent.length).toBeGreaterThan(200);
       expect(generatedRequests(second)).toEqual(sent);

@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import type { CaseResult, RunResult } from '../../../src/contract/types.js';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { startRecordingFront, type RecordedExchange } from '../../support/fronts.js';
+import { NO_BUDGET_CUT } from '../../support/no-budget-cut.js';
 import { failures, runAgainst, TARGETS } from '../../support/rich-targets.js';
 
 const GENERATED_ONLY = { only: ['*/generated'] };
@@ -134,6 +135,8 @@ describe('--seed replays parameter and body cases request for request', () => {
           ...GENERATED_ONLY,
           seed,
           workers: 1,
+          // A replay is compared request for request: no time budget may cut either run.
+          ...NO_BUDGET_CUT,
         });
         return withHandedOutIds(front.exchanges).map(({ method, target, body, rawHeaders }) => ({
           method,
