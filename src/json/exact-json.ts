@@ -16,6 +16,12 @@ type Key = string | number;
 const exactTexts = new WeakMap<object, Map<Key, string>>();
 
 /**
+ * Whether this process has recorded any exact number text: until it has, a copy needs no look-up per
+ * container (one WeakMap look-up per object made copying GitHub's description twice as slow).
+ */
+let anyExactText = false;
+
+/**
  * A number token of 16 or more digits (an optional decimal point among them): a double may round it.
  * A JSON number value starts the text or follows `:`, `,` or `[` and whitespace (RFC 8259 sections 2-5),
  * so digit runs inside strings (ids, hashes, phone numbers in examples) keep the native parser: GitHub's
@@ -49,6 +55,7 @@ export function parseJson(text: string): JsonParseResult {
 
 /** Record that `container[key]` holds the number written as `text` (kept exact on output). */
 export function setExactNumber(container: object, key: Key, text: string): void {
+  anyExactText = true;
   let texts = exactTexts.get(container);
   if (!texts) {
     texts = new Map();
@@ -119,6 +126,7 @@ export function canonicalJson(container: object, key: Key): string {
  */
 export function cloneJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
+  if (!anyExactText) return plainCopy(value);
   const texts = exactTexts.get(value);
   if (Array.isArray(value)) {
     const copy: unknown[] = [];
@@ -157,6 +165,19 @@ export function mergeMembers(first: Record<string, unknown>, second: Record<stri
 }
 
 /** `copy[key]`: the recorded exact number (when still current, as {@link exactNumberText} checks) or a deep copy. */
+/** A deep copy of a JSON value when no exact number text exists anywhere (cloneJson). */
+function plainCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    for (let index = 0; index < value.length; index += 1) copy[index] = plainCopy(value[index]);
+    return copy as T;
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = plainCopy((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
+
 function copyEntry(value: object, copy: object, key: Key, texts: Map<Key, string> | undefined): void {
   const child = (value as Record<Key, unknown>)[key];
   const text = texts?.get(key);

@@ -16,7 +16,7 @@ import {
 } from '../validation/compile-validators.js';
 import { compileParameterValidators, type ParameterValidators } from '../validation/parameters.js';
 import { createErrorBodies, type ErrorBodyFactory } from './error-body.js';
-import { createPrismEngine, type PrismEngine } from './prism-engine.js';
+import { createAnswerEngine, type AnswerEngine } from './answer-engine.js';
 
 /** The spec, its validators, the router, Prism and the Error-body factory. */
 export interface MockState {
@@ -30,7 +30,7 @@ export interface MockState {
   /** Where generators resolve circular `$ref`s. */
   scope: SchemaScope;
   route: Router;
-  engine: PrismEngine;
+  engine: AnswerEngine;
   errorBody: ErrorBodyFactory;
   /** The only credential a scheme accepts; undefined: any well-formed one. */
   pinned: (scheme: SecuritySchemeUse) => string | undefined;
@@ -90,7 +90,7 @@ export async function buildMockState(
     validForResponse: (schema, value) => schemaValidator(schema, 'response')(value).length === 0,
     scope: { document: loaded.document, version: loaded.version, direction: 'response' },
     route: createRouter(loaded.operations, { basePaths: [serverBasePath(loaded.servers)] }),
-    engine: await createPrismEngine(loaded.document, loaded.rawDocument),
+    engine: createAnswerEngine(loaded.document, loaded.rawDocument),
     errorBody: createErrorBodies(loaded, validators),
     pinned,
     identity: mockIdentity(loaded, pinned, stateful),

@@ -10,9 +10,8 @@
  * under a synthetic key: Prism then finds the operation plantkit routed to
  * even where its own router cannot (path keys with a query part or a
  * fragment, server prefixes, templates that differ only in parameter
- * names), and a large spec costs Prism nothing at start-up. Static
- * responses are deterministic for an operation, status, example and Accept
- * header, so they are memoised; dynamic ones are not.
+ * names), and a large spec costs Prism nothing at start-up. Prism is asked
+ * only for what answer-engine.ts cannot answer itself, and loaded then.
  */
 import { loadPrism, type PrismParts } from './prism-loader.js';
 import { prismOperations, SYNTHETIC_PATH } from './prism-operations.js';
@@ -43,15 +42,11 @@ export interface EngineRequest {
 }
 
 /** Prism's answer, or why it has none (unknown example, no such status, ...). */
-export type EngineResult =
-  | { ok: true; status: number; headers: Record<string, string>; body: unknown }
-  | { ok: false; status: number; message: string };
+export type EngineResult = { ok: true; status: number; body: unknown } | { ok: false; status: number; message: string };
 
-/** Produces mock responses for one spec document. */
+/** Prism producing mock responses for one spec document (answer-engine.ts memoises the static ones). */
 export interface PrismEngine {
   respond(request: EngineRequest, preferences: ResponsePreferences): Promise<EngineResult>;
-  /** The memoised static answer `respond` would give (a copy), without waiting; undefined when there is none yet. */
-  memoised(request: EngineRequest, preferences: ResponsePreferences): EngineResult | undefined;
 }
 
 /** Prism's instance, as the engine calls it (fp-ts TaskEither: a function returning a promise of an Either). */
@@ -69,9 +64,6 @@ const BASE_CONFIG = {
   isProxy: false,
 } as const;
 
-/** Static responses kept per engine (operations x statuses x examples x Accept values seen). */
-const MAX_MEMOISED = 512;
-
 let prismModules: PrismParts | undefined;
 
 /** Build an engine for a dereferenced OpenAPI document, and the document as written when there is one (read first). */
@@ -82,17 +74,10 @@ export async function createPrismEngine(
   const parts = (prismModules ??= loadPrism());
   const logger = parts.createLogger('plantkit', { level: 'silent' });
   const prism = createInstance(parts, logger);
-  const memo = new StaticAnswers();
   const operationsFor = prismOperations(parts, document, raw);
 
   return {
-    memoised(request, preferences) {
-      const cached = preferences.dynamic ? undefined : memo.get(request, preferences);
-      return cached && copyResult(cached);
-    },
     async respond(request, preferences) {
-      const cached = preferences.dynamic ? undefined : memo.get(request, preferences);
-      if (cached) return copyResult(cached);
       // A fresh `mock` object per call: Prism writes the Accept media types into it.
       const mock = {
         dynamic: preferences.dynamic,
@@ -107,55 +92,15 @@ export async function createPrismEngine(
         headers: { ...request.headers, accept: request.accept },
         body: request.body,
       };
-      let result: EngineResult;
       try {
         const operations = await operationsFor(request.template);
-        result = toResult((await prism.request(input, operations, { ...BASE_CONFIG, mock })()) as PrismEither);
+        return toResult((await prism.request(input, operations, { ...BASE_CONFIG, mock })()) as PrismEither);
       } catch (error) {
         // A path item Prism cannot read: plantkit generates the answer itself (respond.ts).
-        result = { ok: false, status: 500, message: `Prism cannot read this operation: ${(error as Error).message}` };
+        return { ok: false, status: 500, message: `Prism cannot read this operation: ${(error as Error).message}` };
       }
-      // A static answer is the same for every valid request with this key, a failed one too (a path item
-      // Prism cannot read fails the same way each time; respond.ts then generates the answer).
-      if (!preferences.dynamic) memo.set(request, preferences, copyResult(result));
-      return result;
     },
   };
-}
-
-/**
- * Static answers by operation, status, example and media type. Looked up on
- * every request: nested maps keyed by the spec's own strings (whose hashes
- * V8 keeps), where one joined key string per request had to be built and
- * hashed anew. The media type comes from the client's Accept header, so the
- * count is bounded.
- */
-class StaticAnswers {
-  private readonly byOperation = new Map<string, Map<number | undefined, Map<string, EngineResult>>>();
-  private size = 0;
-
-  get(request: EngineRequest, preferences: ResponsePreferences): EngineResult | undefined {
-    return this.byOperation.get(request.operationId)?.get(preferences.code)?.get(mediaKey(request, preferences));
-  }
-
-  set(request: EngineRequest, preferences: ResponsePreferences, result: EngineResult): void {
-    if (this.size >= MAX_MEMOISED) {
-      this.byOperation.clear();
-      this.size = 0;
-    }
-    let byCode = this.byOperation.get(request.operationId);
-    if (!byCode) this.byOperation.set(request.operationId, (byCode = new Map()));
-    let byMedia = byCode.get(preferences.code);
-    if (!byMedia) byCode.set(preferences.code, (byMedia = new Map()));
-    const key = mediaKey(request, preferences);
-    if (!byMedia.has(key)) this.size += 1;
-    byMedia.set(key, result);
-  }
-}
-
-/** The media type, and the example when one is asked for (no media type holds a NUL). */
-function mediaKey(request: EngineRequest, preferences: ResponsePreferences): string {
-  return preferences.example === undefined ? request.accept : `${request.accept}\u0000${preferences.example}`;
 }
 
 /**
@@ -181,27 +126,8 @@ function createInstance(parts: PrismParts, logger: unknown): PrismInstance {
   );
 }
 
-/**
- * A copy of a memoised answer (the caller may change it: echo writes into the body). Prism's bodies
- * are JSON values or text, copied by hand; anything else (bytes) through structuredClone, which costs
- * several microseconds per answer, a tenth of the mock's time on a small JSON body.
- */
-function copyResult(result: EngineResult): EngineResult {
-  if (!result.ok) return { ...result };
-  return { ...result, headers: { ...result.headers }, body: copyJson(result.body) };
-}
-
-function copyJson(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(copyJson);
-  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = copyJson((value as Record<string, unknown>)[key]);
-  return copy;
-}
-
 type PrismEither =
-  | { _tag: 'Right'; right: { output: { statusCode: number; headers?: Record<string, unknown>; body?: unknown } } }
+  | { _tag: 'Right'; right: { output: { statusCode: number; body?: unknown } } }
   | { _tag: 'Left'; left: { status?: number; message?: string; detail?: string } };
 
 function toResult(either: PrismEither): EngineResult {
@@ -212,10 +138,7 @@ function toResult(either: PrismEither): EngineResult {
       message: either.left.detail || either.left.message || 'Prism could not produce a response',
     };
   }
-  const { statusCode, headers = {}, body } = either.right.output;
-  // Prism writes `Content-type`; normalise header names.
-  const normalised = Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
-  );
-  return { ok: true, status: statusCode, headers: normalised, body };
+  // Prism's headers are not served: response-headers.ts produces them, checked against their schemas.
+  const { statusCode, body } = either.right.output;
+  return { ok: true, status: statusCode, body };
 }

@@ -102,21 +102,46 @@ test.each([
   90_000,
 );
 
-test('the mock answers its first valid request on the bundled spec without loading fast-check', () => {
+/** What importing the library, starting a mock on the bundled spec and sending it one request (with `prefer`) loads. */
+function firstAnswerLoads(prefer: string | undefined): {
+  status: number;
+  body: unknown;
+  fastCheck: boolean;
+  prism: boolean;
+} {
   const script = `
     const { startMock } = await import('./dist/index.js');
     const { createRequire } = await import('node:module');
     const mock = await startMock({ spec: 'openapi.yaml', port: 0, host: '127.0.0.1', quiet: true, watch: false });
     try {
       const body = JSON.stringify({ id: 10, name: 'Monstera deliciosa', tag: 'indoor' });
-      const headers = { 'content-type': 'application/json', authorization: 'Bearer any' };
+      const headers = { 'content-type': 'application/json', authorization: 'Bearer any', ...${JSON.stringify(prefer === undefined ? {} : { prefer })} };
       const response = await fetch(mock.url + '/plants', { method: 'POST', headers, body });
-      await response.arrayBuffer();
+      const answer = await response.json();
       const cache = Object.keys(createRequire(import.meta.url).cache);
-      console.log(JSON.stringify({ status: response.status, fastCheck: cache.some((file) => file.includes('/node_modules/fast-check/')) }));
+      console.log(JSON.stringify({
+        status: response.status,
+        body: answer,
+        fastCheck: cache.some((file) => file.includes('/node_modules/fast-check/')),
+        // Prism as the build bundles it (scripts/build-prism.mjs) or as its packages.
+        prism: cache.some((file) => file.includes('/dist/vendor/prism.cjs') || file.includes('/node_modules/@stoplight/prism-')),
+      }));
     } finally {
       await mock.close();
     }`;
-  const seen = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString());
-  expect(seen).toEqual({ status: 200, fastCheck: false });
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script]).toString());
+}
+
+test('the mock answers its first valid request on the bundled spec with the example, loading neither fast-check nor Prism', () => {
+  // The first example of the 200 (openapi.yaml), plantkit's own static answer (src/mock/static-answer.ts).
+  expect(firstAnswerLoads(undefined)).toEqual({
+    status: 200,
+    body: { name: 'Monstera deliciosa', tag: 'indoor' },
+    fastCheck: false,
+    prism: false,
+  });
+});
+
+test('a dynamic answer on the bundled spec loads Prism (the check above sees it)', () => {
+  expect(firstAnswerLoads('dynamic=true')).toMatchObject({ status: 200, prism: true });
 });
