@@ -228,6 +228,7 @@ describe('collections of the fixture specs', () => {
         update: 'updateBankAccount (merge)',
         delete: 'deleteBankAccount',
       }),
+      expect.objectContaining({ name: 'sources', create: 'createSource', update: 'updateSource (merge)' }),
     ]);
   });
 
