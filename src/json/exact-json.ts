@@ -164,7 +164,6 @@ export function mergeMembers(first: Record<string, unknown>, second: Record<stri
   return merged;
 }
 
-/** `copy[key]`: the recorded exact number (when still current, as {@link exactNumberText} checks) or a deep copy. */
 /** A deep copy of a JSON value when no exact number text exists anywhere (cloneJson). */
 function plainCopy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
@@ -178,6 +177,7 @@ function plainCopy<T>(value: T): T {
   return copy as T;
 }
 
+/** `copy[key]`: the recorded exact number (when still current, as {@link exactNumberText} checks) or a deep copy. */
 function copyEntry(value: object, copy: object, key: Key, texts: Map<Key, string> | undefined): void {
   const child = (value as Record<Key, unknown>)[key];
   const text = texts?.get(key);
