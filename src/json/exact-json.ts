@@ -172,8 +172,15 @@ function plainCopy<T>(value: T): T {
     for (let index = 0; index < value.length; index += 1) copy[index] = plainCopy(value[index]);
     return copy as T;
   }
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = plainCopy((value as Record<string, unknown>)[key]);
+  // A spread copies the members in one step and keeps the original's hidden class (V8); only the members that
+  // are objects are then replaced by their copies. Copying GitHub's 5.7 MB description so took about 8% less
+  // CPU (parse and copy together, paired runs; issue 22). Unlike a key-by-key assignment it also keeps a member
+  // named `__proto__` (JSON.parse makes one) as a member rather than making it the copy's prototype.
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key in copy) {
+    const child = copy[key];
+    if (typeof child === 'object' && child !== null && Object.hasOwn(copy, key)) copy[key] = plainCopy(child);
+  }
   return copy as T;
 }
 
