@@ -173,9 +173,10 @@ function plainCopy<T>(value: T): T {
     return copy as T;
   }
   // A spread copies the members in one step and keeps the original's hidden class (V8); only the members that
-  // are objects are then replaced by their copies. Copying GitHub's 5.7 MB description so took about 8% less
-  // CPU (parse and copy together, paired runs; issue 22). Unlike a key-by-key assignment it also keeps a member
-  // named `__proto__` (JSON.parse makes one) as a member rather than making it the copy's prototype.
+  // are objects are then replaced by their copies. A process parsing and copying GitHub's 5.7 MB description so
+  // took 6-8% less CPU (paired runs; issue 22). Unlike a key-by-key assignment it also keeps a member named
+  // `__proto__` (JSON.parse makes one) as a member rather than making it the copy's prototype. It would copy
+  // enumerable symbol members too; plantkit's own markers on spec objects are not enumerable (circular-refs.ts).
   const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   for (const key in copy) {
     const child = copy[key];
