@@ -10,12 +10,10 @@
 
 /**
  * A faster way to write one member of a top-level array: its text after the
- * newline and 4-space indent (as `indented` writes it), or that text in
- * pieces (yielded one by one, so a writer encodes each in place without
- * first flattening them into one string), or undefined to have it written
- * the generic way.
+ * newline and 4-space indent (as `indented` writes it), or undefined to have
+ * it written the generic way.
  */
-export type MemberText = (member: unknown) => string | readonly string[] | undefined;
+export type MemberText = (member: unknown) => string | undefined;
 
 /** The pretty-printed text of `document` (2 spaces, final newline) in pieces; `memberText` may write array members. */
 export function* prettyJsonPieces(document: object, memberText?: MemberText): Generator<string> {
@@ -31,15 +29,8 @@ export function* prettyJsonPieces(document: object, memberText?: MemberText): Ge
       continue;
     }
     yield '[';
-    for (let index = 0; index < value.length; index++) {
-      const text = memberText?.(value[index]);
-      if (typeof text !== 'object') {
-        yield `${index === 0 ? '' : ','}\n    ${text ?? indented(value[index], '\n    ')}`;
-        continue;
-      }
-      yield index === 0 ? '\n    ' : ',\n    ';
-      for (const piece of text) yield piece;
-    }
+    for (let index = 0; index < value.length; index++)
+      yield `${index === 0 ? '' : ','}\n    ${memberText?.(value[index]) ?? indented(value[index], '\n    ')}`;
     yield '\n  ]';
   }
   yield first ? '}\n' : '\n}\n';

@@ -53,17 +53,4 @@ describe('prettyJsonPieces', () => {
         : JSON.stringify(member, null, 2).replaceAll('\n', '\n    ');
     expect([...prettyJsonPieces(document, memberText)].join('')).toBe(`${JSON.stringify(document, null, 2)}\n`);
   });
-
-  test('a member given in pieces is yielded piece by piece, the same text joined', () => {
-    const document = { base: 'a', changes: [{ id: 1 }, { id: 2, note: 'x\ny' }, { id: 3 }], ignored: [] };
-    // Cut the member's text in three (the first and last pieces may be empty); the note member goes the generic way.
-    const memberText = (member: unknown) => {
-      if (typeof member === 'object' && member !== null && 'note' in member) return undefined;
-      const text = JSON.stringify(member, null, 2).replaceAll('\n', '\n    ');
-      return ['', text.slice(0, 5), text.slice(5)];
-    };
-    const pieces = [...prettyJsonPieces(document, memberText)];
-    expect(pieces.join('')).toBe(`${JSON.stringify(document, null, 2)}\n`);
-    expect(pieces).toContain('{\n   ');
-  });
 });
