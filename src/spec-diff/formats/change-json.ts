@@ -7,7 +7,6 @@
  * (a field more, another order, a non-finite number) gets no text here and
  * is written the generic way, so the output never changes.
  */
-import type { MemberText } from '../../text/pretty-json.js';
 import type { Change, ChangeLocation } from '../types.js';
 
 const CHANGE_KEYS = ['id', 'level', 'operation', 'pointer', 'side', 'message', 'location', 'headLocation'] as const;
@@ -25,77 +24,6 @@ export function changeJson(change: unknown): string | undefined {
   if (at === undefined || headAt === undefined) return undefined;
   const q = JSON.stringify;
   return `{\n      "id": ${q(id)},\n      "level": ${q(level)},\n      "operation": ${q(operation)},\n      "pointer": ${q(pointer)},\n      "side": ${q(side)},\n      "message": ${q(message)},\n      "location": ${at},\n      "headLocation": ${headAt}\n    }`;
-}
-
-/**
- * `changeJson` for one report, remembering the texts that its changes repeat:
- * Stripe's 146,686 changes name 309 operations, 2 sides and about 2,000
- * places, and only 1,039 distinct (rule, location, head location) triples.
- * A change's text is then five pieces: the cached head (id, level,
- * operation), its pointer, the side's text, its message, and the cached tail
- * (both locations); pointer and message are the only texts escaped per
- * change. The same bytes as `changeJson` (`test/spec-diff/formats/change-json.test.ts`).
- * Bound: at most `limit` remembered texts; past it a text is built afresh.
- */
-export function createChangeJson(limit = 100_000): MemberText {
-  const heads = new Map<string, Map<string, Map<string, string>>>();
-  const places = new Map<string, Map<string, Place>>();
-  const tails = new Map<string, Map<string, string>>();
-  const sides = new Map<string, string>();
-  let kept = 0;
-  const keep = <T>(map: Map<string, T>, key: string, value: T): T => {
-    if (kept < limit) {
-      map.set(key, value);
-      kept += 1;
-    }
-    return value;
-  };
-  const inner = <T>(map: Map<string, Map<string, T>>, key: string): Map<string, T> =>
-    map.get(key) ?? keep(map, key, new Map<string, T>());
-
-  /** The location's text, from the place remembered for its file and pointer when line and column agree. */
-  const placeJson = (location: unknown): string | undefined => {
-    if (!hasKeys(location, LOCATION_KEYS)) return undefined;
-    const { file, pointer, line, column } = location as unknown as ChangeLocation;
-    if (typeof file !== 'string' || typeof pointer !== 'string') return undefined;
-    const byPointer = inner(places, file);
-    const known = byPointer.get(pointer);
-    if (known !== undefined && known.line === line && known.column === column) return known.text;
-    const text = locationJson(location);
-    if (text !== undefined && known === undefined) keep(byPointer, pointer, { line, column, text });
-    return text;
-  };
-
-  return (change) => {
-    if (!hasKeys(change, CHANGE_KEYS)) return undefined;
-    const { id, level, operation, pointer, side, message, location, headLocation } = change as unknown as Change;
-    if (typeof id !== 'string' || typeof level !== 'string' || typeof operation !== 'string') return undefined;
-    if (typeof pointer !== 'string' || typeof side !== 'string' || typeof message !== 'string') return undefined;
-    const at = placeJson(location);
-    const headAt = headLocation === location ? at : placeJson(headLocation);
-    if (at === undefined || headAt === undefined) return undefined;
-    const q = JSON.stringify;
-    const byOperation = inner(inner(heads, id), level);
-    const head =
-      byOperation.get(operation) ??
-      keep(
-        byOperation,
-        operation,
-        `{\n      "id": ${q(id)},\n      "level": ${q(level)},\n      "operation": ${q(operation)},\n      "pointer": `,
-      );
-    const middle = sides.get(side) ?? keep(sides, side, `,\n      "side": ${q(side)},\n      "message": `);
-    const byHead = inner(tails, at);
-    const tail =
-      byHead.get(headAt) ?? keep(byHead, headAt, `,\n      "location": ${at},\n      "headLocation": ${headAt}\n    }`);
-    return head + q(pointer) + middle + q(message) + tail;
-  };
-}
-
-/** A location's text, remembered with the line and column it was written for. */
-interface Place {
-  line: number;
-  column: number;
-  text: string;
 }
 
 function locationJson(location: unknown): string | undefined {

@@ -1,7 +1,7 @@
 /** Machine-readable JSON: the SpecDiffResult as it is (stable field names; see docs/spec-checks.md). */
 import type { SpecDiffResult } from '../diff-specs.js';
 import { prettyJsonPieces } from '../../text/pretty-json.js';
-import { createChangeJson } from './change-json.js';
+import { changeJson } from './change-json.js';
 import type { DiffFormatter } from './format.js';
 
 /** The json format. */
@@ -14,5 +14,5 @@ export const jsonFormat: DiffFormatter = {
 /** The result's members in a fixed order, as `JSON.stringify(…, null, 2)` writes them, in pieces: one per change. */
 function jsonChunks(result: SpecDiffResult): Generator<string> {
   const { base, head, counts, changes, ignored, unusedIgnores } = result;
-  return prettyJsonPieces({ base, head, counts, changes, ignored, unusedIgnores }, createChangeJson());
+  return prettyJsonPieces({ base, head, counts, changes, ignored, unusedIgnores }, changeJson);
 }

@@ -1,6 +1,6 @@
 /** A change's json text is what JSON.stringify writes for it inside the changes array, or nothing for another shape. */
 import { describe, expect, test } from 'vitest';
-import { changeJson, createChangeJson } from '../../../src/spec-diff/formats/change-json.js';
+import { changeJson } from '../../../src/spec-diff/formats/change-json.js';
 
 const location = (file: string, pointer: string, line = 3, column = 7) => ({ file, pointer, line, column });
 const change = (fields: Record<string, unknown> = {}) => ({
@@ -53,43 +53,5 @@ describe('changeJson', () => {
     ['null', null],
   ])('%s: no text, written the generic way', (_name, given) => {
     expect(changeJson(given)).toBeUndefined();
-  });
-});
-
-describe('createChangeJson', () => {
-  // A report's changes in order: texts repeat (operations, places, location pairs), some places move, shapes vary.
-  const sequence: unknown[] = [
-    change(),
-    change({ pointer: '/paths/~1plants/post/x', message: 'another' }),
-    change({ operation: 'GET /plants', level: 'info', id: 'response-property-added' }),
-    sharedLocation(),
-    sharedLocation(),
-    change({ location: location('openapi.yaml', '/paths/~1plants/post', 4, 7) }),
-    change({ location: location('openapi.yaml', '/paths/~1plants/post', 3, 8) }),
-    change(),
-    change({ headLocation: location('openapi.yaml', '/paths') }),
-    change({ message: 'a "b"\\c\nd\t\u0000', operation: 'GET /pflanzen/ä 🌿 \u2028' }),
-    { ...change(), reason: 'accepted' },
-    change({ location: location('a.yaml', '', Number.NaN) }),
-    change({ headLocation: { ...location('head.yaml', '/paths'), extra: 1 } }),
-    change(),
-  ];
-
-  test.each<[string, number | undefined]>([
-    ['the default bound', undefined],
-    ['a bound of 3 texts', 3],
-    ['nothing kept', 0],
-  ])('%s: every change as changeJson writes it, in order', (_name, limit) => {
-    const write = createChangeJson(limit);
-    for (const given of sequence) expect(write(given)).toBe(changeJson(given));
-    // Twice through: the second pass reads what the first kept.
-    for (const given of sequence) expect(write(given)).toBe(changeJson(given));
-  });
-
-  test('the texts match JSON.stringify for every plain change of the sequence', () => {
-    const write = createChangeJson();
-    const plain = sequence.filter((given) => changeJson(given) !== undefined);
-    expect(plain.length).toBeGreaterThan(8);
-    for (const given of plain) expect(write(given)).toBe(generic(given));
   });
 });
