@@ -157,7 +157,7 @@ async function diffRows(rows, targets, notes) {
     );
     return;
   }
-  // The target row is the median of three processes (one process's wall time on a shared 2-core machine swung by
+  // The target row is the median of DIFF_RUNS processes, three by default (one process's wall time on a shared 2-core machine swung by
   // 2 s between runs of the same build); CPU and peak memory are that run's.
   const runs = [];
   for (let index = 0; index < DIFF_RUNS; index += 1) runs.push(await timeDiff(path.resolve(base), path.resolve(head)));
