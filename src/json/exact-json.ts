@@ -62,7 +62,18 @@ export function setExactNumber(container: object, key: Key, text: string): void 
     exactTexts.set(container, texts);
   }
   texts.set(key, text);
-  (container as Record<Key, unknown>)[key] = Number(text);
+  setMember(container, key, Number(text));
+}
+
+/**
+ * `container[key] = child`, where a key named `__proto__` (JSON.parse and lossless-json make one as an own
+ * member) stays a member: the assignment would call Object.prototype's setter and make `child` the container's
+ * prototype instead, so that a copy of `{"__proto__": {...}}` would lose the member and gain inherited fields.
+ */
+function setMember(container: object, key: Key, child: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(container, key, { value: child, writable: true, enumerable: true, configurable: true });
+  } else (container as Record<Key, unknown>)[key] = child;
 }
 
 /** The exact source text of `container[key]`, when it was recorded. */
@@ -190,7 +201,7 @@ function copyEntry(value: object, copy: object, key: Key, texts: Map<Key, string
   const child = (value as Record<Key, unknown>)[key];
   const text = texts?.get(key);
   if (text !== undefined && Number(text) === child) setExactNumber(copy, key, text);
-  else (copy as Record<Key, unknown>)[key] = cloneJson(child);
+  else setMember(copy, key, cloneJson(child));
 }
 
 function entries(value: object): Array<[Key, unknown]> {
@@ -226,7 +237,7 @@ function adoptLosslessNumbers(value: unknown): unknown {
   for (const [key, child] of entries(value)) {
     if (!(child instanceof LosslessNumber)) adoptLosslessNumbers(child);
     else if (LONG_NUMBER.test(child.value)) setExactNumber(record, key, child.value);
-    else record[key] = Number(child.value);
+    else setMember(record, key, Number(child.value));
   }
   return value;
 }

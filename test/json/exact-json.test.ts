@@ -61,6 +61,19 @@ describe('parseJson keeps the exact text of long numbers', () => {
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     }
   });
+
+  test('a copy keeps __proto__ a member, and a number under it a number', () => {
+    const parsed = parseJson('{"__proto__":{"polluted":1},"id":9223372036854775807,"n":{"__proto__":5}}');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    for (const value of [parsed.value, cloneJson(parsed.value)] as Array<Record<string, unknown>>) {
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: 1 });
+      expect(value.polluted).toBeUndefined();
+      expect(Object.getOwnPropertyDescriptor(value.n, '__proto__')?.value).toBe(5);
+      expect(stringifyJson(value)).toBe('{"__proto__":{"polluted":1},"id":9223372036854775807,"n":{"__proto__":5}}');
+    }
+  });
 });
 
 describe('parseJson reports what is wrong', () => {
