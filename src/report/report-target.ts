@@ -1,9 +1,10 @@
 /** Where a file reporter writes: a file (`--output FILE`) or a text sink such as stdout. */
 import { constants } from 'node:fs';
-import { access, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PlantkitError, UsageError } from '../errors.js';
 import { batched } from '../text/batched.js';
+import { makeParentDirectories } from './parent-directories.js';
 import type { TextSink } from './reporter.js';
 
 /** A report destination. */
@@ -16,7 +17,7 @@ export async function writeReportFile(target: ReportTarget, text: string): Promi
     return;
   }
   try {
-    await mkdir(path.dirname(target.file), { recursive: true });
+    await makeParentDirectories(target.file);
     await writeFile(target.file, text);
   } catch (error) {
     throw new PlantkitError('PLANTKIT_IO', `cannot write report ${target.file}: ${(error as Error).message}`);
@@ -30,7 +31,7 @@ export async function writeReportChunks(target: ReportTarget, chunks: Iterable<s
     return;
   }
   try {
-    await mkdir(path.dirname(target.file), { recursive: true });
+    await makeParentDirectories(target.file);
     const file = await open(target.file, 'w');
     try {
       for (const chunk of batched(chunks)) await file.write(chunk);
@@ -50,7 +51,7 @@ export async function writeReportChunks(target: ReportTarget, chunks: Iterable<s
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    await makeParentDirectories(file);
     await writeFile(temporary, text);
     await rename(temporary, file);
   } catch (error) {
@@ -74,7 +75,7 @@ export async function checkReportFile(file: string, label = file): Promise<void>
 
 async function reportFileProblem(file: string): Promise<string | undefined> {
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    await makeParentDirectories(file);
   } catch (error) {
     return `cannot create its directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }

@@ -70,6 +70,12 @@ describe('--output is checked before the first request', () => {
       },
       /cannot create its directory \((ENOTDIR|EEXIST)\)/,
     ],
+    [
+      // Node 20's recursive mkdir never returns under /proc; the run must refuse, not hang.
+      'a directory the kernel does not let anyone make',
+      async () => '/proc/plantkit-nowhere/junit.xml',
+      /cannot create its directory \(ENOENT\)/,
+    ],
   ])('%s: exit 2 and no request sent', async (_name, prepare, problem) =>
     withApp(async (app) => {
       const directory = await temporaryDirectory('output');
