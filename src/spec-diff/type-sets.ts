@@ -3,6 +3,7 @@
  * does (validation section 6.1.1): `number` includes `integer`; no `type`
  * means any type.
  */
+import { assertedFormat } from './known-formats.js';
 import type { EffectiveSchema } from './schema-record.js';
 
 /** Does a schema with `types` accept values of `type`? */
@@ -29,8 +30,9 @@ const WIDER_FORMATS: ReadonlyArray<readonly [string, string]> = [
   ['float', 'double'],
 ];
 
-/** Does changing `from` to `to` (formats) only widen what is accepted? */
-export function isFormatWidening(from: string | undefined, to: string | undefined): boolean {
+/** Does changing `from` to `to` (formats) only widen what is accepted? A format no tool knows counts as none. */
+export function isFormatWidening(formatFrom: string | undefined, formatTo: string | undefined): boolean {
+  const [from, to] = [assertedFormat(formatFrom), assertedFormat(formatTo)];
   if (to === undefined) return true;
   if (from === to) return true;
   return WIDER_FORMATS.some(([narrow, wide]) => narrow === from && wide === to);

@@ -214,6 +214,16 @@ const CASES: Array<[string, Array<[string, Level]>]> = [
     ],
   ],
   ['response-format-widened', [['response-type-changed', B]]],
+  // A format no tool knows is an annotation (spec-diff/known-formats.ts): Twilio's `phone-number` added,
+  // DigitalOcean's `format: boolean` on a boolean dropped. A known format beside one still counts.
+  ['unknown-format-changed-not-breaking', []],
+  [
+    'unknown-to-known-format',
+    [
+      ['request-format-narrowed', B],
+      ['response-type-changed', B],
+    ],
+  ],
 ];
 
 /** The clock `x-sunset` dates are compared with. */

@@ -3,6 +3,7 @@
  * expect (string -> integer, int32 -> int64). A new `null` is reported by
  * response-property-became-nullable; a narrower response type breaks nobody.
  */
+import { assertedFormat } from '../known-formats.js';
 import { describeType, isFormatWidening, lostTypes } from '../type-sets.js';
 import { walkRule } from './walk-rule.js';
 
@@ -21,11 +22,12 @@ export const responseTypeChanged = walkRule({
             pair.head.types?.filter((type) => type !== 'null'),
             pair.base.types,
           ).length > 0;
-        // Read backwards: the head's format must be no wider than the base's.
+        // Read backwards: the head's format must be no wider than the base's. A format no tool knows
+        // (known-formats.ts) constrained nothing, so dropping or renaming it widens nothing.
         const formatWidened =
-          pair.base.format !== undefined &&
+          assertedFormat(pair.base.format) !== undefined &&
           pair.head.format !== pair.base.format &&
-          (pair.head.format === undefined || isFormatWidening(pair.head.format, pair.base.format) === false);
+          !isFormatWidening(pair.head.format, pair.base.format);
         if (!widened && !formatWidened) return [];
         // A format-only change is named as one (GitHub's `uri` -> `uri-template` is no change of type).
         const what = widened
