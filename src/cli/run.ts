@@ -34,7 +34,7 @@ const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'spec',
-    summary: 'check a spec (structure, examples, lint) or diff two for breaking changes',
+    summary: 'check a spec (structure, examples, schemas, lint) or diff two for breaking changes',
     load: async () => (await import('./commands/spec.js')).specCommand,
   },
   {

@@ -30,7 +30,7 @@ export interface SpecCheckResult {
   findings: SpecFinding[];
 }
 
-/** Check the spec at `file` (structure, examples, lint). */
+/** Check the spec at `file` (structure, examples, schemas, lint). */
 export async function checkSpec(file: string, options: CheckSpecOptions = {}): Promise<SpecCheckResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const source = await readSpecSource(file, 'pass the path of an OpenAPI 3.0/3.1 or Swagger 2.0 file', cwd);

@@ -26,7 +26,7 @@ describe('plantkit spec (built, child process)', () => {
       'the project spec is clean',
       ['spec', 'check'],
       0,
-      /no problems \(checks: structure, examples, lint; ruleset: \.spectral\.yaml\)/,
+      /no problems \(checks: structure, examples, schemas, lint; ruleset: \.spectral\.yaml\)/,
       '',
     ],
     [

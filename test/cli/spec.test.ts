@@ -26,7 +26,7 @@ describe('plantkit spec', () => {
       ['spec', 'check'],
       root,
       0,
-      /^openapi\.yaml \(OpenAPI 3\.1\): no problems \(checks: structure, examples, lint; ruleset: \.spectral\.yaml\)$/m,
+      /^openapi\.yaml \(OpenAPI 3\.1\): no problems \(checks: structure, examples, schemas, lint; ruleset: \.spectral\.yaml\)$/m,
     ],
     [
       'check with findings exits 1',

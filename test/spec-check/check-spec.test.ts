@@ -1,5 +1,5 @@
 /**
- * spec check's structure and examples checks on fixtures: every problem,
+ * spec check's structure, examples and schemas checks on fixtures: every problem,
  * each at its file, line and column (rule, pointer as written, line, column).
  */
 import path from 'node:path';
@@ -66,9 +66,31 @@ const CASES: Array<[string, Array<[string, string, number, number]>]> = [
       ['ref', '/components/schemas/A', 17, 8],
     ],
   ],
+  // The schemas check: each contradiction once, and the near misses after them (typeless or nullable bounds,
+  // a listed null, an integer branch of a number, an untyped branch, an enum with one fitting value) silent.
+  [
+    'contradictions-31.yaml',
+    [
+      ['schema-enum-outside-type', '/paths/~1items/get/parameters/0/schema/enum', 13, 19],
+      ['schema-type-excludes-branches', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/nullOnly/oneOf', 24, 28],
+      ['schema-bounds-crossed', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/crossed/minimum', 27, 30],
+      ['schema-bounds-crossed', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/touching/exclusiveMinimum', 31, 39],
+      ['schema-bounds-crossed', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/short/minLength', 35, 32],
+      ['schema-bounds-crossed', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/fewItems/minItems', 39, 31],
+      ['schema-enum-outside-type', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/wrongConst/const', 43, 28],
+      ['schema-type-excludes-branches', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/stringAndNumber/allOf/0', 46, 29],
+    ],
+  ],
+  [
+    'contradictions-30.yaml',
+    [
+      ['schema-bounds-crossed', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/touching/exclusiveMinimum', 19, 39],
+      ['schema-enum-outside-type', '/paths/~1items/get/responses/200/content/application~1json/schema/properties/enumNotString/enum', 23, 27],
+    ],
+  ],
 ];
 
-describe('spec check: structure and examples', () => {
+describe('spec check: structure, examples and schemas', () => {
   it.each(CASES)('%s', async (file, want) => {
     const result = await checkSpec(file, { cwd: fixtures, skip: ['lint'] });
     expect(result.findings.map((finding) => [finding.rule, finding.pointer, finding.line, finding.column])).toEqual(

@@ -41,7 +41,7 @@ describe('spec check without a .spectral.yaml', () => {
     expect(outcome).toEqual({
       code: 0,
       stderr: '',
-      stdout: `openapi.yaml (OpenAPI 3.1): no problems (checks: structure, examples, lint; ruleset: ${DEFAULT_RULESET_LABEL})\n`,
+      stdout: `openapi.yaml (OpenAPI 3.1): no problems (checks: structure, examples, schemas, lint; ruleset: ${DEFAULT_RULESET_LABEL})\n`,
     });
   });
 
@@ -49,7 +49,7 @@ describe('spec check without a .spectral.yaml', () => {
     const { stdout } = await exec(process.execPath, [path.join(root, 'bin/plantkit.js'), 'spec', 'check'], {
       cwd: dir,
     });
-    expect(stdout).toMatch(/: no problems \(checks: structure, examples, lint; ruleset: plantkit default/);
+    expect(stdout).toMatch(/: no problems \(checks: structure, examples, schemas, lint; ruleset: plantkit default/);
   });
 
   it("uses the same rules as the repository's .spectral.yaml", async () => {

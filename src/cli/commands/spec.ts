@@ -61,7 +61,7 @@ Rules (default level; set another with levels: in the config):`;
 
 const HELP = `Usage: plantkit spec <check|diff> ...
 
-  check [FILE]      validate the spec: structure, examples, lint
+  check [FILE]      validate the spec: structure, examples, schemas, lint
   diff BASE HEAD    report changes that break existing clients
 
 Run 'plantkit spec check --help' or 'plantkit spec diff --help' for options.`;

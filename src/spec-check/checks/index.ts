@@ -2,7 +2,8 @@
 import type { SpecCheck } from '../types.js';
 import { examplesCheck } from './examples.js';
 import { lintCheck } from './lint.js';
+import { schemasCheck } from './schemas.js';
 import { structureCheck } from './structure.js';
 
 /** Every spec check. */
-export const SPEC_CHECKS: readonly SpecCheck[] = [structureCheck, examplesCheck, lintCheck];
+export const SPEC_CHECKS: readonly SpecCheck[] = [structureCheck, examplesCheck, schemasCheck, lintCheck];
