@@ -95,7 +95,9 @@ describe('the bundled dependencies work without their packages installed', () =>
     const spec = path.join(project, 'node_modules/plantkit/openapi.yaml');
     const checked = await plantkit(['spec', 'check', spec]);
     expect(checked).toMatchObject({ code: 0, stderr: '' });
-    expect(checked.stdout).toMatch(/: no problems \(checks: structure, examples, schemas, lint; ruleset: plantkit default/);
+    expect(checked.stdout).toMatch(
+      /: no problems \(checks: structure, examples, schemas, lint; ruleset: plantkit default/,
+    );
     expect(await plantkit(['spec', 'diff', spec, spec])).toMatchObject({ code: 0, stderr: '' });
   });
 
