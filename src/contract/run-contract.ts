@@ -25,6 +25,7 @@ import { createShardSelector } from './shard.js';
 import { CHECKS, createCheckContext, type CheckContext } from './checks/index.js';
 import { loadScenarios } from './contracts-file.js';
 import { missingCredentials } from './credentials.js';
+import { routeTwinNotes } from './route-twins.js';
 import { runHints } from './run-hints.js';
 import { normalizeContractOptions, type ContractOptions, type NormalizedContractOptions } from './options.js';
 import type { ContractPhase, PhaseSession } from './phase.js';
@@ -65,7 +66,8 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
     settings.contracts === false
       ? new Map()
       : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
-  const notes: string[] = [];
+  // Operations no server can tell apart: said before any verdict that may be about the other one.
+  const notes: string[] = routeTwinNotes(spec.operations);
   // Which answers feed which parameters (resources/producers.ts): known before any request, filled as the run goes.
   const producers = inferProducers(spec.operations);
   const context = {

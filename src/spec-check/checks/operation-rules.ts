@@ -5,6 +5,7 @@
  */
 import { joinPointer } from '../../spec/json-pointer.js';
 import { HTTP_METHODS } from '../../spec/operations.js';
+import { routeShape } from '../../spec/route-shape.js';
 import type { ProblemReport } from '../locate.js';
 
 type Json = Record<string, unknown>;
@@ -84,7 +85,7 @@ function distinctTemplates(document: Json): ProblemReport[] {
   const seen = new Map<string, string>();
   const problems: ProblemReport[] = [];
   for (const template of Object.keys(record(document.paths))) {
-    const shape = template.replace(/\{[^}]+\}/g, '{}');
+    const shape = routeShape(template);
     const earlier = seen.get(shape);
     if (earlier === undefined) seen.set(shape, template);
     else
