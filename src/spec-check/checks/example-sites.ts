@@ -64,12 +64,12 @@ export function listExampleSites(document: Record<string, unknown>, version: Ope
   }
   for (const [schema, use] of listSchemaUses(document, operations)) {
     const directions = use.directions.size > 0 ? [...use.directions] : BOTH;
-    for (const example of schemaExamples(schema as SchemaObject, use.pointer, version)) {
+    for (const example of schemaExamples(schema, use.pointer, version)) {
       sites.push({
         label: `schema example`,
         value: example.value,
         pointer: example.pointer,
-        schema: schema as SchemaObject,
+        schema,
         directions,
       });
     }

@@ -25,9 +25,7 @@ export const responseTypeChanged = walkRule({
         // Read backwards: the head's format must be no wider than the base's. A format no tool knows
         // (known-formats.ts) constrained nothing, so dropping or renaming it widens nothing.
         const formatWidened =
-          assertedFormat(pair.base.format) !== undefined &&
-          pair.head.format !== pair.base.format &&
-          !isFormatWidening(pair.head.format, pair.base.format);
+          assertedFormat(pair.base.format) !== undefined && !isFormatWidening(pair.head.format, pair.base.format);
         if (!widened && !formatWidened) return [];
         // A format-only change is named as one (GitHub's `uri` -> `uri-template` is no change of type).
         const what = widened
