@@ -1,23 +1,17 @@
 /**
- * Spectral: the one module that imports it. It lints, and it lends the
- * structure check its precompiled OpenAPI meta-schema validators. Spectral is
+ * Spectral: the one module that imports it. Spectral is
  * loaded on first use (other commands never pay its start-up), never touches
  * the network (a ruleset URL is refused; the document's `$ref`s are those
  * plantkit's own `$ref` policy already let through) and hands back plain
  * diagnostics.
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { ISpectralDiagnostic, Ruleset, RulesetDefinition } from '@stoplight/spectral-core';
 import { RulesetError } from '../errors.js';
 import { encodePointer } from '../spec/json-pointer.js';
-import type { MetaSchemaError } from '../spec/meta-schema-errors.js';
-import type { OpenApiVersion } from '../spec/types.js';
 import { DEFAULT_RULE_SEVERITIES } from './default-ruleset.js';
 import { loadRulesetDefinition } from './ruleset-file.js';
 import { loadSpectral, type SpectralParts } from './spectral-loader.js';
-
-const require = createRequire(import.meta.url);
 
 /** One Spectral result. */
 export interface LintDiagnostic {
@@ -42,23 +36,6 @@ export interface LintRequest {
   rulesetFile: string | undefined;
   /** Rules turned off whatever the ruleset says, because another plantkit check owns the problem. */
   disabledRules: readonly string[];
-}
-
-type MetaSchemaValidator = ((document: unknown) => boolean) & { errors?: MetaSchemaError[] | null };
-
-/**
- * Validate a document, as written (Reference Objects and all), against the
- * OpenAPI 3.0 or 3.1 meta-schema, with the validators Spectral ships
- * precompiled for its `oas3-schema` rule: no schema compilation at run time,
- * and the 3.1 schema checks Schema Objects against JSON Schema 2020-12.
- */
-export function validateOpenApiDocument(document: unknown, version: OpenApiVersion): MetaSchemaError[] {
-  const validators = require('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js') as Record<
-    'oas3_0' | 'oas3_1',
-    MetaSchemaValidator
-  >;
-  const validate = version === '3.1' ? validators.oas3_1 : validators.oas3_0;
-  return validate(document) ? [] : [...(validate.errors ?? [])];
 }
 
 /** Lint `request.text` with Spectral; throws a RulesetError for a ruleset it cannot load. */

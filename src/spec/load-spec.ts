@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { isPlantkitError, SpecError } from '../errors.js';
 import type { YamlSource } from '../yaml/yaml-source.js';
-import { validateOpenApiDocument } from '../lint/spectral.js';
+import { validateOpenApiDocument } from './meta-schema.js';
 import { describeMetaSchemaErrors, type StructuralProblem } from './meta-schema-errors.js';
 import { cloneJson } from '../json/exact-json.js';
 import { linkCircularRefs, linkRef } from './circular-refs.js';

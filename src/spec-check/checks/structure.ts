@@ -8,7 +8,7 @@ import type { ProblemReport } from '../locate.js';
 import { toFindings } from '../locate.js';
 import type { SpecCheck } from '../types.js';
 import { operationRuleProblems } from './operation-rules.js';
-import { validateOpenApiDocument } from '../../lint/spectral.js';
+import { validateOpenApiDocument } from '../../spec/meta-schema.js';
 import { describeMetaSchemaErrors } from '../../spec/meta-schema-errors.js';
 
 /** The structure check. */
