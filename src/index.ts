@@ -62,7 +62,8 @@ export { isCredentialHeader, type Secret } from './contract/redact.js';
 export type { Finding, FindingClass, Severity } from './findings.js';
 
 // Reporters of contract runs
-export type { Reporter, ReporterName, TextSink } from './report/reporter.js';
+export type { Reporter, ReporterName } from './report/reporter.js';
+export type { TextSink } from './text/text-sink.js';
 export { REPORTER_NAMES } from './report/reporter.js';
 export { createConsoleReporter, type ConsoleReporterOptions } from './report/console-reporter.js';
 export { createJsonReporter, type JsonReporterOptions } from './report/json-reporter.js';

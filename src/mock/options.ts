@@ -2,7 +2,7 @@
 import { UsageError } from '../errors.js';
 import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
 import type { LoadedSpec } from '../spec/types.js';
-import type { TextSink } from '../report/reporter.js';
+import type { TextSink } from '../text/text-sink.js';
 import type { CredentialSet } from '../security/credentials.js';
 
 /** Defaults of {@link MockOptions}. */

@@ -3,7 +3,7 @@
  * Lines are buffered and written once per event-loop turn so logging does
  * not cost a write per request under load.
  */
-import type { TextSink } from '../report/reporter.js';
+import type { TextSink } from '../text/text-sink.js';
 
 /** Writes log lines; a no-op without a sink (`--quiet`, or the library default). */
 export interface RequestLog {

@@ -18,7 +18,8 @@ import { displayText } from './display-text.js';
 import { generatedLines } from './generated-lines.js';
 import { producerCurls } from './producer-curls.js';
 import { sequenceLines } from './sequence-lines.js';
-import type { Reporter, TextSink } from './reporter.js';
+import type { Reporter } from './reporter.js';
+import type { TextSink } from '../text/text-sink.js';
 import { createStyle, type Style } from './style.js';
 import { countsLine, distinctFailureLines, specGapLines } from './verdict-lines.js';
 

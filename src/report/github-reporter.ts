@@ -19,7 +19,8 @@ import { parseYamlSource, type YamlSource } from '../yaml/yaml-source.js';
 import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
 import { githubAnnotation } from './github-annotation.js';
 import { countsLine, distinctFailureLines, specGapLines } from './verdict-lines.js';
-import type { Reporter, TextSink } from './reporter.js';
+import type { Reporter } from './reporter.js';
+import type { TextSink } from '../text/text-sink.js';
 
 /** Options of {@link createGithubReporter}. */
 export interface GithubReporterOptions {

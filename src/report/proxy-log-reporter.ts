@@ -11,7 +11,7 @@ import { createRequestLog } from '../mock/request-log.js';
 import type { ProxyEvent, ProxyExchange, ProxySummary } from '../proxy/types.js';
 import { findingLine } from './case-record.js';
 import { displayText } from './display-text.js';
-import type { TextSink } from './reporter.js';
+import type { TextSink } from '../text/text-sink.js';
 import type { ProxyReporter } from './proxy-reporter.js';
 
 /** Options of {@link createProxyLogReporter}. */

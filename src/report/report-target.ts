@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PlantkitError, UsageError } from '../errors.js';
 import { batched } from '../text/batched.js';
 import { makeParentDirectories } from './parent-directories.js';
-import type { TextSink } from './reporter.js';
+import type { TextSink } from '../text/text-sink.js';
 
 /** A report destination. */
 export type ReportTarget = { file: string } | { sink: TextSink };

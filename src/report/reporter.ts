@@ -1,11 +1,6 @@
 /** Reporters: consumers of run events. The library never prints; reporters do. */
 import type { RunEvent } from '../contract/events.js';
 
-/** Where text goes: a stream or a test's string buffer. */
-export interface TextSink {
-  write(text: string): unknown;
-}
-
 /** One reporter of a run. */
 export interface Reporter {
   onEvent(event: RunEvent): void;
