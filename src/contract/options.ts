@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors.js';
+import { EXCHANGE_LIMITS } from '../http/exchange-limits.js';
 import type { CredentialSet } from '../security/credentials.js';
 import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
 import type { LoadedSpec } from '../spec/types.js';
@@ -30,8 +31,8 @@ import {
 
 /** Defaults of {@link ContractOptions}. */
 export const CONTRACT_DEFAULTS = {
-  timeoutMs: 10_000,
-  maxBodyBytes: 10 * 1024 * 1024,
+  timeoutMs: EXCHANGE_LIMITS.timeoutMs,
+  maxBodyBytes: EXCHANGE_LIMITS.maxBodyBytes,
   spec: DEFAULT_SPEC_FILE,
   strict: false,
   tokenEnv: 'PLANTKIT_TOKEN',

@@ -1,8 +1,8 @@
 /** Options of the validation proxy, normalised once with every default spelled out here. */
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
-import { CONTRACT_DEFAULTS } from '../contract/options.js';
 import { UsageError } from '../errors.js';
+import { EXCHANGE_LIMITS } from '../http/exchange-limits.js';
 import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
 import type { LoadedSpec } from '../spec/types.js';
 import type { ProxyEvent } from './types.js';
@@ -13,9 +13,9 @@ export const PROXY_DEFAULTS = {
   port: 4010,
   host: '127.0.0.1',
   /** The contract runner's deadline: a complete answer within it, else the client gets 504. */
-  timeoutMs: CONTRACT_DEFAULTS.timeoutMs,
+  timeoutMs: EXCHANGE_LIMITS.timeoutMs,
   /** The contract runner's body cap: a larger answer is a transport violation and the client gets 502. */
-  maxBodyBytes: CONTRACT_DEFAULTS.maxBodyBytes,
+  maxBodyBytes: EXCHANGE_LIMITS.maxBodyBytes,
   /** Answers are passed on unchanged unless asked (Prism's --errors). */
   errors: false,
   /** `x-plantkit-violations: N` on every judged answer. */
