@@ -39,24 +39,26 @@ export { failsRun, specGapFixes } from './contract/spec-gaps.js';
 export { readRerunReport, type RerunReport } from './contract/rerun/read-report.js';
 export type { RunEvent, GeneratedSettings } from './contract/events.js';
 export type {
-  CaseResult,
-  ContractCase,
-  Exchange,
   RunResult,
   RunStop,
   StopReason,
+  SpecGap,
+  DistinctFailure,
+  FailOn as ContractFailOn,
+} from './contract/types.js';
+export type {
+  CaseResult,
+  ContractCase,
+  Exchange,
   CaseKind,
   Expectation,
   GeneratedDetails,
   GeneratedPhase,
   SequenceDetails,
   SequenceStep,
-  SpecGap,
-  DistinctFailure,
-  FailOn as ContractFailOn,
   ResourceState,
-} from './contract/types.js';
-export type { StatefulExpectation } from './contract/stateful/expectation.js';
+} from './exchange/types.js';
+export type { StatefulExpectation } from './exchange/stateful-expectation.js';
 export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
 export { isCredentialHeader, type Secret } from './contract/redact.js';
 export type { Finding, FindingClass, Severity } from './findings.js';

@@ -12,7 +12,7 @@
 import type { ProducerMap } from '../resources/producers.js';
 import type { Operation } from '../spec/types.js';
 import type { CoverageGap, CoverageReport, OperationCoverage } from './coverage-report.js';
-import type { CaseResult } from './types.js';
+import type { CaseResult } from '../exchange/types.js';
 
 /** What is known of one operation while the run goes. */
 interface Tally {

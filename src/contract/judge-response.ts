@@ -7,7 +7,7 @@
 import { analyseExchange } from './checks/analyse.js';
 import { CHECKS, decodeResponseBody, type CheckContext } from './checks/index.js';
 import type { Decoded } from '../codec/index.js';
-import type { ContractCase, Exchange, ReceivedResponse } from './types.js';
+import type { ContractCase, Exchange, ReceivedResponse } from '../exchange/types.js';
 import type { Finding } from '../findings.js';
 import type { Operation } from '../spec/types.js';
 

@@ -16,7 +16,8 @@ import type { Check } from './checks/index.js';
 import type { RunEvent } from './events.js';
 import type { RerunReport } from './rerun/read-report.js';
 import type { RetainedDetail } from './retained-result.js';
-import type { FailOn, GeneratedPhase } from './types.js';
+import type { FailOn } from './types.js';
+import type { GeneratedPhase } from '../exchange/types.js';
 import { parseShard, type Shard } from './shard.js';
 import {
   checkSeed,

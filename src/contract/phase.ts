@@ -8,7 +8,8 @@ import type { LoadedSpec } from '../spec/types.js';
 import type { CaseContext } from './cases/index.js';
 import type { NormalizedContractOptions } from './options.js';
 import type { ResourcePool } from './producers/pool.js';
-import type { CaseResult, ContractCase, RunExtras, RunStop } from './types.js';
+import type { RunExtras, RunStop } from './types.js';
+import type { CaseResult, ContractCase } from '../exchange/types.js';
 
 /** What a phase may use while it runs. */
 export interface PhaseSession {

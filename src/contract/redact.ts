@@ -7,7 +7,7 @@
  * boundaries (RFC 6750 section 2.1, b64token), so a short token such as `t`
  * masks `Bearer t` but leaves the word `plantkit` alone.
  */
-import type { CaseRequest } from './types.js';
+import type { CaseRequest } from '../exchange/types.js';
 
 /** Replaces secrets in text. */
 export type Redactor = (text: string) => string;

@@ -11,7 +11,7 @@ import type { NormalizedContractOptions } from './options.js';
 import { leanResponse } from './retained-result.js';
 import { RunStoppedError, type RunControl } from './run-control.js';
 import { withFailOn } from './spec-gaps.js';
-import type { CaseResult, ContractCase, Exchange } from './types.js';
+import type { CaseResult, ContractCase, Exchange } from '../exchange/types.js';
 
 /**
  * Send one case and check what came back. With a run controller, the

@@ -36,7 +36,8 @@ import { retainedResult } from './retained-result.js';
 import { runCase } from './run-case.js';
 import { distinctFailures } from './signature.js';
 import { SpecGapCollector } from './spec-gaps.js';
-import type { CaseResult, ContractCase, RunExtras, RunResult, RunStop } from './types.js';
+import type { RunExtras, RunResult, RunStop } from './types.js';
+import type { CaseResult, ContractCase } from '../exchange/types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
 const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];

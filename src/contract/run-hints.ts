@@ -4,7 +4,7 @@
  * implementation (the spec's paths are appended to --base-url, OAS 4.8.5).
  */
 import type { LoadedSpec } from '../spec/types.js';
-import type { CaseResult } from './types.js';
+import type { CaseResult } from '../exchange/types.js';
 
 /** Share of answered requests that must be 404 for the hint (nearly every one). */
 const NOT_FOUND_SHARE = 0.9;

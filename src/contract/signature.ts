@@ -7,7 +7,8 @@
  * reports one distinct failure per signature, with the cases behind it.
  */
 import type { Finding } from '../findings.js';
-import type { CaseResult, DistinctFailure, Exchange } from './types.js';
+import type { DistinctFailure } from './types.js';
+import type { CaseResult, Exchange } from '../exchange/types.js';
 
 /** A failure's signature; `key` is its text (`createTodo server-error 500`, `findOne response-schema 2xx /title`). */
 export interface FailureSignature {

@@ -10,7 +10,8 @@ import type { Finding } from '../findings.js';
 import { isJsonMediaType, parseMediaType } from '../http/media-type.js';
 import { parseJson } from '../json/exact-json.js';
 import { httpRefusalReason } from './checks/http-refusals.js';
-import type { CaseResult, FailOn, SpecGap } from './types.js';
+import type { FailOn, SpecGap } from './types.js';
+import type { CaseResult } from '../exchange/types.js';
 
 /**
  * Bodies kept per gap, and how much of each: one per shape (JSON types and

@@ -16,7 +16,8 @@ import { operationStages } from './producers/operation-order.js';
 import type { ResourcePool } from './producers/pool.js';
 import { refill } from './producers/refill.js';
 import { isRunStopped } from './run-control.js';
-import type { CaseResult, ContractCase, RunStop } from './types.js';
+import type { RunStop } from './types.js';
+import type { CaseResult, ContractCase } from '../exchange/types.js';
 
 /** What the static run needs from the runner. */
 export interface StaticRun {

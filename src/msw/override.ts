@@ -8,7 +8,7 @@
 import { codecFor, type Decoded } from '../codec/index.js';
 import type { CheckContext } from '../contract/checks/index.js';
 import { describeFinding, judgeDecoded } from '../contract/judge-response.js';
-import type { ReceivedResponse } from '../contract/types.js';
+import type { ReceivedResponse } from '../exchange/types.js';
 import { UsageError } from '../errors.js';
 import { parseMediaType } from '../http/media-type.js';
 import type { MockState } from '../mock/mock-state.js';

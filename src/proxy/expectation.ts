@@ -11,7 +11,7 @@
  * with well-formed credentials may be a wrong token, so it is judged as an
  * auth case (any 4xx is right, 401/403 need not be documented).
  */
-import type { Expectation } from '../contract/types.js';
+import type { Expectation } from '../exchange/types.js';
 import type { RequestViolation } from '../request/types.js';
 import { requiresCredentials } from '../security/requirements.js';
 import type { Operation } from '../spec/types.js';

@@ -9,7 +9,7 @@
  * `transport` when no complete answer came.
  */
 import { analyseExchange, decodeResponseBody, type AnalysedExchange } from '../contract/checks/index.js';
-import type { ContractCase, Exchange } from '../contract/types.js';
+import type { ContractCase, Exchange } from '../exchange/types.js';
 import { formatBytes } from '../http/byte-size.js';
 import type { RelayedResult } from '../http/http-client.js';
 import { checkRequest } from '../request/check-request.js';

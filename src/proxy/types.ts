@@ -4,7 +4,7 @@
  * events reporters consume. Everything here is already redacted
  * (exchange-secrets.ts): it may be printed and written as it is.
  */
-import type { CaseKind, TransportFailure } from '../contract/types.js';
+import type { CaseKind, TransportFailure } from '../exchange/types.js';
 import type { Finding } from '../findings.js';
 import type { LoadedSpec } from '../spec/types.js';
 

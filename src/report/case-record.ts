@@ -3,7 +3,7 @@
  * reports are made of. The token never survives into a record.
  */
 import { createRedactor, redactHeaders, redactUrl, redactValue, toCurl, type Secret } from '../contract/redact.js';
-import type { CaseResult } from '../contract/types.js';
+import type { CaseResult } from '../exchange/types.js';
 import type { Finding } from '../findings.js';
 import { producerCurls } from './producer-curls.js';
 import { replayRecord, type ReplayRecord } from './replay-record.js';

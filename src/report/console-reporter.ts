@@ -11,7 +11,8 @@
  */
 import type { RerunSettings, RunEvent } from '../contract/events.js';
 import { createRedactor, runSecrets, toCurl, type Secret } from '../contract/redact.js';
-import type { CaseResult, RunResult } from '../contract/types.js';
+import type { RunResult } from '../contract/types.js';
+import type { CaseResult } from '../exchange/types.js';
 import { budgetHeader, budgetLines } from './budget-lines.js';
 import { coverageLines } from './coverage-lines.js';
 import { displayText } from './display-text.js';

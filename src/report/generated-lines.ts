@@ -5,7 +5,7 @@
  */
 import { previewText } from '../findings.js';
 import { requestSummary } from '../contract/property/request-summary.js';
-import type { CaseResult } from '../contract/types.js';
+import type { CaseResult } from '../exchange/types.js';
 import { displayText } from './display-text.js';
 
 /** Lines (without indentation) for a failed generated result; none for other results. */

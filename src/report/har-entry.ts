@@ -9,7 +9,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { createRedactor, redactHeaders, redactUrl, type Secret } from '../contract/redact.js';
-import type { CaseRequest, CaseResult, ReceivedResponse, TransportFailure } from '../contract/types.js';
+import type { CaseRequest, CaseResult, ReceivedResponse, TransportFailure } from '../exchange/types.js';
 
 /** A name/value pair (HAR `headers`, `queryString`, `cookies`). */
 interface HarPair {

@@ -7,7 +7,7 @@
  * case's line: the console says so.
  */
 import { toCurl, type Secret } from '../contract/redact.js';
-import type { CaseResult } from '../contract/types.js';
+import type { CaseResult } from '../exchange/types.js';
 
 /** One producer step as a curl line, with what it produced for the case. */
 export interface ProducerCurl {

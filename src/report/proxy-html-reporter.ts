@@ -7,7 +7,8 @@
  */
 import { distinctFailures } from '../contract/signature.js';
 import { SpecGapCollector } from '../contract/spec-gaps.js';
-import type { CaseResult, RunResult } from '../contract/types.js';
+import type { RunResult } from '../contract/types.js';
+import type { CaseResult } from '../exchange/types.js';
 import { exchangeCaseResult } from '../proxy/case-result.js';
 import type { ProxyEvent } from '../proxy/types.js';
 import type { LoadedSpec } from '../spec/types.js';

@@ -8,7 +8,7 @@
  * its seed instead (case-record.ts keeps it), so it has none.
  */
 import { withSecretReferences, type Secret } from '../contract/redact.js';
-import type { CaseRequest, CaseResult, Expectation, ProducerStep, ResourceState } from '../contract/types.js';
+import type { CaseRequest, CaseResult, Expectation, ProducerStep, ResourceState } from '../exchange/types.js';
 
 /** A request as a report keeps it for a rerun. */
 export interface ReplayRequest {

@@ -7,7 +7,7 @@
  * redact every line.
  */
 import { toCurl, type Secret } from '../contract/redact.js';
-import type { CaseResult, SequenceDetails } from '../contract/types.js';
+import type { CaseResult, SequenceDetails } from '../exchange/types.js';
 
 /** Lines (without indentation) for a failed sequence; none for other results. */
 export function sequenceLines(

@@ -5,7 +5,7 @@
  */
 import { flattenHeaders } from '../http/flat-headers.js';
 import { stringifyJson } from '../json/exact-json.js';
-import type { ReceivedResponse } from '../contract/types.js';
+import type { ReceivedResponse } from '../exchange/types.js';
 
 /** A fetch Response, an undici ResponseData, or a plain object. */
 export type AnyResponse =

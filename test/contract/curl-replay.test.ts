@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runSecrets, toCurl } from '../../src/contract/redact.js';
 import { runContract } from '../../src/contract/run-contract.js';
-import type { CaseResult } from '../../src/contract/types.js';
+import type { CaseResult } from '../../src/exchange/types.js';
 import { runCli } from '../support/cli.js';
 import { type RecordedExchange, startRecordingFront } from '../support/fronts.js';
 import { TARGETS } from '../support/rich-targets.js';

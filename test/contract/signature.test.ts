@@ -1,7 +1,7 @@
 /** Failure signatures and distinct failures (issue 18 section 3). */
 import { describe, expect, test } from 'vitest';
 import { distinctFailures, failingSignatures } from '../../src/contract/signature.js';
-import type { CaseResult } from '../../src/contract/types.js';
+import type { CaseResult } from '../../src/exchange/types.js';
 import type { Finding } from '../../src/findings.js';
 
 function result(id: string, status: number | 'timeout', findings: Array<Partial<Finding>>): CaseResult {

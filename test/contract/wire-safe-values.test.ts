@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
-import type { CaseResult } from '../../src/contract/types.js';
+import type { CaseResult } from '../../src/exchange/types.js';
 import { fieldValueProblem, isCookieOctets } from '../../src/http/wire-text.js';
 import { startMock } from '../../src/mock/start-mock.js';
 import { loadSpec } from '../../src/spec/load-spec.js';

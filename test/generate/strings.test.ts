@@ -1,7 +1,7 @@
 /** Random strings and edge strings: lengths in code points, the character classes, shrinkable edges. */
 import { describe, expect, it } from 'vitest';
 import { hunt, type Attempt } from '../../src/contract/property/hunt.js';
-import type { CaseResult, ContractCase } from '../../src/contract/types.js';
+import type { CaseResult, ContractCase } from '../../src/exchange/types.js';
 import { canShrink, sampleValues } from '../../src/generate/fast-check.js';
 import { charactersGen, STRING_EDGES, stringEdges, stringGen } from '../../src/generate/strings.js';
 

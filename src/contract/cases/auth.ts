@@ -11,7 +11,7 @@ import { handlerFor } from '../../security/index.js';
 import { checkSecurity, credentialSource, requiresCredentials } from '../../security/requirements.js';
 import { credentialFor } from '../../security/credentials.js';
 import type { Operation } from '../../spec/types.js';
-import type { ContractCase } from '../types.js';
+import type { ContractCase } from '../../exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { canSatisfy } from '../credentials.js';

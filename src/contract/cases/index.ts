@@ -3,7 +3,7 @@
  * new file plus one line here.
  */
 import type { Operation } from '../../spec/types.js';
-import type { ContractCase } from '../types.js';
+import type { ContractCase } from '../../exchange/types.js';
 import { authCases } from './auth.js';
 import type { CaseContext } from './context.js';
 import { negativeBodyCases } from './negative-body.js';

@@ -10,7 +10,7 @@ import { preview } from '../../findings.js';
 import { cloneJson } from '../../json/exact-json.js';
 import { jsonType, schemaTypes } from '../../schema/object-shape.js';
 import type { Operation } from '../../spec/types.js';
-import type { ContractCase } from '../types.js';
+import type { ContractCase } from '../../exchange/types.js';
 import { bodyProperties, setAt } from './body-paths.js';
 import type { CaseContext } from './context.js';
 import { invalidValues } from './constraint-breakers.js';

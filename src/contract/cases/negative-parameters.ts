@@ -7,7 +7,7 @@
  * is a real finding.
  */
 import type { Operation, OperationParameter } from '../../spec/types.js';
-import type { ContractCase } from '../types.js';
+import type { ContractCase } from '../../exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { invalidValues } from './constraint-breakers.js';

@@ -6,7 +6,7 @@
  */
 import { matchMediaType } from '../../http/media-type.js';
 import type { Operation } from '../../spec/types.js';
-import type { ContractCase } from '../types.js';
+import type { ContractCase } from '../../exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { buildRequest, type RequestParts } from './request-builder.js';

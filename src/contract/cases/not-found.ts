@@ -8,7 +8,7 @@
  * sections 15.5.5, 15.5.11), a spec gap where the spec does not document it.
  */
 import type { Operation, OperationParameter } from '../../spec/types.js';
-import type { ContractCase } from '../types.js';
+import type { ContractCase } from '../../exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { buildRequestChecked, parameterKey } from './request-builder.js';

@@ -7,7 +7,7 @@
  * that cannot be made valid is skipped with the reason, never sent.
  */
 import type { Operation } from '../../spec/types.js';
-import type { ContractCase } from '../types.js';
+import type { ContractCase } from '../../exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody, type SendableBody } from './request-body.js';
 import { buildRequestChecked } from './request-builder.js';

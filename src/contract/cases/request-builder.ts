@@ -11,7 +11,7 @@ import { formatCookie } from '../../params/cookies.js';
 import { handlerFor, type CredentialTarget, type InvalidCredentials } from '../../security/index.js';
 import { credentialFor } from '../../security/credentials.js';
 import type { Operation, OperationParameter, SecurityRequirement } from '../../spec/types.js';
-import type { CaseRequest } from '../types.js';
+import type { CaseRequest } from '../../exchange/types.js';
 import { canSatisfy } from '../credentials.js';
 import type { CaseContext } from './context.js';
 import { parametersToSend, parameterValue } from './request-parameters.js';

@@ -7,7 +7,7 @@ import { checkRequest } from '../../request/check-request.js';
 import type { RequestViolation } from '../../request/types.js';
 import { compileTemplate } from '../../routing/path-template.js';
 import type { Operation } from '../../spec/types.js';
-import type { CaseRequest } from '../types.js';
+import type { CaseRequest } from '../../exchange/types.js';
 import type { CaseContext } from './context.js';
 
 /** The violations of `request` (credentials are not checked: the runner holds the only real ones). */

@@ -4,7 +4,7 @@ import { forbidsBody } from '../../http/bodyless.js';
 import { isJsonMediaType, parseMediaType } from '../../http/media-type.js';
 import { parseJson } from '../../json/exact-json.js';
 import { findResponse } from '../../validation/compile-validators.js';
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../../exchange/types.js';
 import { documentedMedia } from './decode-response.js';
 import type { AnalysedExchange } from './types.js';
 

@@ -7,7 +7,7 @@ import { codecFor, type Decoded } from '../../codec/index.js';
 import { matchMediaType, parseMediaType } from '../../http/media-type.js';
 import type { MediaTypeContent } from '../../spec/types.js';
 import { findResponse } from '../../validation/compile-validators.js';
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../../exchange/types.js';
 
 /** The documented media type covering the response's Content-Type (the only one documented when the header is missing). */
 export function documentedMedia(exchange: Exchange): MediaTypeContent | undefined {

@@ -20,7 +20,7 @@
 import { negotiate } from '../../http/accept.js';
 import { matchMediaType, parseMediaType } from '../../http/media-type.js';
 import type { Operation } from '../../spec/types.js';
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../../exchange/types.js';
 import { expectsNotFound, NOT_FOUND_STATUSES, resourceStateOf } from './resource-state.js';
 
 /** A request target this long may be refused with 414. */

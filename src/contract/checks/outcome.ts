@@ -11,7 +11,7 @@
  */
 import { previewText } from '../../findings.js';
 import type { Operation } from '../../spec/types.js';
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../../exchange/types.js';
 import { validityKeepingReason } from './http-refusals.js';
 import { NOT_FOUND_STATUSES, resourceStateOf } from './resource-state.js';
 import { finding, type Check } from './types.js';

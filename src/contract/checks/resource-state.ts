@@ -6,7 +6,7 @@
  * made-up or deleted resource (RFC 9110 sections 15.5.5, 15.5.11), and a
  * failure for a live one.
  */
-import type { ContractCase, ResourceState } from '../types.js';
+import type { ContractCase, ResourceState } from '../../exchange/types.js';
 
 /** The resource state of `contractCase`; undefined when it names no resource (no path parameter, no claim). */
 export function resourceStateOf(

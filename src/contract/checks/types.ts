@@ -5,7 +5,7 @@ import type { JsonParseResult } from '../../json/exact-json.js';
 import type { Decoded } from '../../codec/index.js';
 import type { MediaTypeContent, OperationResponse, SchemaObject } from '../../spec/types.js';
 import type { BodyValidator, Direction, SpecValidators } from '../../validation/compile-validators.js';
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../../exchange/types.js';
 
 /** An exchange with what every check needs worked out once. */
 export interface AnalysedExchange extends Exchange {

@@ -10,7 +10,7 @@ import { encodeParameter } from '../../params/encode.js';
 import { templatePath } from '../../routing/path-template.js';
 import type { Operation, OperationParameter } from '../../spec/types.js';
 import { parameterKey } from '../cases/request-builder.js';
-import type { CaseRequest, ContractCase, ProducerStep } from '../types.js';
+import type { CaseRequest, ContractCase, ProducerStep } from '../../exchange/types.js';
 import { pathValues } from './harvest.js';
 import type { PooledValue, ResourcePool } from './pool.js';
 

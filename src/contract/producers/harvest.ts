@@ -9,7 +9,7 @@ import type { Harvester, HarvestSource } from '../../resources/producers.js';
 import { compileTemplate, templatePath } from '../../routing/path-template.js';
 import { decodePointer, encodePointer, valueAt } from '../../spec/json-pointer.js';
 import { idText } from '../../resources/id-text.js';
-import type { Exchange } from '../types.js';
+import type { Exchange } from '../../exchange/types.js';
 
 /** One value read off an answer: its text (as it goes into a path) and its JSON value. */
 export interface HarvestedValue {

@@ -12,7 +12,7 @@ import type { Consumer, Harvester, ProducerMap } from '../../resources/producers
 import { schemaTypes } from '../../schema/object-shape.js';
 import type { OperationParameter, SchemaObject } from '../../spec/types.js';
 import type { BodyValidator, Direction } from '../../validation/compile-validators.js';
-import type { CaseRequest, Exchange } from '../types.js';
+import type { CaseRequest, Exchange } from '../../exchange/types.js';
 import { harvestValues, pathValues } from './harvest.js';
 
 /** One value in the pool. */

@@ -7,7 +7,7 @@
  */
 import type { Operation } from '../../spec/types.js';
 import { isRunStopped } from '../run-control.js';
-import type { CaseResult, ContractCase } from '../types.js';
+import type { CaseResult, ContractCase } from '../../exchange/types.js';
 import type { ResourcePool } from './pool.js';
 
 /** Creates that refused a repeat, per pool. */

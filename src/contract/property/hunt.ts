@@ -19,7 +19,7 @@
 import { assume, checkProperty } from '../../generate/fast-check.js';
 import { isRunStopped } from '../run-control.js';
 import { failingSignatures } from '../signature.js';
-import type { CaseResult } from '../types.js';
+import type { CaseResult } from '../../exchange/types.js';
 import type { BudgetKind } from './budget.js';
 import type { Prepared } from './sender.js';
 import type { ShrinkPair } from './target.js';

@@ -8,7 +8,7 @@
  */
 import { parseJson } from '../../json/exact-json.js';
 import type { ContractPhase, PhaseSession } from '../phase.js';
-import type { CaseResult, GeneratedPhase } from '../types.js';
+import type { CaseResult, GeneratedPhase } from '../../exchange/types.js';
 import type { Operation } from '../../spec/types.js';
 import { plannedBoundaryIds, runBoundaryPhase } from './boundary-phase.js';
 import { budgetCut, GeneratedBudget, type OperationBudget } from './budget.js';

@@ -7,7 +7,7 @@
  * `.../failure-2`, ...), or one pass.
  */
 import { applyMutation, type NegativeValue } from '../../generate/negative.js';
-import type { GeneratedPhase } from '../types.js';
+import type { GeneratedPhase } from '../../exchange/types.js';
 import type { PhaseClock } from './budget.js';
 import { huntDistinct } from './distinct-hunts.js';
 import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';

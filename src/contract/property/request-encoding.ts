@@ -17,7 +17,7 @@ import { fieldValueProblem } from '../../http/wire-text.js';
 import type { CaseContext } from '../cases/context.js';
 import { encodeBody } from '../cases/request-body.js';
 import { buildRequest } from '../cases/request-builder.js';
-import type { CaseRequest } from '../types.js';
+import type { CaseRequest } from '../../exchange/types.js';
 import { BODY_KEY, type RequestValue } from './request-parts.js';
 import type { PropertyTarget } from './target.js';
 

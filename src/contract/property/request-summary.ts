@@ -7,7 +7,7 @@
  */
 import { parseCookieHeader } from '../../params/cookies.js';
 import { CLIENT_OWNED_HEADERS } from '../cases/request-parameters.js';
-import type { ContractCase } from '../types.js';
+import type { ContractCase } from '../../exchange/types.js';
 
 /** `GET /catalog/AAA-0000 (cookie lang=fr)`, `{"name":"a"}`, `PUT /plants/5 {"name":"a"}`. */
 export function requestSummary(contractCase: ContractCase): string {

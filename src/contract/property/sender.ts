@@ -15,7 +15,7 @@ import type { CaseContext } from '../cases/index.js';
 import { requestViolations } from '../cases/wire-check.js';
 import { parameterKey } from '../cases/request-builder.js';
 import type { PhaseSession } from '../phase.js';
-import type { CaseResult, ContractCase, GeneratedPhase } from '../types.js';
+import type { CaseResult, ContractCase, GeneratedPhase } from '../../exchange/types.js';
 import { encodeRequest } from './request-encoding.js';
 import { BODY_KEY, parameterPointer, type RequestValue } from './request-parts.js';
 import { deriveSeed } from './seeds.js';

@@ -8,7 +8,7 @@
 import { ReportError } from '../../errors.js';
 import { compileTemplate } from '../../routing/path-template.js';
 import type { LoadedSpec, Operation } from '../../spec/types.js';
-import type { CaseRequest, ContractCase } from '../types.js';
+import type { CaseRequest, ContractCase } from '../../exchange/types.js';
 import type { RerunReport } from './read-report.js';
 
 /** The cases to send again and the sequence ids to follow again. */

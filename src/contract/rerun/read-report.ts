@@ -10,7 +10,7 @@
 import { ReportError } from '../../errors.js';
 import type { HarvestSource } from '../../resources/producers.js';
 import { resolveSecretReferences } from '../redact.js';
-import type { CaseKind, CaseRequest, Expectation, ProducerStep, ResourceState } from '../types.js';
+import type { CaseKind, CaseRequest, Expectation, ProducerStep, ResourceState } from '../../exchange/types.js';
 
 /** A failed case to send again, its request resolved. */
 export interface RerunCase {

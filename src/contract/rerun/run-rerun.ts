@@ -14,7 +14,7 @@ import { rebind } from '../producers/binding.js';
 import { typedValue } from '../producers/pool.js';
 import { runInOrder } from '../static-run.js';
 import type { Operation } from '../../spec/types.js';
-import type { CaseResult, ContractCase, ProducerStep } from '../types.js';
+import type { CaseResult, ContractCase, ProducerStep } from '../../exchange/types.js';
 
 /** What sending the rerun needs from the runner. */
 export interface RerunSend {

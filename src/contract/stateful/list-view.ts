@@ -8,7 +8,7 @@
 import { valueAt } from '../../spec/json-pointer.js';
 import type { AnalysedExchange } from '../checks/types.js';
 import { idText } from '../../resources/id-text.js';
-import type { ListExpectation } from './expectation.js';
+import type { ListExpectation } from '../../exchange/stateful-expectation.js';
 
 /** The items of a list answer and what can be said of them. */
 export interface ListView {

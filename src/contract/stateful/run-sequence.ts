@@ -10,7 +10,7 @@
  */
 import { parseJson } from '../../json/exact-json.js';
 import type { PhaseSession } from '../phase.js';
-import type { CaseResult } from '../types.js';
+import type { CaseResult } from '../../exchange/types.js';
 import { idMisfit } from './id-fit.js';
 import type { BodyChoice } from './item-bodies.js';
 import type { StepPlan } from './plan-sequences.js';

@@ -9,7 +9,12 @@ import { cloneJson, mergeMembers } from '../../json/exact-json.js';
 import { isRecord } from '../../schema/object-shape.js';
 import { idText } from '../../resources/id-text.js';
 import { valueAt } from '../../spec/json-pointer.js';
-import type { ItemExpectation, ListExpectation, StatefulExpectation, StepAction } from './expectation.js';
+import type {
+  ItemExpectation,
+  ListExpectation,
+  StatefulExpectation,
+  StepAction,
+} from '../../exchange/stateful-expectation.js';
 import { notFoundStatuses, unpaged, type StatefulTarget } from './targets.js';
 
 /** One item as the model knows it. */

@@ -5,7 +5,7 @@
  * request that reproduces it; a passed one is its last step.
  */
 import type { Operation } from '../../spec/types.js';
-import type { CaseResult, ContractCase, SequenceDetails } from '../types.js';
+import type { CaseResult, ContractCase, SequenceDetails } from '../../exchange/types.js';
 import type { SequenceRun } from './run-sequence.js';
 import { stepTitle } from './step-case.js';
 import type { StatefulTarget } from './targets.js';

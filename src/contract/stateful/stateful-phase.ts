@@ -13,7 +13,7 @@ import { integerCounter } from '../cases/context.js';
 import { CONTRACT_DEFAULTS, type NormalizedContractOptions } from '../options.js';
 import type { ContractPhase, PhaseSession } from '../phase.js';
 import { isRunStopped } from '../run-control.js';
-import type { CaseResult } from '../types.js';
+import type { CaseResult } from '../../exchange/types.js';
 import { ItemBodies } from './item-bodies.js';
 import { bind, trusted } from '../producers/binding.js';
 import type { ResourcePool } from '../producers/pool.js';

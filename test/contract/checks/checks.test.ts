@@ -14,8 +14,8 @@ import type {
   ItemExpectation,
   ListExpectation,
   StatefulExpectation,
-} from '../../../src/contract/stateful/expectation.js';
-import type { ContractCase, Exchange, Expectation } from '../../../src/contract/types.js';
+} from '../../../src/exchange/stateful-expectation.js';
+import type { ContractCase, Exchange, Expectation } from '../../../src/exchange/types.js';
 import { parseJson } from '../../../src/json/exact-json.js';
 import { loadSpec } from '../../../src/spec/load-spec.js';
 import type { Operation } from '../../../src/spec/types.js';

@@ -9,8 +9,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { analyseExchange, CHECKS, createCheckContext, type CheckContext } from '../../../src/contract/checks/index.js';
 import { httpRefusalReason } from '../../../src/contract/checks/http-refusals.js';
-import type { ItemExpectation, StatefulExpectation } from '../../../src/contract/stateful/expectation.js';
-import type { ContractCase, Exchange, Expectation, ResourceState } from '../../../src/contract/types.js';
+import type { ItemExpectation, StatefulExpectation } from '../../../src/exchange/stateful-expectation.js';
+import type { ContractCase, Exchange, Expectation, ResourceState } from '../../../src/exchange/types.js';
 import { loadSpec } from '../../../src/spec/load-spec.js';
 import type { Operation } from '../../../src/spec/types.js';
 import { compileValidators } from '../../../src/validation/compile-validators.js';

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createCaseContext } from '../../../src/contract/cases/context.js';
 import { bind } from '../../../src/contract/producers/binding.js';
 import { ResourcePool } from '../../../src/contract/producers/pool.js';
-import type { Exchange } from '../../../src/contract/types.js';
+import type { Exchange } from '../../../src/exchange/types.js';
 import { inferProducers } from '../../../src/resources/producers.js';
 import { loadSpec } from '../../../src/spec/load-spec.js';
 import type { LoadedSpec, Operation } from '../../../src/spec/types.js';

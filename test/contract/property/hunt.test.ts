@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { huntDistinct } from '../../../src/contract/property/distinct-hunts.js';
 import { hunt, type Attempt } from '../../../src/contract/property/hunt.js';
-import type { CaseResult, ContractCase } from '../../../src/contract/types.js';
+import type { CaseResult, ContractCase } from '../../../src/exchange/types.js';
 import { stringGen } from '../../../src/generate/strings.js';
 import type { Operation } from '../../../src/spec/types.js';
 

@@ -8,7 +8,8 @@
  * shrunk, and replayed by --seed.
  */
 import { describe, expect, test } from 'vitest';
-import type { CaseResult, RunResult } from '../../../src/contract/types.js';
+import type { RunResult } from '../../../src/contract/types.js';
+import type { CaseResult } from '../../../src/exchange/types.js';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { startRecordingFront, type RecordedExchange } from '../../support/fronts.js';
 import { NO_BUDGET_CUT } from '../../support/no-budget-cut.js';

@@ -10,7 +10,7 @@ import type { PhaseSession } from '../../../src/contract/phase.js';
 import { GeneratedSender } from '../../../src/contract/property/sender.js';
 import { propertyTarget } from '../../../src/contract/property/target.js';
 import { UniqueIds } from '../../../src/contract/property/unique-ids.js';
-import type { CaseResult, ContractCase } from '../../../src/contract/types.js';
+import type { CaseResult, ContractCase } from '../../../src/exchange/types.js';
 import { loadSpec } from '../../../src/spec/load-spec.js';
 import type { SchemaObject } from '../../../src/spec/types.js';
 import { compileValidators } from '../../../src/validation/compile-validators.js';
