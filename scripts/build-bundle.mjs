@@ -56,7 +56,7 @@ const require = createRequire(import.meta.url);
  * An import of a vendored package becomes a module that requires the vendored file and reads its member, with the
  * package's own export names (read from the package here, so an upgrade that adds one is seen). A lazy
  * `createRequire(import.meta.url)('<package>')` (yaml-source.ts), or a `require('<package>')` with such a require
- * (spec/meta-schema.ts), is pointed at the file itself; the build fails
+ * (core/spec/meta-schema.ts), is pointed at the file itself; the build fails
  * when a vendored package is imported or required in a way this does not rewrite.
  */
 const vendoredImports = {

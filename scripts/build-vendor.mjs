@@ -23,7 +23,7 @@ import { indexOf, splitByExport } from './split-validators.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 
-/** Spectral's precompiled OpenAPI meta-schema validators, as src/lint/spectral.ts requires them. */
+/** Spectral's precompiled OpenAPI meta-schema validators, as src/spec-check/lint/spectral.ts requires them. */
 const VALIDATORS = '@stoplight/spectral-rulesets/dist/oas/schemas/validators.js';
 
 /**
@@ -46,7 +46,7 @@ const FILES = {
     formats: 'ajv-formats/dist/formats',
     equal: 'ajv/dist/runtime/equal',
   },
-  // Spectral for `spec check` (scripts/spectral-bundle.cjs; src/lint/spectral-loader.ts loads it).
+  // Spectral for `spec check` (scripts/spectral-bundle.cjs; src/spec-check/lint/spectral-loader.ts loads it).
   'spectral.cjs': { spectral: './scripts/spectral-bundle.cjs' },
   // Spectral's ruleset bundler (rollup, and the rulesets' index with AsyncAPI's and Arazzo's): only a ruleset with
   // custom functions or other files loads it, so it stays out of spectral.cjs, which every lint loads.
@@ -81,7 +81,7 @@ const SIBLINGS = {
 };
 
 /**
- * Spectral's precompiled OpenAPI meta-schema validators (the structure check of every command, spec/load-spec.ts):
+ * Spectral's precompiled OpenAPI meta-schema validators (the structure check of every command, core/spec/load-spec.ts):
  * one module of 1 MB, copied as it is with its two requires pointed at spectral-validators-runtime.cjs. Bundled,
  * its body would sit in a function inside the bundle that V8 parses twice (once to skip it, once to run it):
  * loading it took 0.339 s of CPU bundled and minified, 0.254 s as the package's file (farm-bench, 9 paired runs).
@@ -155,7 +155,7 @@ const DEFERRED = [
 /**
  * Spectral's core requires `es-aggregate-error`, an es-shims package whose main file loads its own
  * AggregateError (some 135 modules of es-abstract) only to export the native one wherever there is one, as in
- * every Node plantkit supports: the bundle gets what the package exports there (as src/lint/native-aggregate-error.ts
+ * every Node plantkit supports: the bundle gets what the package exports there (as src/spec-check/lint/native-aggregate-error.ts
  * does for the packages themselves). rollup's optional `fsevents` (macOS file watching) is never used: rollup's
  * own guarded require stays, unbundled.
  */

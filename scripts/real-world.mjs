@@ -22,7 +22,7 @@ export const MODES = ['stateless', 'stateful'];
 
 /**
  * The environment a user would set for `spec`: one variable per kind of
- * credential its operations ask for (security/credentials.ts), with values
+ * credential its operations ask for (core/security/credentials.ts), with values
  * any scheme accepts. Variables of kinds the spec does not use stay unset.
  */
 export function credentialEnv(spec) {

@@ -1,5 +1,5 @@
 /**
- * The parts of Spectral that `spec check` uses (src/lint/spectral.ts), as one module: scripts/build-vendor.mjs
+ * The parts of Spectral that `spec check` uses (src/spec-check/lint/spectral.ts), as one module: scripts/build-vendor.mjs
  * bundles this file into dist/vendor/spectral.cjs, which Node loads in one read and one compile instead of some
  * 420 files of Spectral and its dependencies. Its core, its YAML parser, the `spectral:oas` ruleset, the module
  * whose ruleset self-check spectral.ts skips for the definitions it builds itself (the bundle's own copy: the one
@@ -7,7 +7,7 @@
  * getter, so that only those rulesets load it; a file of its own, dist/vendor/spectral-bundler.cjs) with its plugin that hands a ruleset's imports of the Spectral
  * packages this bundle's own copies (the Spectral packages are not installed with plantkit).
  *
- * Only the build reads this file; tests running src/ load the packages themselves (src/lint/spectral-loader.ts).
+ * Only the build reads this file; tests running src/ load the packages themselves (src/spec-check/lint/spectral-loader.ts).
  */
 /**
  * The ruleset bundler: dist/vendor/spectral-bundler.cjs, beside this bundle. Named by a variable so that esbuild

@@ -4,8 +4,8 @@
  * the CLI does. vitest matchers live in `plantkit/vitest`.
  */
 // Specs and validators
-export { loadSpec, type LoadSpecOptions, type SpecInput } from './spec/load-spec.js';
-export { DEFAULT_SPEC_FILE } from './spec/spec-source.js';
+export { loadSpec, type LoadSpecOptions, type SpecInput } from './core/spec/load-spec.js';
+export { DEFAULT_SPEC_FILE } from './core/spec/spec-source.js';
 export type {
   LoadedSpec,
   Operation,
@@ -13,18 +13,18 @@ export type {
   MediaTypeContent,
   OpenApiVersion,
   SchemaObject,
-} from './spec/types.js';
+} from './core/spec/types.js';
 export {
   compileValidators,
   findResponse,
   type SpecValidators,
   type BodyValidator,
   type SchemaViolation,
-} from './validation/compile-validators.js';
-export { parseJson, stringifyJson, setExactNumber, exactNumberText } from './json/exact-json.js';
+} from './core/validation/compile-validators.js';
+export { parseJson, stringifyJson, setExactNumber, exactNumberText } from './core/json/exact-json.js';
 
 // Credentials (security schemes: bearer, Basic, API keys, OAuth2, OpenID Connect)
-export { credentialFor, credentialsFromEnv, schemeEnvName, type CredentialSet } from './security/credentials.js';
+export { credentialFor, credentialsFromEnv, schemeEnvName, type CredentialSet } from './core/security/credentials.js';
 
 // Contract runs
 export { runContract } from './contract/run-contract.js';
@@ -57,15 +57,16 @@ export type {
   SequenceDetails,
   SequenceStep,
   ResourceState,
-} from './exchange/types.js';
-export type { StatefulExpectation } from './exchange/stateful-expectation.js';
-export { CHECKS, type Check, type CheckContext } from './contract/checks/index.js';
-export { isCredentialHeader, type Secret } from './contract/redact.js';
-export type { Finding, FindingClass, Severity } from './findings.js';
+} from './core/exchange/types.js';
+export type { StatefulExpectation } from './core/exchange/stateful-expectation.js';
+export { CHECKS } from './contract/checks/index.js';
+export { type Check, type CheckContext } from './core/response/types.js';
+export { isCredentialHeader, type Secret } from './core/exchange/redact.js';
+export type { Finding, FindingClass, Severity } from './core/findings.js';
 
 // Reporters of contract runs
 export type { Reporter, ReporterName } from './report/reporter.js';
-export type { TextSink } from './text/text-sink.js';
+export type { TextSink } from './core/text/text-sink.js';
 export { REPORTER_NAMES } from './report/reporter.js';
 export { createConsoleReporter, type ConsoleReporterOptions } from './report/console-reporter.js';
 export { createJsonReporter, type JsonReporterOptions } from './report/json-reporter.js';
@@ -92,8 +93,8 @@ export { startMock, type RunningMock } from './mock/start-mock.js';
 export { MOCK_DEFAULTS, MOCK_CLI_DEFAULTS, type MockOptions } from './mock/options.js';
 
 // Collections of resources (the stateful mock and the runner's stateful phase)
-export { inferCollections } from './resources/infer-collections.js';
-export type { Collection, ResourceMap, ResourceRole } from './resources/types.js';
+export { inferCollections } from './core/resources/infer-collections.js';
+export type { Collection, ResourceMap, ResourceRole } from './core/resources/types.js';
 
 // The validation proxy
 export { startProxy, type RunningProxy } from './proxy/start-proxy.js';
@@ -143,7 +144,7 @@ export { diffFails, DEFAULT_FAIL_ON } from './spec-diff/policy/verdict.js';
 export type { IgnoredChange } from './spec-diff/policy/apply-policy.js';
 
 // Version
-export { plantkitVersion } from './version.js';
+export { plantkitVersion } from './core/version.js';
 
 // Faults
 export {
@@ -157,4 +158,4 @@ export {
   ReportError,
   isPlantkitError,
   type FaultCode,
-} from './errors.js';
+} from './core/errors.js';

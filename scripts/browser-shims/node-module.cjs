@@ -6,16 +6,16 @@ const REGISTRY = {
   '../../scripts/prism-bundle.cjs': () => require('../prism-bundle.cjs'),
   '@stoplight/spectral-rulesets/dist/oas/schemas/validators.js': () =>
     require('@stoplight/spectral-rulesets/dist/oas/schemas/validators.js'),
-  // swagger-parser, loaded with its validators deferred (spec/swagger-parser.ts); the bundle holds all of it.
+  // swagger-parser, loaded with its validators deferred (core/spec/swagger-parser.ts); the bundle holds all of it.
   '@apidevtools/swagger-parser': () => require('@apidevtools/swagger-parser'),
-  // Swagger 2.0 documents are converted on load (spec/swagger2.ts); multipart bodies are read with busboy.
+  // Swagger 2.0 documents are converted on load (core/spec/swagger2.ts); multipart bodies are read with busboy.
   swagger2openapi: () => require('swagger2openapi'),
   busboy: () => require('busboy'),
-  // Generated values: generate/fast-check.ts loads fast-check on the first one.
+  // Generated values: core/generate/fast-check.ts loads fast-check on the first one.
   'fast-check': () => require('fast-check'),
-  // YAML specs: yaml/yaml-source.ts loads the package on the first YAML text.
+  // YAML specs: core/yaml/yaml-source.ts loads the package on the first YAML text.
   yaml: () => require('yaml'),
-  // XML bodies: the codec loads fast-xml-parser on the first one (codec/xml-codec.ts).
+  // XML bodies: the codec loads fast-xml-parser on the first one (core/codec/xml-codec.ts).
   'fast-xml-parser': () => require('fast-xml-parser'),
   // Prism's faker stand-in (mock/prism-loader.ts) patches Module._load, which a bundle never calls.
   'node:module': () => ({ _load: () => undefined }),

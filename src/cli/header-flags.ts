@@ -6,8 +6,8 @@
  * too. Values of credential-like headers (Authorization, Cookie, names with
  * key, token, secret, password) are kept out of every output and report.
  */
-import { isCredentialHeader, type Secret } from '../contract/redact.js';
-import { UsageError } from '../errors.js';
+import { isCredentialHeader, type Secret } from '../core/exchange/redact.js';
+import { UsageError } from '../core/errors.js';
 
 /** Headers to send and the secrets among them. */
 export interface HeaderFlags {

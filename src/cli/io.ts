@@ -1,5 +1,5 @@
 /** What the CLI may touch: injected so tests run it in-process (STYLE habit 8). */
-import type { TextSink } from '../text/text-sink.js';
+import type { TextSink } from '../core/text/text-sink.js';
 
 /** Streams, environment and working directory of one CLI invocation. */
 export interface CliIO {

@@ -5,7 +5,7 @@
  * reporter is added. Only one reporter may write its report to stdout.
  */
 import path from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 import { createConsoleReporter } from '../report/console-reporter.js';
 import { createGithubReporter } from '../report/github-reporter.js';
 import { createHarReporter } from '../report/har-reporter.js';
@@ -14,7 +14,7 @@ import { createJsonReporter } from '../report/json-reporter.js';
 import { createJunitReporter } from '../report/junit-reporter.js';
 import { REPORTER_NAMES, type Reporter, type ReporterName } from '../report/reporter.js';
 import { checkReportFile, writeReportFile } from '../report/report-target.js';
-import type { Secret } from '../contract/redact.js';
+import type { Secret } from '../core/exchange/redact.js';
 import { colorEnabled } from '../report/style.js';
 import type { ParsedArgs } from './args.js';
 import type { CliIO } from './io.js';

@@ -3,8 +3,8 @@
  * in-process by tests. Faults print one line (`plantkit: error: ...`) and
  * exit 2; a stack trace only with PLANTKIT_DEBUG=1.
  */
-import { plantkitVersion } from '../version.js';
-import { isPlantkitError, UsageError } from '../errors.js';
+import { plantkitVersion } from '../core/version.js';
+import { isPlantkitError, UsageError } from '../core/errors.js';
 import type { Command } from './commands/command.js';
 import { EXIT, type CliIO } from './io.js';
 

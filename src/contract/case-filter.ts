@@ -7,7 +7,7 @@
  * that matches no case the run knows is a usage error, raised before the
  * first request: a typo must never turn into a silent green run.
  */
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
 /** The --only and --skip patterns of a run. */
 export interface CaseFilter {

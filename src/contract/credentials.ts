@@ -1,13 +1,13 @@
 /**
  * Whether a run can authenticate: every operation that requires credentials
  * (OAS 4.8.30) needs one requirement whose schemes all have a credential,
- * from the environment (security/credentials.ts) or from --header values
+ * from the environment (core/security/credentials.ts) or from --header values
  * that carry them (http schemes, OAuth2 and OpenID Connect use
  * Authorization; an apiKey its named header or a cookie).
  */
-import { credentialFor, type CredentialSet } from '../security/credentials.js';
-import { requiresCredentials } from '../security/requirements.js';
-import type { Operation, SecurityRequirement, SecuritySchemeUse } from '../spec/types.js';
+import { credentialFor, type CredentialSet } from '../core/security/credentials.js';
+import { requiresCredentials } from '../core/security/requirements.js';
+import type { Operation, SecurityRequirement, SecuritySchemeUse } from '../core/spec/types.js';
 
 /** True when `requirement` can be met with `credentials` and the --header names in `headers`. */
 export function canSatisfy(

@@ -3,7 +3,7 @@
  * and the CLI flags they come from): each returns the value to use or throws
  * a UsageError that names the flag and what a good value looks like.
  */
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
 /** An integer option within [low, high]. */
 export function ranged(flag: string, value: number, low: number, high: number): number {

@@ -5,19 +5,19 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
-import { UsageError } from '../errors.js';
-import { EXCHANGE_LIMITS } from '../http/exchange-limits.js';
-import type { CredentialSet } from '../security/credentials.js';
-import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
-import type { LoadedSpec } from '../spec/types.js';
-import type { SpecValidators } from '../validation/compile-validators.js';
+import { UsageError } from '../core/errors.js';
+import { EXCHANGE_LIMITS } from '../core/http/exchange-limits.js';
+import type { CredentialSet } from '../core/security/credentials.js';
+import { DEFAULT_SPEC_FILE } from '../core/spec/spec-source.js';
+import type { LoadedSpec } from '../core/spec/types.js';
+import type { SpecValidators } from '../core/validation/compile-validators.js';
 import type { CaseBuilder } from './cases/index.js';
-import type { Check } from './checks/index.js';
+import type { Check } from '../core/response/types.js';
 import type { RunEvent } from './events.js';
 import type { RerunReport } from './rerun/read-report.js';
 import type { RetainedDetail } from './retained-result.js';
 import type { FailOn } from './types.js';
-import type { GeneratedPhase } from '../exchange/types.js';
+import type { GeneratedPhase } from '../core/exchange/types.js';
 import { parseShard, type Shard } from './shard.js';
 import {
   checkSeed,
@@ -103,7 +103,7 @@ export interface ContractOptions {
   validators?: SpecValidators;
   /** The bearer token (HTTP bearer, OAuth2, OpenID Connect; apiKey schemes too when `credentials.apiKey` is absent). Never printed. */
   token?: string;
-  /** Other credentials: an API key, a Basic `user:password`, values by scheme name (security/credentials.ts). Never printed. */
+  /** Other credentials: an API key, a Basic `user:password`, values by scheme name (core/security/credentials.ts). Never printed. */
   credentials?: { apiKey?: string; basic?: string; byScheme?: Record<string, string> };
   /** Name of the variable the token came from, shown in curl lines instead of the token. */
   tokenEnv?: string;

@@ -5,7 +5,7 @@
  * gigabyte. Reporters see every result in full as it is recorded; the run
  * then keeps the full detail only where a later reader needs it.
  */
-import type { CaseResult, ReceivedResponse } from '../exchange/types.js';
+import type { CaseResult, ReceivedResponse } from '../core/exchange/types.js';
 
 /** Which recorded results keep their response bodies after the reporters have seen them (see {@link retainedResult}). */
 export type RetainedDetail = 'all' | 'failures' | 'verdicts';

@@ -5,8 +5,8 @@
  * (a body invalid for the sink update is accepted by the metric update). The run says so once per route, in
  * the lines before its summary, beside the failures it may explain.
  */
-import { routeShape } from '../spec/route-shape.js';
-import type { Operation } from '../spec/types.js';
+import { routeShape } from '../core/spec/route-shape.js';
+import type { Operation } from '../core/spec/types.js';
 
 /** One note per route that several operations share; empty when every route is distinct. */
 export function routeTwinNotes(operations: readonly Operation[]): string[] {

@@ -5,13 +5,15 @@
  * wrong-credential case against an unpinned plantkit mock) skipped with
  * their reason. run-contract.ts and the phases call it for every request.
  */
-import type { HttpClient, IncomingResult } from '../http/http-client.js';
-import { analyseExchange, decodeResponseBody, type Check, type CheckContext } from './checks/index.js';
+import type { HttpClient, IncomingResult } from '../core/http/http-client.js';
+import { type Check, type CheckContext } from '../core/response/types.js';
+import { decodeResponseBody } from '../core/response/decode-response.js';
+import { analyseExchange } from '../core/response/analyse.js';
 import type { NormalizedContractOptions } from './options.js';
 import { leanResponse } from './retained-result.js';
 import { RunStoppedError, type RunControl } from './run-control.js';
 import { withFailOn } from './spec-gaps.js';
-import type { CaseResult, ContractCase, Exchange } from '../exchange/types.js';
+import type { CaseResult, ContractCase, Exchange } from '../core/exchange/types.js';
 
 /**
  * Send one case and check what came back. With a run controller, the

@@ -7,14 +7,14 @@
  * early (Ctrl-C, --max-duration, a target that stopped answering) reports
  * what ran and marks the rest as not run (run-control.ts).
  */
-import { PlantkitError } from '../errors.js';
-import { createHttpClient } from '../http/http-client.js';
-import { loadSpec } from '../spec/load-spec.js';
-import { serverBasePath } from '../spec/servers.js';
-import type { LoadedSpec } from '../spec/types.js';
-import { compileValidators } from '../validation/compile-validators.js';
+import { PlantkitError } from '../core/errors.js';
+import { createHttpClient } from '../core/http/http-client.js';
+import { loadSpec } from '../core/spec/load-spec.js';
+import { serverBasePath } from '../core/spec/servers.js';
+import type { LoadedSpec } from '../core/spec/types.js';
+import { compileValidators } from '../core/validation/compile-validators.js';
 import { buildCases, CASE_BUILDERS, createCaseContext } from './cases/index.js';
-import { inferProducers } from '../resources/producers.js';
+import { inferProducers } from '../core/resources/producers.js';
 import { CoverageTracker } from './coverage.js';
 import { ResourcePool } from './producers/pool.js';
 import { runStaticCases } from './static-run.js';
@@ -22,8 +22,10 @@ import { planRerun } from './rerun/plan-rerun.js';
 import { runRerunCases } from './rerun/run-rerun.js';
 import { checkCaseFilter, createCaseSelector } from './case-filter.js';
 import { createShardSelector } from './shard.js';
-import { CHECKS, createCheckContext, type CheckContext } from './checks/index.js';
-import { loadScenarios } from './contracts-file.js';
+import { CHECKS } from './checks/index.js';
+import { type CheckContext } from '../core/response/types.js';
+import { createCheckContext } from '../core/response/context.js';
+import { loadScenarios } from '../core/contracts/contracts-file.js';
 import { missingCredentials } from './credentials.js';
 import { routeTwinNotes } from './route-twins.js';
 import { runHints } from './run-hints.js';
@@ -37,7 +39,7 @@ import { runCase } from './run-case.js';
 import { distinctFailures } from './signature.js';
 import { SpecGapCollector } from './spec-gaps.js';
 import type { RunExtras, RunResult, RunStop } from './types.js';
-import type { CaseResult, ContractCase } from '../exchange/types.js';
+import type { CaseResult, ContractCase } from '../core/exchange/types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
 const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];
@@ -69,7 +71,7 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
       : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
   // Operations no server can tell apart: said before any verdict that may be about the other one.
   const notes: string[] = routeTwinNotes(spec.operations);
-  // Which answers feed which parameters (resources/producers.ts): known before any request, filled as the run goes.
+  // Which answers feed which parameters (core/resources/producers.ts): known before any request, filled as the run goes.
   const producers = inferProducers(spec.operations);
   const context = {
     ...createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) }),

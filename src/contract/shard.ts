@@ -9,8 +9,8 @@
  * name: the assignment depends on the spec and the flags alone, never on
  * the machine, and the shards together hold every case exactly once.
  */
-import { UsageError } from '../errors.js';
-import type { Operation } from '../spec/types.js';
+import { UsageError } from '../core/errors.js';
+import type { Operation } from '../core/spec/types.js';
 import { operationOf } from './case-filter.js';
 
 /** Shard `index` (1-based) of `count`. */

@@ -1,9 +1,9 @@
 /**
  * The contract runner's data: a run's result and what its phases add to it.
  * The cases, exchanges and case results it is made of are the shared
- * exchange model (exchange/types.ts).
+ * exchange model (core/exchange/types.ts).
  */
-import type { BudgetCut, CaseResult } from '../exchange/types.js';
+import type { BudgetCut, CaseResult } from '../core/exchange/types.js';
 import type { CoverageReport } from './coverage-report.js';
 import type { DistinctFailure, SpecGap } from './finding-groups.js';
 

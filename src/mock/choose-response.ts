@@ -7,8 +7,8 @@
  * only errors answers one of them, with its example, never an invented 200.
  * An operation that documents nothing is answered 200 without a body.
  */
-import type { Operation, OperationResponse } from '../spec/types.js';
-import { findResponse } from '../validation/compile-validators.js';
+import type { Operation, OperationResponse } from '../core/spec/types.js';
+import { findResponse } from '../core/validation/compile-validators.js';
 
 /** The status to serve and the response documenting it; or why a pinned code cannot be served. */
 export type ResponseChoice =

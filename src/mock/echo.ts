@@ -9,9 +9,9 @@
  * schema: a request `date` is not echoed into a response `date-time`, nor a
  * string into an array (issue 10 item 11).
  */
-import { exactNumberText, setExactNumber } from '../json/exact-json.js';
-import { objectShape, type ObjectShape } from '../schema/object-shape.js';
-import type { SchemaObject } from '../spec/types.js';
+import { exactNumberText, setExactNumber } from '../core/json/exact-json.js';
+import { objectShape, type ObjectShape } from '../core/schema/object-shape.js';
+import type { SchemaObject } from '../core/spec/types.js';
 
 /** Whether `value` is valid for the response property schema `schema` (default: always). */
 export type PropertyCheck = (schema: SchemaObject, value: unknown) => boolean;

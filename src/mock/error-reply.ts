@@ -8,11 +8,11 @@
  * has no body. The explanation always travels in `x-plantkit-reason` too:
  * the spec's error schema may have no free-text field for it.
  */
-import type { Encoded } from '../codec/types.js';
-import { stringifyJson } from '../json/exact-json.js';
-import type { Operation, OperationResponse } from '../spec/types.js';
-import { findResponse } from '../validation/compile-validators.js';
-import { encodeError, type ErrorResponse } from './error-body.js';
+import type { Encoded } from '../core/codec/types.js';
+import { stringifyJson } from '../core/json/exact-json.js';
+import type { Operation, OperationResponse } from '../core/spec/types.js';
+import { findResponse } from '../core/validation/compile-validators.js';
+import { encodeError, type ErrorResponse } from '../core/server/error-body.js';
 import type { MockState } from './mock-state.js';
 import type { MockReply } from './reply.js';
 import { responseHeaders } from './response-headers.js';

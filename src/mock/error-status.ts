@@ -4,8 +4,8 @@
  * meet the responses they were promised (a 422 where the spec lists 422),
  * and the HTTP default otherwise (RFC 9110 section 15.5).
  */
-import type { RequestViolationKind } from '../request/types.js';
-import type { Operation } from '../spec/types.js';
+import type { RequestViolationKind } from '../core/request/types.js';
+import type { Operation } from '../core/spec/types.js';
 
 /** Statuses that document each kind of problem, best first. */
 const DOCUMENTED: Record<RequestViolationKind, readonly number[]> = {

@@ -5,11 +5,11 @@
  * with the status the spec documents for it), Prefer, then the answer.
  * Returns the reply; the server writes it.
  */
-import { flattenHeaders } from '../http/flat-headers.js';
-import { checkRequestNow } from '../request/check-request.js';
-import type { RequestViolation } from '../request/types.js';
-import type { Operation } from '../spec/types.js';
-import { isPreflight, preflightHeaders } from './cors.js';
+import { flattenHeaders } from '../core/http/flat-headers.js';
+import { checkRequestNow } from '../core/request/check-request.js';
+import type { RequestViolation } from '../core/request/types.js';
+import type { Operation } from '../core/spec/types.js';
+import { isPreflight, preflightHeaders } from '../core/server/cors.js';
 import { refusalStatus } from './error-status.js';
 import type { MockState } from './mock-state.js';
 import { parsePrefer } from './prefer.js';
@@ -60,7 +60,7 @@ export async function handleRequest(
   if (path === RESET_PATH) return resetReply(method, settings.store, state);
 
   const headers = flattenHeaders(request.headers);
-  // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
+  // HEAD finds the GET operation where the spec documents no HEAD of its own (core/routing/router.ts).
   const routed = state.route(method, target, headers);
   if (routed.kind === 'no-path') {
     const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))];

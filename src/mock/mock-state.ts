@@ -1,21 +1,21 @@
 /** Everything the mock derives from one spec; rebuilt as a whole on reload, swapped atomically. */
-import type { SchemaScope } from '../generate/schema-facts.js';
-import { createRouter, type Router } from '../routing/router.js';
-import { credentialFor, type CredentialSet } from '../security/credentials.js';
-import { inferCollections } from '../resources/infer-collections.js';
-import type { ResourceMap } from '../resources/types.js';
-import { loadSpec } from '../spec/load-spec.js';
-import { serverBasePath } from '../spec/servers.js';
-import type { LoadedSpec, SchemaObject, SecuritySchemeUse } from '../spec/types.js';
+import type { SchemaScope } from '../core/generate/schema-facts.js';
+import { createRouter, type Router } from '../core/routing/router.js';
+import { credentialFor, type CredentialSet } from '../core/security/credentials.js';
+import { inferCollections } from '../core/resources/infer-collections.js';
+import type { ResourceMap } from '../core/resources/types.js';
+import { loadSpec } from '../core/spec/load-spec.js';
+import { serverBasePath } from '../core/spec/servers.js';
+import type { LoadedSpec, SchemaObject, SecuritySchemeUse } from '../core/spec/types.js';
 import {
   compileSchemaValidators,
   compileValidators,
   type BodyValidator,
   type Direction,
   type SpecValidators,
-} from '../validation/compile-validators.js';
-import { compileParameterValidators, type ParameterValidators } from '../validation/parameters.js';
-import { createErrorBodies, type ErrorBodyFactory } from './error-body.js';
+} from '../core/validation/compile-validators.js';
+import { compileParameterValidators, type ParameterValidators } from '../core/validation/parameters.js';
+import { createErrorBodies, type ErrorBodyFactory } from '../core/server/error-body.js';
 import { createAnswerEngine, type AnswerEngine } from './answer-engine.js';
 
 /** The spec, its validators, the router, Prism and the Error-body factory. */
@@ -63,7 +63,7 @@ function mockIdentity(
   return `credentials=${names.length > 0 ? `pinned:${names.join(',')}` : 'any'}; stateful=${stateful}`;
 }
 
-/** Load (or take) a spec and build the state serving it; `stateful` infers its collections (src/resources/). */
+/** Load (or take) a spec and build the state serving it; `stateful` infers its collections (src/core/resources/). */
 export async function buildMockState(
   spec: string | LoadedSpec,
   allowExternalRefs: boolean,

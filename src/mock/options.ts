@@ -1,9 +1,9 @@
 /** Options of the mock server, normalised once with every default spelled out here. */
-import { UsageError } from '../errors.js';
-import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
-import type { LoadedSpec } from '../spec/types.js';
-import type { TextSink } from '../text/text-sink.js';
-import type { CredentialSet } from '../security/credentials.js';
+import { UsageError } from '../core/errors.js';
+import { DEFAULT_SPEC_FILE } from '../core/spec/spec-source.js';
+import type { LoadedSpec } from '../core/spec/types.js';
+import type { TextSink } from '../core/text/text-sink.js';
+import type { CredentialSet } from '../core/security/credentials.js';
 
 /** Defaults of {@link MockOptions}. */
 export const MOCK_DEFAULTS = {

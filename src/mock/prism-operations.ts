@@ -5,7 +5,7 @@
  * operations' callbacks.
  */
 import type { PrismParts } from './prism-loader.js';
-import { walkComponentRefs } from '../spec/component-refs.js';
+import { walkComponentRefs } from '../core/spec/component-refs.js';
 
 /**
  * Prism's operations per path template, read once each: reading all of GitHub's 845 operations up front

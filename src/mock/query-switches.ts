@@ -5,7 +5,7 @@
  * They are removed from the query before the request is checked, so an
  * operation that forbids unknown parameters does not refuse them.
  */
-import { decodeQueryText } from '../params/query-string.js';
+import { decodeQueryText } from '../core/params/query-string.js';
 import { parsePrefer, type Preferences } from './prefer.js';
 
 const SWITCHES = ['__code', '__example', '__dynamic'];

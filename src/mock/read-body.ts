@@ -1,6 +1,6 @@
 /** Reading a request body with a size cap; what the bytes mean is the codec's business. */
 import type { IncomingMessage } from 'node:http';
-import { formatBytes } from '../http/byte-size.js';
+import { formatBytes } from '../core/http/byte-size.js';
 
 /** The body bytes, or the status and message to refuse them with. */
 export type BodyOutcome = { ok: true; bytes: Buffer } | { ok: false; status: 400 | 413; message: string };

@@ -7,11 +7,11 @@
  * fails the contract is a bug; errors go through error-reply.ts.
  */
 import { randomInt } from 'node:crypto';
-import { codecFor } from '../codec/index.js';
-import type { CodecContext } from '../codec/types.js';
-import { forbidsBody } from '../http/bodyless.js';
-import type { Operation, OperationResponse } from '../spec/types.js';
-import { findResponse } from '../validation/compile-validators.js';
+import { codecFor } from '../core/codec/index.js';
+import type { CodecContext } from '../core/codec/types.js';
+import { forbidsBody } from '../core/http/bodyless.js';
+import type { Operation, OperationResponse } from '../core/spec/types.js';
+import { findResponse } from '../core/validation/compile-validators.js';
 import { chooseResponse } from './choose-response.js';
 import { errorReply, headerText } from './error-reply.js';
 import type { MockState } from './mock-state.js';

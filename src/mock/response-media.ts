@@ -1,13 +1,13 @@
 /**
  * The media type a response is served in, for a client's Accept header
- * (RFC 9110 section 12.5.1, http/accept.ts), with the documented content
+ * (RFC 9110 section 12.5.1, core/http/accept.ts), with the documented content
  * entry it comes from and its parsed form for the codec. A client sends the
  * same Accept header on every request, so the outcome is kept per response
  * and header value: bounded, since clients choose the header text.
  */
-import { negotiate } from '../http/accept.js';
-import { parseMediaType, type MediaType } from '../http/media-type.js';
-import type { MediaTypeContent, OperationResponse } from '../spec/types.js';
+import { negotiate } from '../core/http/accept.js';
+import { parseMediaType, type MediaType } from '../core/http/media-type.js';
+import type { MediaTypeContent, OperationResponse } from '../core/spec/types.js';
 
 /** The negotiated media type: the documented key (made concrete where it is a wildcard), its content entry, parsed. */
 export interface ChosenMedia {

@@ -6,23 +6,23 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { stringifyJson } from '../json/exact-json.js';
-import type { LoadedSpec } from '../spec/types.js';
-import { corsHeaders } from './cors.js';
+import { stringifyJson } from '../core/json/exact-json.js';
+import type { LoadedSpec } from '../core/spec/types.js';
+import { corsHeaders } from '../core/server/cors.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
 import { lingerOnClose } from './lingering-close.js';
-import { listenFault } from './listen-fault.js';
+import { listenFault } from '../core/server/listen-fault.js';
 import { nodeRequest } from './pipeline-request.js';
 import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
 import { normalizeMockOptions, type MockOptions } from './options.js';
-import { createRequestLog, type RequestLog } from './request-log.js';
-import { scanPatterns, takeUnusablePatterns } from '../validation/pattern.js';
+import { createRequestLog, type RequestLog } from '../core/server/request-log.js';
+import { scanPatterns, takeUnusablePatterns } from '../core/validation/pattern.js';
 import type { MockReply } from './reply.js';
 import { errorReply } from './error-reply.js';
 import { watchSpec } from './spec-watcher.js';
 import { readDataFile } from './stateful/data-file.js';
 import { ResourceStore } from './stateful/store.js';
-import type { Collection } from '../resources/types.js';
+import type { Collection } from '../core/resources/types.js';
 
 /** A running mock. */
 export interface RunningMock {
@@ -163,7 +163,7 @@ function deliver(
  * resolve, per place that breaks the OpenAPI schema (naming the operations
  * that reach it; all are answered 500 with the reason, the rest served), and
  * per `pattern` no JavaScript regular expression mode reads (not checked;
- * validation/pattern.ts).
+ * core/validation/pattern.ts).
  */
 function noteSpecProblems(notices: RequestLog, spec: LoadedSpec): void {
   for (const { route, reason, cause } of spec.unservable ?? [])

@@ -11,8 +11,8 @@
  * integers Prism's copy would round. test/mock/static-answer.test.ts holds
  * each answer against Prism's own.
  */
-import { exactNumberText } from '../json/exact-json.js';
-import { valueAt } from '../spec/json-pointer.js';
+import { exactNumberText } from '../core/json/exact-json.js';
+import { valueAt } from '../core/json/json-pointer.js';
 
 type Json = Record<string, unknown>;
 

@@ -4,9 +4,9 @@
  * inside a `<root>` element. It is read back with the XML codec, so what it
  * stands for is checked against the schema like any other answer.
  */
-import { codecFor, isXmlMediaType } from '../codec/index.js';
-import { parseMediaType } from '../http/media-type.js';
-import type { MediaTypeContent } from '../spec/types.js';
+import { codecFor, isXmlMediaType } from '../core/codec/index.js';
+import { parseMediaType } from '../core/http/media-type.js';
+import type { MediaTypeContent } from '../core/spec/types.js';
 
 /** True when `value` may be an XML document written for `media` (cheap: no parsing, no promise). */
 export function mayBeXmlDocument(value: unknown, media: MediaTypeContent): value is string {

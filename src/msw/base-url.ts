@@ -4,7 +4,7 @@
  * path) stays MSW's business: its other handlers, then its
  * `onUnhandledRequest` strategy.
  */
-import { UsageError } from '../errors.js';
+import { UsageError } from '../core/errors.js';
 
 /** The API's base URL and how to read a request URL against it. */
 export interface ApiBase {

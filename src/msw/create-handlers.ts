@@ -12,12 +12,12 @@
  * from the copy the consumer's `setupServer` is from. They also say how a
  * bare string names a spec.
  */
-import { createCheckContext } from '../contract/checks/index.js';
+import { createCheckContext } from '../core/response/context.js';
 import { handleRequest, type PipelineSettings } from '../mock/handle-request.js';
 import { buildMockState } from '../mock/mock-state.js';
 import type { FixedAnswer } from '../mock/respond.js';
 import { ResourceStore } from '../mock/stateful/store.js';
-import type { LoadedSpec } from '../spec/types.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 import { apiBase } from './base-url.js';
 import { fetchRequest } from './fetch-request.js';
 import { toFetchResponse } from './fetch-response.js';

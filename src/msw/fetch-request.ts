@@ -8,7 +8,7 @@
  * mode) stand in for it, so cookie credentials (OAS apiKey `in: cookie`)
  * work in a page as over the wire.
  */
-import { formatBytes } from '../http/byte-size.js';
+import { formatBytes } from '../core/http/byte-size.js';
 import type { PipelineRequest } from '../mock/pipeline-request.js';
 
 /** The pipeline's view of `request`, whose target below the base URL is `target`; `cookies` are MSW's for it. */

@@ -5,17 +5,17 @@
  * findings `plantkit contract` would report for that response, so an answer
  * the real API can never send never reaches the component.
  */
-import { codecFor, type Decoded } from '../codec/index.js';
-import type { CheckContext } from '../contract/checks/index.js';
-import { describeFinding, judgeDecoded } from '../contract/judge-response.js';
-import type { ReceivedResponse } from '../exchange/types.js';
-import { UsageError } from '../errors.js';
-import { parseMediaType } from '../http/media-type.js';
+import { codecFor, type Decoded } from '../core/codec/index.js';
+import type { CheckContext } from '../core/response/types.js';
+import { describeFinding, judgeDecoded } from '../core/response/judge-response.js';
+import type { ReceivedResponse } from '../core/exchange/types.js';
+import { UsageError } from '../core/errors.js';
+import { parseMediaType } from '../core/http/media-type.js';
 import type { MockState } from '../mock/mock-state.js';
 import type { FixedAnswer } from '../mock/respond.js';
 import { responseHeaders } from '../mock/response-headers.js';
-import type { Operation, OperationResponse } from '../spec/types.js';
-import { findResponse } from '../validation/compile-validators.js';
+import type { Operation, OperationResponse } from '../core/spec/types.js';
+import { findResponse } from '../core/validation/compile-validators.js';
 
 /** What an override answers: a documented status, and optionally the body and headers. */
 export interface OverrideResponse {

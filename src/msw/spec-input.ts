@@ -5,10 +5,10 @@
  * the loader the CLI uses, so a spec that cannot be loaded throws the
  * PlantkitError `plantkit mock` prints.
  */
-import { SpecError } from '../errors.js';
-import { loadSpec } from '../spec/load-spec.js';
-import { parseSpecSource } from '../spec/spec-source.js';
-import type { LoadedSpec } from '../spec/types.js';
+import { SpecError } from '../core/errors.js';
+import { loadSpec } from '../core/spec/load-spec.js';
+import { parseSpecSource } from '../core/spec/spec-source.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 
 /** A file path (Node) or URL (browser), a `URL`, an OpenAPI document object, or a loaded spec. */
 export type MswSpec = string | URL | Record<string, unknown> | LoadedSpec;

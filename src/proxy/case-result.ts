@@ -5,9 +5,9 @@
  * `client request-body`), failed when it has an error-severity violation.
  * Routes the spec does not document are grouped as `(undocumented route)`.
  */
-import type { CaseResult, ContractCase, Exchange } from '../exchange/types.js';
-import type { Finding } from '../findings.js';
-import type { LoadedSpec, Operation } from '../spec/types.js';
+import type { CaseResult, ContractCase, Exchange } from '../core/exchange/types.js';
+import type { Finding } from '../core/findings.js';
+import type { LoadedSpec, Operation } from '../core/spec/types.js';
 import { undocumentedOperation } from './judge-exchange.js';
 import type { ProxyExchange } from './types.js';
 

@@ -7,7 +7,7 @@
  * must carry the name it was sent with). Scenarios that name no field say
  * nothing about echoing and are left out of the agreement.
  */
-import type { Scenario } from '../contract/contracts-file.js';
+import type { Scenario } from '../core/contracts/contracts-file.js';
 
 /** The JSON pointers a `status` answer of `operationId` must echo; undefined when there is no rule. */
 export type EchoRules = (operationId: string, status: number) => readonly string[] | undefined;

@@ -1,11 +1,11 @@
 /**
  * The proxy's own answers, in the spec's Error shape (the mock's factory,
- * mock/error-body.ts): 502 when the upstream sent no usable answer or, in
+ * core/server/error-body.ts): 502 when the upstream sent no usable answer or, in
  * `errors` mode, one that breaks the contract; 504 when it sent none in
  * time (RFC 9110 sections 15.6.3 and 15.6.5).
  */
-import { encodeError } from '../mock/error-body.js';
-import type { Operation } from '../spec/types.js';
+import { encodeError } from '../core/server/error-body.js';
+import type { Operation } from '../core/spec/types.js';
 import type { ProxyState } from './proxy-state.js';
 import type { ProxyViolation } from './types.js';
 
@@ -19,7 +19,7 @@ export interface Answer {
 /** Most violations named in a 502's message; the rest are counted. */
 const MAX_NAMED = 3;
 
-/** An Error-shaped answer with `status` and `message`, encoded as the mock encodes its own (mock/error-body.ts). */
+/** An Error-shaped answer with `status` and `message`, encoded as the mock encodes its own (core/server/error-body.ts). */
 export function errorAnswer(
   state: ProxyState,
   operation: Operation | undefined,

@@ -1,11 +1,11 @@
 /**
  * An exchange as the proxy reports it: judged, with every credential-like
  * value masked (its own and those of recent exchanges: exchange-secrets.ts,
- * contract/redact.ts), bodies cut. The
+ * core/exchange/redact.ts), bodies cut. The
  * request and answer are kept only for exchanges with violations, so a
  * long-running proxy keeps a few numbers per clean exchange.
  */
-import { createRedactor, redactHeaders, redactUrl, redactValue, type Secret } from '../contract/redact.js';
+import { createRedactor, redactHeaders, redactUrl, redactValue, type Secret } from '../core/exchange/redact.js';
 import { exchangeSecrets, type SecretMemory } from './exchange-secrets.js';
 import type { Judgement, ObservedExchange } from './judge-exchange.js';
 import type { CredentialNames } from './proxy-state.js';

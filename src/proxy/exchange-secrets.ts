@@ -1,14 +1,14 @@
 /**
  * What in one exchange looks like a credential, so that it is forwarded but
  * never printed or written to a report (redaction itself is
- * contract/redact.ts): credential headers (Authorization and its decoded
+ * core/exchange/redact.ts): credential headers (Authorization and its decoded
  * Basic pair, API key headers), cookies named like credentials or holding
  * an opaque token, the spec's apiKey query parameters and cookies, query
  * parameters named like credentials, and body fields named like them
  * (`password`, `access_token`, ...) in the request and the answer.
  */
-import { isCredentialHeader, type Secret } from '../contract/redact.js';
-import { parseCookieHeader } from '../params/cookies.js';
+import { isCredentialHeader, type Secret } from '../core/exchange/redact.js';
+import { parseCookieHeader } from '../core/params/cookies.js';
 import type { CredentialNames } from './proxy-state.js';
 
 /** The parts of an exchange secrets may hide in. */

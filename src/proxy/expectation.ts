@@ -11,10 +11,10 @@
  * with well-formed credentials may be a wrong token, so it is judged as an
  * auth case (any 4xx is right, 401/403 need not be documented).
  */
-import type { Expectation } from '../exchange/types.js';
-import type { RequestViolation } from '../request/types.js';
-import { requiresCredentials } from '../security/requirements.js';
-import type { Operation } from '../spec/types.js';
+import type { Expectation } from '../core/exchange/types.js';
+import type { RequestViolation } from '../core/request/types.js';
+import { requiresCredentials } from '../core/security/requirements.js';
+import type { Operation } from '../core/spec/types.js';
 import type { ProxyExchange } from './types.js';
 
 /** The synthetic case's kind and expectation. */

@@ -9,9 +9,9 @@
  * 504) or, when asked, a violating answer (`errors`: 502) is replaced.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { flattenHeaders } from '../http/flat-headers.js';
-import type { HttpClient, RelayedResult } from '../http/http-client.js';
-import { isPreflight } from '../mock/cors.js';
+import { flattenHeaders } from '../core/http/flat-headers.js';
+import type { HttpClient, RelayedResult } from '../core/http/http-client.js';
+import { isPreflight } from '../core/server/cors.js';
 import { teeBody, type BodyCopy } from './body-tee.js';
 import { errorAnswer, violationMessage, type Answer } from './error-answer.js';
 import { exchangeRecord } from './exchange-record.js';
@@ -51,7 +51,7 @@ export async function handleExchange(
   const target = request.url ?? '/';
   const { path, search } = splitTarget(target);
   const headers = flattenHeaders(request.headers);
-  // HEAD finds the GET operation where the spec documents no HEAD of its own (routing/router.ts).
+  // HEAD finds the GET operation where the spec documents no HEAD of its own (core/routing/router.ts).
   const routed = state.route(method, search ? `${path}?${search}` : path, headers);
   // A CORS preflight for an operation the spec does not document as OPTIONS is browser plumbing, not an API call.
   const judged = !(isPreflight(method, headers) && routed.kind !== 'found');

@@ -1,21 +1,23 @@
 /**
  * Judging one exchange with the same validators and checks as the contract
  * runner. The request is checked as the mock checks what it receives
- * (request/check-request.ts): its violations are the client's. The answer
+ * (core/request/check-request.ts): its violations are the client's. The answer
  * is judged by the runner's registered checks (contract/checks/) on a
  * synthetic case whose expectation follows from the request's validity
  * (expectation.ts): their findings are the server's, including `outcome`
  * when the upstream accepted a request the spec calls invalid, and
  * `transport` when no complete answer came.
  */
-import { analyseExchange, decodeResponseBody, type AnalysedExchange } from '../contract/checks/index.js';
-import type { ContractCase, Exchange } from '../exchange/types.js';
-import { formatBytes } from '../http/byte-size.js';
-import type { RelayedResult } from '../http/http-client.js';
-import { checkRequest } from '../request/check-request.js';
-import type { RequestViolation, RequestViolationKind } from '../request/types.js';
-import type { RouteResult } from '../routing/router.js';
-import type { Operation } from '../spec/types.js';
+import { type AnalysedExchange } from '../core/response/types.js';
+import { decodeResponseBody } from '../core/response/decode-response.js';
+import { analyseExchange } from '../core/response/analyse.js';
+import type { ContractCase, Exchange } from '../core/exchange/types.js';
+import { formatBytes } from '../core/http/byte-size.js';
+import type { RelayedResult } from '../core/http/http-client.js';
+import { checkRequest } from '../core/request/check-request.js';
+import type { RequestViolation, RequestViolationKind } from '../core/request/types.js';
+import type { RouteResult } from '../core/routing/router.js';
+import type { Operation } from '../core/spec/types.js';
 import { expectationFor } from './expectation.js';
 import type { ProxyState } from './proxy-state.js';
 import type { ProxyExchange, ProxyViolation } from './types.js';

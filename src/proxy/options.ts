@@ -1,10 +1,10 @@
 /** Options of the validation proxy, normalised once with every default spelled out here. */
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
-import { UsageError } from '../errors.js';
-import { EXCHANGE_LIMITS } from '../http/exchange-limits.js';
-import { DEFAULT_SPEC_FILE } from '../spec/spec-source.js';
-import type { LoadedSpec } from '../spec/types.js';
+import { UsageError } from '../core/errors.js';
+import { EXCHANGE_LIMITS } from '../core/http/exchange-limits.js';
+import { DEFAULT_SPEC_FILE } from '../core/spec/spec-source.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 import type { ProxyEvent } from './types.js';
 
 /** Defaults of {@link ProxyOptions}. */

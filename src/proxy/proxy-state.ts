@@ -5,16 +5,18 @@
  * contracts/, and where the spec's API keys travel (to keep them out of
  * output). Prism is never loaded: the proxy only checks.
  */
-import { CHECKS, createCheckContext, type Check, type CheckContext } from '../contract/checks/index.js';
-import { loadScenarios } from '../contract/contracts-file.js';
-import { createErrorBodies, type ErrorBodyFactory } from '../mock/error-body.js';
-import { createRouter, type Router } from '../routing/router.js';
-import type { RequestCheckContext } from '../request/check-request.js';
-import { loadSpec } from '../spec/load-spec.js';
-import { serverBasePath } from '../spec/servers.js';
-import type { LoadedSpec } from '../spec/types.js';
-import { compileValidators, type SpecValidators } from '../validation/compile-validators.js';
-import { compileParameterValidators, type ParameterValidators } from '../validation/parameters.js';
+import { checksFor } from '../core/response/checks/index.js';
+import { type Check, type CheckContext } from '../core/response/types.js';
+import { createCheckContext } from '../core/response/context.js';
+import { loadScenarios } from '../core/contracts/contracts-file.js';
+import { createErrorBodies, type ErrorBodyFactory } from '../core/server/error-body.js';
+import { createRouter, type Router } from '../core/routing/router.js';
+import type { RequestCheckContext } from '../core/request/check-request.js';
+import { loadSpec } from '../core/spec/load-spec.js';
+import { serverBasePath } from '../core/spec/servers.js';
+import type { LoadedSpec } from '../core/spec/types.js';
+import { compileValidators, type SpecValidators } from '../core/validation/compile-validators.js';
+import { compileParameterValidators, type ParameterValidators } from '../core/validation/parameters.js';
 import { echoRules, type EchoRules } from './echo-rules.js';
 import type { NormalizedProxyOptions } from './options.js';
 
@@ -42,6 +44,9 @@ export interface ProxyState {
   credentialNames: CredentialNames;
 }
 
+/** The shared checks the proxy runs on every exchange. */
+const PROXY_CHECKS = checksFor('proxy');
+
 /** Load the spec (and contracts/) and compile what judging exchanges needs. */
 export async function buildProxyState(settings: NormalizedProxyOptions): Promise<ProxyState> {
   const spec =
@@ -62,9 +67,9 @@ export async function buildProxyState(settings: NormalizedProxyOptions): Promise
     parameters,
     route: createRouter(spec.operations, { basePaths: [serverBasePath(spec.servers), upstreamPath] }),
     errorBody: createErrorBodies(spec, validators),
-    checks: CHECKS,
-    checksWithoutOutcome: CHECKS.filter((check) => check.id !== 'outcome'),
-    transportChecks: CHECKS.filter((check) => check.id === 'transport'),
+    checks: PROXY_CHECKS,
+    checksWithoutOutcome: PROXY_CHECKS.filter((check) => check.id !== 'outcome'),
+    transportChecks: PROXY_CHECKS.filter((check) => check.id === 'transport'),
     requestCheckContext: { validators, parameters, pinned: () => undefined },
     checkContext: createCheckContext(spec, validators, settings.strict),
     echo: echoRules(scenarios),

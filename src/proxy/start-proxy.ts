@@ -1,16 +1,16 @@
 /**
  * `startProxy()`: the validation proxy. node:http in front, one exchange at
  * a time per connection through handle-exchange.ts, undici to the upstream
- * (http/http-client.ts). Every judged exchange is counted (summary.ts) and
+ * (core/http/http-client.ts). Every judged exchange is counted (summary.ts) and
  * emitted as an event; `close()` lets the exchanges in flight finish, then
  * emits the summary.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PlantkitError } from '../errors.js';
-import { createHttpClient } from '../http/http-client.js';
-import { listenFault } from '../mock/listen-fault.js';
-import type { LoadedSpec } from '../spec/types.js';
+import { PlantkitError } from '../core/errors.js';
+import { createHttpClient } from '../core/http/http-client.js';
+import { listenFault } from '../core/server/listen-fault.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 import { handleExchange, type ExchangeContext } from './handle-exchange.js';
 import { normalizeProxyOptions, type ProxyOptions } from './options.js';
 import { createSecretMemory } from './exchange-secrets.js';

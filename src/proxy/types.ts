@@ -4,9 +4,9 @@
  * events reporters consume. Everything here is already redacted
  * (exchange-secrets.ts): it may be printed and written as it is.
  */
-import type { CaseKind, TransportFailure } from '../exchange/types.js';
-import type { Finding } from '../findings.js';
-import type { LoadedSpec } from '../spec/types.js';
+import type { CaseKind, TransportFailure } from '../core/exchange/types.js';
+import type { Finding } from '../core/findings.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 
 /** Which party broke the contract: the client's request, or the upstream's response. */
 export type ViolationSide = 'client' | 'server';

@@ -2,9 +2,9 @@
  * A case result as plain, redacted data: the unit the JSON and JUnit
  * reports are made of. The token never survives into a record.
  */
-import { createRedactor, redactHeaders, redactUrl, redactValue, toCurl, type Secret } from '../contract/redact.js';
-import type { CaseResult } from '../exchange/types.js';
-import type { Finding } from '../findings.js';
+import { createRedactor, redactHeaders, redactUrl, redactValue, toCurl, type Secret } from '../core/exchange/redact.js';
+import type { CaseResult } from '../core/exchange/types.js';
+import type { Finding } from '../core/findings.js';
 import { producerCurls } from './producer-curls.js';
 import { replayRecord, type ReplayRecord } from './replay-record.js';
 

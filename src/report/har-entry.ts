@@ -8,8 +8,8 @@
  * plantkit's own fields start with an underscore (spec: "custom fields").
  */
 import { STATUS_CODES } from 'node:http';
-import { createRedactor, redactHeaders, redactUrl, type Secret } from '../contract/redact.js';
-import type { CaseRequest, CaseResult, ReceivedResponse, TransportFailure } from '../exchange/types.js';
+import { createRedactor, redactHeaders, redactUrl, type Secret } from '../core/exchange/redact.js';
+import type { CaseRequest, CaseResult, ReceivedResponse, TransportFailure } from '../core/exchange/types.js';
 
 /** A name/value pair (HAR `headers`, `queryString`, `cookies`). */
 interface HarPair {

@@ -7,8 +7,8 @@
  * was interrupted.
  */
 import type { RunEvent } from '../contract/events.js';
-import { runSecrets, type Secret } from '../contract/redact.js';
-import { plantkitVersion } from '../version.js';
+import { runSecrets, type Secret } from '../core/exchange/redact.js';
+import { plantkitVersion } from '../core/version.js';
 import { harEntries, type HarEntry } from './har-entry.js';
 import type { Reporter } from './reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';

@@ -11,8 +11,8 @@
  * and their coverage (`reached`, or `not reached: <why>`).
  */
 import type { RunEvent } from '../contract/events.js';
-import type { Secret } from '../contract/redact.js';
-import { createRedactor, runSecrets as secretsOf } from '../contract/redact.js';
+import type { Secret } from '../core/exchange/redact.js';
+import { createRedactor, runSecrets as secretsOf } from '../core/exchange/redact.js';
 import type { DistinctFailure, SpecGap } from '../contract/types.js';
 import type { RunVerdict } from './run-verdict.js';
 import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';

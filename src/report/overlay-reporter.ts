@@ -9,9 +9,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunEvent } from '../contract/events.js';
-import { createRedactor, runSecrets, type Secret } from '../contract/redact.js';
-import type { LoadedSpec } from '../spec/types.js';
-import { yamlText } from '../yaml/yaml-source.js';
+import { createRedactor, runSecrets, type Secret } from '../core/exchange/redact.js';
+import type { LoadedSpec } from '../core/spec/types.js';
+import { yamlText } from '../core/yaml/yaml-source.js';
 import type { Reporter } from './reporter.js';
 import { writeFileAtomically } from './report-target.js';
 import { specGapOverlay, type OverlayDocument } from './spec-gap-overlay.js';

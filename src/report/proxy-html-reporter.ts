@@ -8,10 +8,10 @@
 import { distinctFailures } from '../contract/signature.js';
 import { SpecGapCollector } from '../contract/spec-gaps.js';
 import type { RunResult } from '../contract/types.js';
-import type { CaseResult } from '../exchange/types.js';
+import type { CaseResult } from '../core/exchange/types.js';
 import { exchangeCaseResult } from '../proxy/case-result.js';
 import type { ProxyEvent } from '../proxy/types.js';
-import type { LoadedSpec } from '../spec/types.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 import { createHtmlReporter } from './html/html-reporter.js';
 import { createDetailBudget, MAX_DETAILED, MAX_RECORDED } from './proxy-detail.js';
 import type { ProxyReporter } from './proxy-reporter.js';

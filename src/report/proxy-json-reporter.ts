@@ -8,7 +8,7 @@
 import type { ProxyEvent, ProxyExchange } from '../proxy/types.js';
 import type { FailOn } from '../proxy/summary.js';
 import { failsOn } from '../proxy/summary.js';
-import { plantkitVersion } from '../version.js';
+import { plantkitVersion } from '../core/version.js';
 import { createDetailBudget, MAX_DETAILED, MAX_RECORDED } from './proxy-detail.js';
 import type { ProxyReporter } from './proxy-reporter.js';
 import { writeReportFile, type ReportTarget } from './report-target.js';

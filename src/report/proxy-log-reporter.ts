@@ -2,16 +2,16 @@
  * The proxy's log: one line per exchange with violations (method, target,
  * status, then each violation as `side check /pointer: message (received
  * ...; documented ...)`), and the summary when the proxy stops. Lines are
- * buffered per event-loop turn (mock/request-log.ts), so a busy proxy does
+ * buffered per event-loop turn (core/server/request-log.ts), so a busy proxy does
  * not pay a write per exchange. Values are escaped and capped for the
  * terminal (display-text.ts); every value in an exchange is already
  * redacted (proxy/exchange-record.ts).
  */
-import { createRequestLog } from '../mock/request-log.js';
+import { createRequestLog } from '../core/server/request-log.js';
 import type { ProxyEvent, ProxyExchange, ProxySummary } from '../proxy/types.js';
 import { findingLine } from './case-record.js';
 import { displayText } from './display-text.js';
-import type { TextSink } from '../text/text-sink.js';
+import type { TextSink } from '../core/text/text-sink.js';
 import type { ProxyReporter } from './proxy-reporter.js';
 
 /** Options of {@link createProxyLogReporter}. */

@@ -2,10 +2,10 @@
 import { constants } from 'node:fs';
 import { access, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PlantkitError, UsageError } from '../errors.js';
-import { batched } from '../text/batched.js';
+import { PlantkitError, UsageError } from '../core/errors.js';
+import { batched } from '../core/text/batched.js';
 import { makeParentDirectories } from './parent-directories.js';
-import type { TextSink } from '../text/text-sink.js';
+import type { TextSink } from '../core/text/text-sink.js';
 
 /** A report destination. */
 export type ReportTarget = { file: string } | { sink: TextSink };
@@ -24,7 +24,7 @@ export async function writeReportFile(target: ReportTarget, text: string): Promi
   }
 }
 
-/** Write a report given in pieces (text/pretty-json.ts), in writes of about 1 MiB; a file that cannot be written is a fault naming it. */
+/** Write a report given in pieces (core/text/pretty-json.ts), in writes of about 1 MiB; a file that cannot be written is a fault naming it. */
 export async function writeReportChunks(target: ReportTarget, chunks: Iterable<string>): Promise<void> {
   if ('sink' in target) {
     for (const chunk of batched(chunks)) target.sink.write(chunk);

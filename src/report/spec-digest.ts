@@ -4,7 +4,7 @@
  * spec from reports of another wherever the file was checked out.
  */
 import { createHash } from 'node:crypto';
-import type { LoadedSpec } from '../spec/types.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 
 /** `sha256:` and the hex digest of the spec's document. */
 export function specDigest(spec: Pick<LoadedSpec, 'rawDocument' | 'title' | 'apiVersion' | 'operations'>): string {

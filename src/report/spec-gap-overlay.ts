@@ -4,18 +4,18 @@
  * whose target is the operation's `responses` (an RFC 9535 normalized
  * path) and whose update adds the status with its description and, per
  * media type seen, a schema inferred from the bodies seen
- * (schema/infer-schema.ts). A team reviews it and applies it to its spec
+ * (core/schema/infer-schema.ts). A team reviews it and applies it to its spec
  * with any overlay tool. Bodies are redacted before anything is read from
  * them: no secret reaches the overlay.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Redactor } from '../contract/redact.js';
+import type { Redactor } from '../core/exchange/redact.js';
 import type { SpecGap } from '../contract/types.js';
-import { isJsonMediaType } from '../http/media-type.js';
-import { parseJson } from '../json/exact-json.js';
-import { inferSchema } from '../schema/infer-schema.js';
-import { decodePointer } from '../spec/json-pointer.js';
-import type { LoadedSpec, SchemaObject } from '../spec/types.js';
+import { isJsonMediaType } from '../core/http/media-type.js';
+import { parseJson } from '../core/json/exact-json.js';
+import { inferSchema } from '../core/schema/infer-schema.js';
+import { decodePointer } from '../core/json/json-pointer.js';
+import type { LoadedSpec, SchemaObject } from '../core/spec/types.js';
 
 /** An Overlay 1.0.0 document. */
 export interface OverlayDocument {

@@ -5,11 +5,11 @@
  * It never prints; only faults (unreadable file, not OpenAPI, bad options) throw.
  */
 import path from 'node:path';
-import { checkVersion, inspectSpec, type SpecInspection } from '../spec/load-spec.js';
-import { sourcePointer } from '../spec/source-pointer.js';
-import { readSpecSource } from '../spec/spec-source.js';
-import { convertSwagger2, isSwagger2, originalPointer } from '../spec/swagger2.js';
-import type { OpenApiVersion } from '../spec/types.js';
+import { checkVersion, inspectSpec, type SpecInspection } from '../core/spec/load-spec.js';
+import { sourcePointer } from '../core/spec/source-pointer.js';
+import { readSpecSource } from '../core/spec/spec-source.js';
+import { convertSwagger2, isSwagger2, originalPointer } from '../core/spec/swagger2.js';
+import type { OpenApiVersion } from '../core/spec/types.js';
 import { SPEC_CHECKS } from './checks/index.js';
 import { createLocator } from './locate.js';
 import { normalizeCheckOptions, type CheckSpecOptions } from './options.js';

@@ -4,8 +4,8 @@
  * only when the schema allows no other type. Such a schema makes the mock answer 500 where it is required
  * (it cannot produce a valid value) and fails every real server's value, so the spec is what to fix.
  */
-import { jsonType } from '../schema/object-shape.js';
-import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
+import { jsonType } from '../core/schema/object-shape.js';
+import type { OpenApiVersion, SchemaObject } from '../core/spec/types.js';
 
 /** The keyword a contradiction is written at, and why no value can meet the schema. */
 export interface Contradiction {

@@ -4,10 +4,10 @@
  * a shared component is seen once per operation that uses it, but is written
  * in one place and reported once.
  */
-import { decodePointer } from '../spec/json-pointer.js';
-import { HTTP_METHODS } from '../spec/operations.js';
-import { sourcePointer } from '../spec/source-pointer.js';
-import type { SpecSource } from '../spec/spec-source.js';
+import { decodePointer } from '../core/json/json-pointer.js';
+import { HTTP_METHODS } from '../core/spec/operations.js';
+import { sourcePointer } from '../core/spec/source-pointer.js';
+import type { SpecSource } from '../core/spec/spec-source.js';
 import type { SpecCheckContext, SpecFinding, SpecFindingSeverity, SpecLocation } from './types.js';
 
 /**

@@ -3,8 +3,8 @@
  * here (STYLE habit 7).
  */
 import path from 'node:path';
-import { UsageError } from '../errors.js';
-import { findRulesetFile } from '../lint/ruleset-file.js';
+import { UsageError } from '../core/errors.js';
+import { findRulesetFile } from './lint/ruleset-file.js';
 import type { NormalizedCheckOptions } from './types.js';
 
 /** Options of {@link checkSpec}; all optional. */

@@ -3,10 +3,10 @@
  * Finding plus where it is written in the spec file, and a check is a small
  * registered function from a checked spec to findings (STYLE habit 3).
  */
-import type { Finding } from '../findings.js';
-import type { SpecInspection } from '../spec/load-spec.js';
-import type { SpecSource } from '../spec/spec-source.js';
-import type { OpenApiVersion } from '../spec/types.js';
+import type { Finding } from '../core/findings.js';
+import type { SpecInspection } from '../core/spec/load-spec.js';
+import type { SpecSource } from '../core/spec/spec-source.js';
+import type { OpenApiVersion } from '../core/spec/types.js';
 
 /** Severity of a spec finding, most severe first (Spectral's error, warn, info, hint). Which ones fail is `--fail-severity`'s choice. */
 export type SpecFindingSeverity = 'error' | 'warning' | 'info' | 'hint';
@@ -37,7 +37,7 @@ export interface SpecLocation {
 /** Options of a check run, normalised once (see options.ts). */
 export interface NormalizedCheckOptions {
   cwd: string;
-  /** The Spectral ruleset file in force; undefined: plantkit's built-in policy (lint/default-ruleset.ts). */
+  /** The Spectral ruleset file in force; undefined: plantkit's built-in policy (spec-check/lint/default-ruleset.ts). */
   ruleset: string | undefined;
   skip: readonly string[];
   allowExternalRefs: boolean;

@@ -7,7 +7,7 @@
  * apply), a changed `not` (it inverts), and `patternProperties` whose
  * regular expressions were replaced (which names they cover cannot be compared).
  */
-import type { Direction } from '../validation/schema-view.js';
+import type { Direction } from '../core/validation/schema-view.js';
 import { canonicalKey } from './canonical-schema.js';
 import type { EffectiveSchema } from './schema-record.js';
 

@@ -5,8 +5,8 @@
  * operation, URL expression and method. Inside a matched operation,
  * operation-pairs.ts pairs parameters, bodies, responses and headers.
  */
-import { joinPointer } from '../spec/json-pointer.js';
-import type { Operation } from '../spec/types.js';
+import { joinPointer } from '../core/json/json-pointer.js';
+import type { Operation } from '../core/spec/types.js';
 import { canonicalKey } from './canonical-schema.js';
 import { createEffectiveSchemas } from './effective-schema.js';
 import { createRecordPointers } from './record-pointers.js';

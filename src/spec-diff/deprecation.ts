@@ -10,7 +10,7 @@
  * An `x-sunset` that is not an RFC 3339 date or date-time cannot show that the
  * date has come, so it counts as `before-sunset` (and the message says why).
  */
-import { valueAt } from '../spec/json-pointer.js';
+import { valueAt } from '../core/json/json-pointer.js';
 
 /** How a removal relates to the lifecycle. */
 export interface Removal {

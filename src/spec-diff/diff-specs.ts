@@ -6,8 +6,8 @@
  * written. It never prints; unreadable input throws (exit 2).
  */
 import { loadavg } from 'node:os';
-import { sourcePointer } from '../spec/source-pointer.js';
-import { isSwagger2, originalPointer } from '../spec/swagger2.js';
+import { sourcePointer } from '../core/spec/source-pointer.js';
+import { isSwagger2, originalPointer } from '../core/spec/swagger2.js';
 import { compareSpecs } from './comparison.js';
 import { inspectForDiff } from './load-for-diff.js';
 import { normalizeDiffOptions, type DiffSpecsOptions, type NormalizedDiffOptions } from './options.js';

@@ -10,9 +10,9 @@
  * discriminator value (discriminator-tags.ts) and branches that only list
  * values are read as one enum (value-set-branches.ts).
  */
-import { asRecord } from '../spec/content.js';
-import { valueAt } from '../spec/json-pointer.js';
-import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
+import { asRecord } from '../core/spec/content.js';
+import { valueAt } from '../core/json/json-pointer.js';
+import type { OpenApiVersion, SchemaObject } from '../core/spec/types.js';
 import { tagBranches } from './discriminator-tags.js';
 import { dropInapplicable } from './schema-applicability.js';
 import { readKeywords } from './schema-keywords.js';
@@ -148,7 +148,7 @@ export function completeRecord(
       own,
     );
     Object.assign(own, merged, { pointer, component: own.component });
-    // 3.0 `nullable` beside allOf without a `type`: "this schema, or null" (as validation/schema-view.ts reads it).
+    // 3.0 `nullable` beside allOf without a `type`: "this schema, or null" (as core/validation/schema-view.ts reads it).
     if (version === '3.0' && raw.nullable === true && own.types && !own.types.includes('null'))
       own.types = [...own.types, 'null'].sort();
   }

@@ -58,7 +58,7 @@ const KNOWN_FORMATS = new Set([
   'uint16',
   'uint32',
   'uint64',
-  // ajv-formats' names beyond those (validation/ajv.ts checks them).
+  // ajv-formats' names beyond those (core/validation/ajv.ts checks them).
   'url',
   'iso-time',
   'iso-date-time',

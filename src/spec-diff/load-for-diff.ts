@@ -3,9 +3,9 @@
  * dereferenced and its operations listed. diffSpecs loads both sides, and so
  * does the worker thread that walks part of a large comparison (walk-split.ts).
  */
-import { SpecError } from '../errors.js';
-import { inspectSpec } from '../spec/load-spec.js';
-import { listOperations } from '../spec/operations.js';
+import { SpecError } from '../core/errors.js';
+import { inspectSpec } from '../core/spec/load-spec.js';
+import { listOperations } from '../core/spec/operations.js';
 import { readSpecInput, type SpecInput } from './spec-input.js';
 import type { ComparedSpec } from './types.js';
 

@@ -7,9 +7,9 @@
  * (`reversed`) the API sends the request and reads the response, so only
  * their schemas are compared, with the directions swapped.
  */
-import { encodePointer, valueAt } from '../spec/json-pointer.js';
-import type { MediaTypeContent, Operation, OperationParameter } from '../spec/types.js';
-import type { Direction } from '../validation/schema-view.js';
+import { encodePointer, valueAt } from '../core/json/json-pointer.js';
+import type { MediaTypeContent, Operation, OperationParameter } from '../core/spec/types.js';
+import type { Direction } from '../core/validation/schema-view.js';
 import { isTextual } from './parameter-values.js';
 import type { SchemaWalks } from './schema-walks.js';
 import type { Pair, ResponseHeader, SpecComparison } from './types.js';

@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { DiffConfigError } from '../errors.js';
+import { DiffConfigError } from '../core/errors.js';
 import type { LevelSetting } from './policy/diff-config.js';
 import { LEVEL_SETTINGS } from './policy/diff-config.js';
 import type { IgnoreEntry } from './policy/ignore-file.js';

@@ -9,8 +9,8 @@
  *   an array as an array of one item: a query parameter becoming an array
  *   of what it was loses nothing, and the reverse is `maxItems: 1`.
  */
-import { isJsonMediaType, parseMediaType } from '../http/media-type.js';
-import type { OperationParameter } from '../spec/types.js';
+import { isJsonMediaType, parseMediaType } from '../core/http/media-type.js';
+import type { OperationParameter } from '../core/spec/types.js';
 import { emptySchema, type EffectiveSchema } from './schema-record.js';
 
 /** Does `parameter` travel as styled text (not as a JSON document)? */

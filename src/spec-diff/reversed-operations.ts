@@ -6,9 +6,9 @@
  * sends the request body and reads the response, so diff rules see them
  * with request and response swapped.
  */
-import { encodePointer, valueAt } from '../spec/json-pointer.js';
-import { listOperations } from '../spec/operations.js';
-import type { MediaTypeContent, Operation } from '../spec/types.js';
+import { encodePointer, valueAt } from '../core/json/json-pointer.js';
+import { listOperations } from '../core/spec/operations.js';
+import type { MediaTypeContent, Operation } from '../core/spec/types.js';
 
 /** An operation the API calls, with the key it is matched on. */
 export interface ReversedOperation {

@@ -5,9 +5,9 @@
  * as numbers), properties, items and the 2020-12 applicators. Children are
  * built by the caller (effective-schema.ts), which follows `$ref`s and cycles.
  */
-import { joinPointer } from '../spec/json-pointer.js';
-import { asRecord } from '../spec/content.js';
-import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
+import { joinPointer } from '../core/json/json-pointer.js';
+import { asRecord } from '../core/spec/content.js';
+import type { OpenApiVersion, SchemaObject } from '../core/spec/types.js';
 import type { Bounds, EffectiveSchema } from './schema-record.js';
 
 /** Builds the effective schema of a child Schema Object found at `at`. */

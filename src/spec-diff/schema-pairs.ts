@@ -9,7 +9,7 @@
  * (`prefixItems`, `contains`, `dependentSchemas`, ...) present on both sides
  * are walked too, so the same rules classify changes inside them.
  */
-import type { Direction } from '../validation/schema-view.js';
+import type { Direction } from '../core/validation/schema-view.js';
 import { describeApplicator, isWalkedApplicator } from './applicator-changes.js';
 import { matchPair, type AlternativeMatcher } from './matched-alternatives.js';
 import { createPropertyKeys, requiredFlags, type PropertyKey } from './property-keys.js';

@@ -4,7 +4,7 @@
  * one Security Requirement (4.8.30) written as its schemes (with their
  * definitions and scopes), and `anonymous` for an empty requirement `{}`.
  */
-import { valueAt } from '../spec/json-pointer.js';
+import { valueAt } from '../core/json/json-pointer.js';
 import type { ComparedSpec } from './types.js';
 
 /** How an operation can be called. */

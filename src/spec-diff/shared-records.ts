@@ -17,8 +17,8 @@
  * not kept at these records: measured on Stripe, keeping them saved no CPU
  * (paired ratio 0.98, within noise) and held 28 MiB more.
  */
-import { valueAt } from '../spec/json-pointer.js';
-import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
+import { valueAt } from '../core/json/json-pointer.js';
+import type { OpenApiVersion, SchemaObject } from '../core/spec/types.js';
 import { completeRecord, componentNames, MAX_DEPTH, newRecord } from './effective-schema.js';
 import type { RecordPointers } from './record-pointers.js';
 import { emptySchema, type EffectiveSchema } from './schema-record.js';

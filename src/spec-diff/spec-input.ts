@@ -8,9 +8,9 @@ import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SpecError } from '../errors.js';
-import type { RefReader } from '../spec/ref-policy.js';
-import { parseSpecSource, readSpecSource, type SpecSource } from '../spec/spec-source.js';
+import { SpecError } from '../core/errors.js';
+import type { RefReader } from '../core/spec/ref-policy.js';
+import { parseSpecSource, readSpecSource, type SpecSource } from '../core/spec/spec-source.js';
 
 const run = promisify(execFile);
 const GIT_OUTPUT_LIMIT = 64 * 1024 * 1024;

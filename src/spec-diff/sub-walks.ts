@@ -17,7 +17,7 @@
  * `at '[]`), which is replaced by the new path on replay. Pointers are the
  * shared nodes' own (absolute, from a circular `$ref`) and stay as they are.
  */
-import type { Direction } from '../validation/schema-view.js';
+import type { Direction } from '../core/validation/schema-view.js';
 import type { PropertyKey } from './property-keys.js';
 import type { EffectiveSchema } from './schema-record.js';
 import type { DiffRule, RuleHit, SchemaPairs } from './types.js';

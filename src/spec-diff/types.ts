@@ -5,9 +5,9 @@
  * return changes (the oasdiff model: one rule per file, a stable kebab-case
  * id, a level).
  */
-import type { SpecSource } from '../spec/spec-source.js';
-import type { MediaTypeContent, OpenApiVersion, Operation } from '../spec/types.js';
-import type { Direction } from '../validation/schema-view.js';
+import type { SpecSource } from '../core/spec/spec-source.js';
+import type { MediaTypeContent, OpenApiVersion, Operation } from '../core/spec/types.js';
+import type { Direction } from '../core/validation/schema-view.js';
 import type { AlternativeMatch } from './alternatives.js';
 import type { EffectiveSchema } from './schema-record.js';
 

@@ -13,7 +13,7 @@
  * pointer built below the root. A pointer that a circular `$ref` made
  * absolute (effective-schema.ts) carries no placeholder and is kept as it is.
  */
-import type { Direction } from '../validation/schema-view.js';
+import type { Direction } from '../core/validation/schema-view.js';
 import type { RuleHit } from './types.js';
 
 /** The labels of one root: replayed hits carry these. */

@@ -10,7 +10,7 @@
  * them. The hits come back as a table of distinct strings and one array of
  * numbers; the worker's placeholder mark is swapped for this thread's.
  */
-import { valueAt } from '../spec/json-pointer.js';
+import { valueAt } from '../core/json/json-pointer.js';
 import { DIFF_RULES } from './rules/index.js';
 import { compareSpecs } from './comparison.js';
 import { loadForDiff, type LoadSettings } from './load-for-diff.js';

@@ -4,7 +4,7 @@
  * for the browser never reaches node:worker_threads through it.
  */
 import { Worker } from 'node:worker_threads';
-import { PlantkitError } from '../errors.js';
+import { PlantkitError } from '../core/errors.js';
 import type { EncodedHits, WalkPartRequest } from './walk-split.js';
 
 /** A started worker: its hits once it has walked, and how to end it (on every path, errors included). */

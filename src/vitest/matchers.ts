@@ -14,11 +14,11 @@
  * undeclared-property with `{ strict: true }`), for every media type.
  * Works with OpenAPI 3.0, 3.1 and Swagger 2.0.
  */
-import { createCheckContext } from '../contract/checks/index.js';
-import { describeFinding, judgeResponse } from '../contract/judge-response.js';
-import { loadSpec } from '../spec/load-spec.js';
-import type { LoadedSpec } from '../spec/types.js';
-import { compileValidators } from '../validation/compile-validators.js';
+import { createCheckContext } from '../core/response/context.js';
+import { describeFinding, judgeResponse } from '../core/response/judge-response.js';
+import { loadSpec } from '../core/spec/load-spec.js';
+import type { LoadedSpec } from '../core/spec/types.js';
+import { compileValidators } from '../core/validation/compile-validators.js';
 import { readResponse, type AnyResponse } from './read-response.js';
 
 /** Options of `toMatchContract`. */

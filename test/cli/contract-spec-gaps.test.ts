@@ -13,7 +13,7 @@ import path from 'node:path';
 import { applyOverlay } from 'openapi-overlays-js/src/overlay.js';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { parseYamlSource, yamlText } from '../../src/yaml/yaml-source.js';
+import { parseYamlSource, yamlText } from '../../src/core/yaml/yaml-source.js';
 import { startNestTodos, TODOS_TOKEN } from '../apps/nest-todos.js';
 import type { ReferenceApp } from '../apps/shared/app-server.js';
 import { runCli } from '../support/cli.js';

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { createSchemaCompiler } from '../../src/validation/ajv.js';
+import { createSchemaCompiler } from '../../src/core/validation/ajv.js';
 import { CATALOG_API_KEY, startCatalog } from '../apps/catalog.js';
 import { runCli } from '../support/cli.js';
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { listenFault } from '../../src/mock/listen-fault.js';
+import { listenFault } from '../../src/core/server/listen-fault.js';
 import { run } from '../../src/cli/run.js';
 import { runCli } from '../support/cli.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { createSchemaCompiler } from '../../src/validation/ajv.js';
+import { createSchemaCompiler } from '../../src/core/validation/ajv.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSchemaCompiler } from '../../src/validation/ajv.js';
+import { createSchemaCompiler } from '../../src/core/validation/ajv.js';
 import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog } from '../apps/catalog.js';
 import { runCli } from '../support/cli.js';
 import { fixturePath } from '../support/mock.js';

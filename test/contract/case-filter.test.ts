@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { checkCaseFilter, createCaseSelector } from '../../src/contract/case-filter.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/core/errors.js';
 
 const OPERATIONS = ['addPlant', 'GET /plants/{id}'];
 const IDS = [

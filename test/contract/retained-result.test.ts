@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import type { RunEvent } from '../../src/contract/events.js';
 import { leanResponse, retainedResult } from '../../src/contract/retained-result.js';
 import { runContract } from '../../src/contract/run-contract.js';
-import type { CaseResult, ReceivedResponse } from '../../src/exchange/types.js';
+import type { CaseResult, ReceivedResponse } from '../../src/core/exchange/types.js';
 
 const response = (body: string, bytes: Buffer | undefined, invalidUtf8 = false): ReceivedResponse => ({
   status: 200,

@@ -1,7 +1,7 @@
 /** Operations on one route (paths that differ only in template names) are named once, before the summary. */
 import { describe, expect, test } from 'vitest';
 import { routeTwinNotes } from '../../src/contract/route-twins.js';
-import type { Operation } from '../../src/spec/types.js';
+import type { Operation } from '../../src/core/spec/types.js';
 
 /** Just what the note reads of an operation. */
 const op = (method: string, path: string, id: string) => ({ method, path, id }) as Operation;

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
 import type { RunResult } from '../../src/contract/types.js';
-import { TargetUnreachableError } from '../../src/errors.js';
+import { TargetUnreachableError } from '../../src/core/errors.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
 
 async function runAgainst(

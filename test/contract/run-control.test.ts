@@ -1,7 +1,7 @@
 /** The run controller on its own: a fake clock for the rate limit, recorded results for the breaker. */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createRunControl, isRunStopped, type RunClock } from '../../src/contract/run-control.js';
-import type { CaseResult } from '../../src/exchange/types.js';
+import type { CaseResult } from '../../src/core/exchange/types.js';
 
 /** A clock that only moves when the controller sleeps; every sleep is recorded. */
 function fakeClock(): RunClock & { sleeps: number[] } {

@@ -1,8 +1,8 @@
 /** Failure signatures and distinct failures (issue 18 section 3). */
 import { describe, expect, test } from 'vitest';
 import { distinctFailures, failingSignatures } from '../../src/contract/signature.js';
-import type { CaseResult } from '../../src/exchange/types.js';
-import type { Finding } from '../../src/findings.js';
+import type { CaseResult } from '../../src/core/exchange/types.js';
+import type { Finding } from '../../src/core/findings.js';
 
 function result(id: string, status: number | 'timeout', findings: Array<Partial<Finding>>): CaseResult {
   const contractCase = { id, operation: { id: 'create' } } as CaseResult['case'];

@@ -7,7 +7,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
-import { loadSpec } from '../../src/spec/load-spec.js';
+import { loadSpec } from '../../src/core/spec/load-spec.js';
 
 const document = {
   openapi: '3.0.3',

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ContractOptions } from '../../src/contract/options.js';
 import { runContract } from '../../src/contract/run-contract.js';
 import type { RunResult } from '../../src/contract/types.js';
-import type { CaseResult } from '../../src/exchange/types.js';
+import type { CaseResult } from '../../src/core/exchange/types.js';
 import { startNestTodos, TODOS_TOKEN, type NestTodosVariant } from '../apps/nest-todos.js';
 import type { ReferenceApp } from '../apps/shared/app-server.js';
 

@@ -6,7 +6,7 @@
  * places that break the OpenAPI schema.
  */
 import { describe, expect, test } from 'vitest';
-import { loadSpec } from '../../src/spec/load-spec.js';
+import { loadSpec } from '../../src/core/spec/load-spec.js';
 import { runContract } from '../../src/contract/run-contract.js';
 import { startProxy } from '../../src/proxy/start-proxy.js';
 import { checkSpec } from '../../src/spec-check/check-spec.js';

@@ -8,7 +8,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
-import { PlantkitError } from '../../src/errors.js';
+import { PlantkitError } from '../../src/core/errors.js';
 import { createHandlers, type SpecHandlers } from '../../src/msw/index.js';
 import { startUpstream } from '../support/upstream.js';
 

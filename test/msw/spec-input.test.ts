@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PlantkitError } from '../../src/errors.js';
+import { PlantkitError } from '../../src/core/errors.js';
 import { createHandlers } from '../../src/msw/index.js';
-import { loadSpec } from '../../src/spec/load-spec.js';
-import { parseSpecSource } from '../../src/spec/spec-source.js';
+import { loadSpec } from '../../src/core/spec/load-spec.js';
+import { parseSpecSource } from '../../src/core/spec/spec-source.js';
 import { runCli } from '../support/cli.js';
 
 /** The line the CLI prints for a fault. */

@@ -4,9 +4,9 @@
  * per hop, what counts as a credential, and when a run fails.
  */
 import { describe, expect, test } from 'vitest';
-import type { Scenario } from '../../src/contract/contracts-file.js';
-import type { RequestViolation } from '../../src/request/types.js';
-import type { Operation } from '../../src/spec/types.js';
+import type { Scenario } from '../../src/core/contracts/contracts-file.js';
+import type { RequestViolation } from '../../src/core/request/types.js';
+import type { Operation } from '../../src/core/spec/types.js';
 import { echoRules } from '../../src/proxy/echo-rules.js';
 import { createSecretMemory, exchangeSecrets } from '../../src/proxy/exchange-secrets.js';
 import { expectationFor } from '../../src/proxy/expectation.js';
@@ -332,7 +332,7 @@ describe('the JSON report stays bounded on a long run', () => {
     apiVersion: '1',
     openapi: '3.1.0',
     source: 's',
-  } as unknown as import('../../src/spec/types.js').LoadedSpec;
+  } as unknown as import('../../src/core/spec/types.js').LoadedSpec;
   const exchange = reportedExchange;
 
   test('at most maxRecorded exchanges listed, the first maxDetailed violating ones with their request and answer', async () => {

@@ -1,7 +1,7 @@
 /** The console report's noise controls: grouped failures, no empty headings, capped values, an honest header. */
 import { describe, expect, test } from 'vitest';
 import type { RunResult } from '../../src/contract/types.js';
-import type { CaseResult } from '../../src/exchange/types.js';
+import type { CaseResult } from '../../src/core/exchange/types.js';
 import { createConsoleReporter } from '../../src/report/console-reporter.js';
 import { contractAgainst } from '../contract/property/cli-harness.js';
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createSchemaCompiler } from '../../src/validation/ajv.js';
+import { createSchemaCompiler } from '../../src/core/validation/ajv.js';
 import { runCli } from '../support/cli.js';
 import { fixturePath, withMock } from '../support/mock.js';
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { createTally } from '../../src/proxy/summary.js';
 import { createDetailBudget, MAX_DETAILED } from '../../src/report/proxy-detail.js';
 import { createProxyJunitReporter } from '../../src/report/proxy-junit-reporter.js';
-import type { LoadedSpec } from '../../src/spec/types.js';
+import type { LoadedSpec } from '../../src/core/spec/types.js';
 import { reportedExchange } from '../support/proxy.js';
 
 describe('createDetailBudget', () => {

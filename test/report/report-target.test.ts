@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { writeReportChunks } from '../../src/report/report-target.js';
-import { prettyJsonPieces } from '../../src/text/pretty-json.js';
+import { prettyJsonPieces } from '../../src/core/text/pretty-json.js';
 
 describe('writeReportChunks', () => {
   test('a file and a sink get the same text, in writes of about 1 MiB', async () => {

@@ -13,7 +13,7 @@ import { createGithubReporter } from '../../src/report/github-reporter.js';
 import { createJsonReporter } from '../../src/report/json-reporter.js';
 import { createJunitReporter } from '../../src/report/junit-reporter.js';
 import type { Reporter } from '../../src/report/reporter.js';
-import { createSchemaCompiler } from '../../src/validation/ajv.js';
+import { createSchemaCompiler } from '../../src/core/validation/ajv.js';
 import { lineOf } from '../support/spec-lines.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
 

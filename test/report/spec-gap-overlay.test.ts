@@ -1,6 +1,6 @@
 /** The spec-gap overlay document: targets, updates per OpenAPI version, and no secret in it. */
 import { describe, expect, test } from 'vitest';
-import { createRedactor } from '../../src/contract/redact.js';
+import { createRedactor } from '../../src/core/exchange/redact.js';
 import type { SpecGap } from '../../src/contract/types.js';
 import { specGapOverlay } from '../../src/report/spec-gap-overlay.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
 import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
-import type { OpenApiVersion } from '../../src/spec/types.js';
+import type { OpenApiVersion } from '../../src/core/spec/types.js';
 
 const document = {
   components: {

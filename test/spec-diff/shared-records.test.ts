@@ -15,7 +15,7 @@ import { diffSpecs } from '../../src/spec-diff/diff-specs.js';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
 import { createRecordPointers } from '../../src/spec-diff/record-pointers.js';
 import { createSharedRecords } from '../../src/spec-diff/shared-records.js';
-import type { OpenApiVersion } from '../../src/spec/types.js';
+import type { OpenApiVersion } from '../../src/core/spec/types.js';
 import { dereferenced, dump, fixtures, fixtureSpecs, roots } from '../support/effective-graphs.js';
 
 /** A shared builder over `document` with its pointer table, and a builder that builds every root afresh. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
 import { createSharedSubtrees } from '../../src/spec-diff/shared-subtrees.js';
-import type { OpenApiVersion } from '../../src/spec/types.js';
+import type { OpenApiVersion } from '../../src/core/spec/types.js';
 import { dereferenced, dump, fixtures, fixtureSpecs, roots } from '../support/effective-graphs.js';
 
 /** Each root built by a sharing builder and by one that builds afresh: the dumps side by side. */

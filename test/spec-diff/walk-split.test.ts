@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPlantkitError } from '../../src/errors.js';
+import { isPlantkitError } from '../../src/core/errors.js';
 import { compareSpecs } from '../../src/spec-diff/comparison.js';
 import type { diffSpecs } from '../../src/spec-diff/diff-specs.js';
 import { loadForDiff } from '../../src/spec-diff/load-for-diff.js';

@@ -4,10 +4,10 @@
  * plantkit mock` and `PLANTKIT_TOKEN=T plantkit contract` agree), and the
  * start-up line that says so without printing a secret.
  */
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../core/errors.js';
 import type { MockOptions } from '../../mock/options.js';
-import { credentialFor, credentialsFromEnv } from '../../security/credentials.js';
-import type { LoadedSpec } from '../../spec/types.js';
+import { credentialFor, credentialsFromEnv } from '../../core/security/credentials.js';
+import type { LoadedSpec } from '../../core/spec/types.js';
 
 type Pins = Pick<MockOptions, 'token' | 'apiKey' | 'basic' | 'credentials'>;
 

@@ -4,7 +4,7 @@ import { MOCK_CLI_DEFAULTS, MOCK_DEFAULTS } from '../../mock/options.js';
 import { startMock } from '../../mock/start-mock.js';
 import { integerFlag, parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
-import type { Collection } from '../../resources/types.js';
+import type { Collection } from '../../core/resources/types.js';
 import type { Command } from './command.js';
 import { describeAuth, pinnedCredentials } from './mock-auth.js';
 

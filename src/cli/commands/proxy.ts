@@ -1,6 +1,6 @@
 /** `plantkit proxy`: validate live traffic between a client and a real server until stopped. */
 import path from 'node:path';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../core/errors.js';
 import { FAIL_ON, failsOn, type FailOn } from '../../proxy/summary.js';
 import { PROXY_DEFAULTS } from '../../proxy/options.js';
 import { startProxy } from '../../proxy/start-proxy.js';

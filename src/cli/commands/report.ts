@@ -1,7 +1,7 @@
 /** `plantkit report merge`: one verdict from the JSON reports of a sharded contract run. */
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PlantkitError, UsageError } from '../../errors.js';
+import { PlantkitError, UsageError } from '../../core/errors.js';
 import { failsRun } from '../../contract/spec-gaps.js';
 import { mergeReports } from '../../report/merge/merge-reports.js';
 import { readReports } from '../../report/merge/read-reports.js';

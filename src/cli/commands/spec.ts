@@ -5,8 +5,8 @@
  * Spectral.
  */
 import { Writable } from 'node:stream';
-import { UsageError } from '../../errors.js';
-import { DEFAULT_SPEC_FILE } from '../../spec/spec-source.js';
+import { UsageError } from '../../core/errors.js';
+import { DEFAULT_SPEC_FILE } from '../../core/spec/spec-source.js';
 import { parseCommandArgs } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
 import type { Command } from './command.js';

@@ -7,11 +7,11 @@
  * that also accepts Basic). None may succeed; 401 and 403 count as refusals
  * even where the spec does not list them.
  */
-import { handlerFor } from '../../security/index.js';
-import { checkSecurity, credentialSource, requiresCredentials } from '../../security/requirements.js';
-import { credentialFor } from '../../security/credentials.js';
-import type { Operation } from '../../spec/types.js';
-import type { ContractCase } from '../../exchange/types.js';
+import { handlerFor } from '../../core/security/index.js';
+import { checkSecurity, credentialSource, requiresCredentials } from '../../core/security/requirements.js';
+import { credentialFor } from '../../core/security/credentials.js';
+import type { Operation } from '../../core/spec/types.js';
+import type { ContractCase } from '../../core/exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { canSatisfy } from '../credentials.js';

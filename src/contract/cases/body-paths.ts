@@ -1,9 +1,9 @@
 /** The properties present in a body, with their schemas: where negative cases cut and swap. */
-import { setExactNumber } from '../../json/exact-json.js';
-import { objectShape } from '../../schema/object-shape.js';
-import { resolveSchema } from '../../spec/circular-refs.js';
-import { decodePointer, joinPointer } from '../../spec/json-pointer.js';
-import type { SchemaObject } from '../../spec/types.js';
+import { setExactNumber } from '../../core/json/exact-json.js';
+import { objectShape } from '../../core/schema/object-shape.js';
+import { resolveSchema } from '../../core/spec/circular-refs.js';
+import { decodePointer, joinPointer } from '../../core/json/json-pointer.js';
+import type { SchemaObject } from '../../core/spec/types.js';
 
 /** One property found in a body. */
 export interface BodyProperty {

@@ -5,8 +5,8 @@
  * own constraints. Whether the result really is invalid is decided on the
  * wire by the request checks, never assumed here.
  */
-import { objectShape, schemaTypes } from '../../schema/object-shape.js';
-import type { SchemaObject } from '../../spec/types.js';
+import { objectShape, schemaTypes } from '../../core/schema/object-shape.js';
+import type { SchemaObject } from '../../core/spec/types.js';
 
 /** Longest string a length case sends (a 65535-character maxLength is not worth a 64 KiB request). */
 const MAX_LENGTH_CASE = 4096;

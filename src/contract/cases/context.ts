@@ -1,16 +1,16 @@
 /** What every case builder may use: the compiled validators, the credentials, a unique-integer counter. */
-import type { SchemaScope } from '../../generate/schema-facts.js';
-import type { CredentialSet } from '../../security/credentials.js';
-import type { LoadedSpec, SchemaObject } from '../../spec/types.js';
+import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import type { CredentialSet } from '../../core/security/credentials.js';
+import type { LoadedSpec, SchemaObject } from '../../core/spec/types.js';
 import {
   compileSchemaValidators,
   type BodyValidator,
   type Direction,
   type SpecValidators,
-} from '../../validation/compile-validators.js';
-import { compileParameterValidators, type ParameterValidators } from '../../validation/parameters.js';
-import type { Scenario } from '../contracts-file.js';
-import type { ProducerMap } from '../../resources/producers.js';
+} from '../../core/validation/compile-validators.js';
+import { compileParameterValidators, type ParameterValidators } from '../../core/validation/parameters.js';
+import type { Scenario } from '../../core/contracts/contracts-file.js';
+import type { ProducerMap } from '../../core/resources/producers.js';
 
 /** Read-only context handed to each case builder. */
 export interface CaseContext {
@@ -39,7 +39,7 @@ export interface CaseContext {
    * its bound value before any example or sample. Absent: every value is made up.
    */
   bound?: ReadonlyMap<string, unknown>;
-  /** Which parameters other operations' answers fill (resources/producers.ts); absent outside a run. */
+  /** Which parameters other operations' answers fill (core/resources/producers.ts); absent outside a run. */
   producers?: ProducerMap;
 }
 

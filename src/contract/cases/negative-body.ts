@@ -6,11 +6,11 @@
  * dropped unless it really is invalid, so a server that accepts it is a real
  * finding, not a false alarm.
  */
-import { preview } from '../../findings.js';
-import { cloneJson } from '../../json/exact-json.js';
-import { jsonType, schemaTypes } from '../../schema/object-shape.js';
-import type { Operation } from '../../spec/types.js';
-import type { ContractCase } from '../../exchange/types.js';
+import { preview } from '../../core/findings.js';
+import { cloneJson } from '../../core/json/exact-json.js';
+import { jsonType, schemaTypes } from '../../core/schema/object-shape.js';
+import type { Operation } from '../../core/spec/types.js';
+import type { ContractCase } from '../../core/exchange/types.js';
 import { bodyProperties, setAt } from './body-paths.js';
 import type { CaseContext } from './context.js';
 import { invalidValues } from './constraint-breakers.js';

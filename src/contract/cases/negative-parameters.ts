@@ -6,8 +6,8 @@
  * when the checks refuse exactly that parameter, so a server that accepts it
  * is a real finding.
  */
-import type { Operation, OperationParameter } from '../../spec/types.js';
-import type { ContractCase } from '../../exchange/types.js';
+import type { Operation, OperationParameter } from '../../core/spec/types.js';
+import type { ContractCase } from '../../core/exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { invalidValues } from './constraint-breakers.js';

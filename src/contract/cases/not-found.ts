@@ -1,14 +1,14 @@
 /**
  * Not-found cases: where the run can obtain real ids for an operation's item
- * (resources/producers.ts), its positive cases use them, and this one case
+ * (core/resources/producers.ts), its positive cases use them, and this one case
  * asks for an item that does not exist: a valid, made-up value the server
  * never handed out (`plantkit-unknown-<n>`, or an integer from the run's
  * counter), with the parents bound as in the other cases. The case says so
  * (`resource: 'made-up'`): a 404 or 410 is what HTTP calls for (RFC 9110
  * sections 15.5.5, 15.5.11), a spec gap where the spec does not document it.
  */
-import type { Operation, OperationParameter } from '../../spec/types.js';
-import type { ContractCase } from '../../exchange/types.js';
+import type { Operation, OperationParameter } from '../../core/spec/types.js';
+import type { ContractCase } from '../../core/exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { buildRequestChecked, parameterKey } from './request-builder.js';

@@ -4,15 +4,15 @@
  * is the spec's own valid example, else a sample, else a generated value,
  * always checked against the schema before it is called valid.
  */
-import { codecFor, type MediaCodec } from '../../codec/index.js';
-import { numberText } from '../../generate/logical-value.js';
-import { patternSample } from '../../generate/pattern-sample.js';
-import { validValue } from '../../generate/valid-value.js';
-import { parseMediaType } from '../../http/media-type.js';
-import { stringifyJson } from '../../json/exact-json.js';
-import { sampleValue } from '../../schema/sample-value.js';
-import type { MediaTypeContent, Operation } from '../../spec/types.js';
-import type { BodyValidator } from '../../validation/compile-validators.js';
+import { codecFor, type MediaCodec } from '../../core/codec/index.js';
+import { numberText } from '../../core/generate/logical-value.js';
+import { patternSample } from '../../core/generate/pattern-sample.js';
+import { validValue } from '../../core/generate/valid-value.js';
+import { parseMediaType } from '../../core/http/media-type.js';
+import { stringifyJson } from '../../core/json/exact-json.js';
+import { sampleValue } from '../../core/schema/sample-value.js';
+import type { MediaTypeContent, Operation } from '../../core/spec/types.js';
+import type { BodyValidator } from '../../core/validation/compile-validators.js';
 import type { CaseContext } from './context.js';
 
 /** A request body media type the runner can send, with its codec and validator (undefined: the schema says nothing). */
@@ -73,8 +73,8 @@ export function bodyValue(
 /**
  * The body as sent: its text and Content-Type (multipart carries its
  * boundary: random, or `boundary`, which generated cases fix so a seed
- * replays byte for byte). `value` is exact JSON (json/exact-json.ts), or a
- * generated number at the root (a bigint or ExactText, generate/logical-value.ts),
+ * replays byte for byte). `value` is exact JSON (core/json/exact-json.ts), or a
+ * generated number at the root (a bigint or ExactText, core/generate/logical-value.ts),
  * which has no container to record its text in: it is written digit for digit.
  */
 export function encodeBody(

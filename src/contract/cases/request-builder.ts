@@ -1,17 +1,17 @@
 /**
  * Turn an operation plus a case's choices into a concrete request:
- * parameters serialised in their styles (params/encode.ts), the Accept
+ * parameters serialised in their styles (core/params/encode.ts), the Accept
  * header asking for what the operation documents, and credentials attached
  * the way the first satisfiable security requirement says (security/).
  */
-import { acceptFor } from '../../http/accept.js';
-import { templatePath } from '../../routing/path-template.js';
-import { encodeParameter } from '../../params/encode.js';
-import { formatCookie } from '../../params/cookies.js';
-import { handlerFor, type CredentialTarget, type InvalidCredentials } from '../../security/index.js';
-import { credentialFor } from '../../security/credentials.js';
-import type { Operation, OperationParameter, SecurityRequirement } from '../../spec/types.js';
-import type { CaseRequest } from '../../exchange/types.js';
+import { acceptFor } from '../../core/http/accept.js';
+import { templatePath } from '../../core/routing/path-template.js';
+import { encodeParameter } from '../../core/params/encode.js';
+import { formatCookie } from '../../core/params/cookies.js';
+import { handlerFor, type CredentialTarget, type InvalidCredentials } from '../../core/security/index.js';
+import { credentialFor } from '../../core/security/credentials.js';
+import type { Operation, OperationParameter, SecurityRequirement } from '../../core/spec/types.js';
+import type { CaseRequest } from '../../core/exchange/types.js';
 import { canSatisfy } from '../credentials.js';
 import type { CaseContext } from './context.js';
 import { parametersToSend, parameterValue } from './request-parameters.js';

@@ -2,16 +2,16 @@
  * Parameter values a request can carry and still be valid: the spec's own
  * example where it validates, else a deterministic sample, else a generated
  * value, each checked against the parameter's schema and against what the
- * wire carries unchanged (params/wire-value.ts: a header value with a line
+ * wire carries unchanged (core/params/wire-value.ts: a header value with a line
  * break, a cookie value with a space). A parameter no attempt satisfies is
  * reported ("cannot generate"), never sent as valid.
  */
-import { patternSample } from '../../generate/pattern-sample.js';
-import { validValue } from '../../generate/valid-value.js';
-import { encodeParameter } from '../../params/encode.js';
-import { wireProblem } from '../../params/wire-value.js';
-import { sampleValue } from '../../schema/sample-value.js';
-import type { OperationParameter } from '../../spec/types.js';
+import { patternSample } from '../../core/generate/pattern-sample.js';
+import { validValue } from '../../core/generate/valid-value.js';
+import { encodeParameter } from '../../core/params/encode.js';
+import { wireProblem } from '../../core/params/wire-value.js';
+import { sampleValue } from '../../core/schema/sample-value.js';
+import type { OperationParameter } from '../../core/spec/types.js';
 import type { CaseContext } from './context.js';
 
 /**

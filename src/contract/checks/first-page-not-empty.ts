@@ -5,13 +5,14 @@
  * (a stale cache, a query on the wrong store) answers it empty.
  */
 import { readList } from '../stateful/list-view.js';
-import { finding, type Check } from './types.js';
+import { finding, type Check } from '../../core/response/types.js';
 
 /** An empty first page while live items exist. */
 export const firstPageNotEmptyCheck: Check = {
   id: 'first-page-not-empty',
   description:
     'the first page of one item holds an item while resources created and not deleted exist (stateful phase)',
+  scope: ['contract'],
   run(exchange) {
     const stateful = exchange.case.stateful;
     const expectation = stateful?.list;

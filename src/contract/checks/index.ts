@@ -1,44 +1,23 @@
 /**
- * The registry of contract checks, run on every exchange in this order.
- * A new check is a new file plus one line here.
+ * The contract runner's checks, run on every exchange in this order: the
+ * shared response checks (core/response/checks/) that the runner runs, then
+ * the stateful phase's own. A new check is a new file plus one line here.
  */
-import { contentTypeCheck } from './content-type.js';
-import { echoCheck } from './echo.js';
-import { bodySyntaxCheck } from './body-syntax.js';
-import { jsonBodyCheck } from './json-body.js';
+import { checksFor } from '../../core/response/checks/index.js';
+import type { Check } from '../../core/response/types.js';
+import { firstPageNotEmptyCheck } from './first-page-not-empty.js';
 import { listHonoursLimitCheck } from './list-honours-limit.js';
 import { listIncludesCreatedCheck } from './list-includes-created.js';
-import { outcomeCheck } from './outcome.js';
-import { responseHeadersCheck } from './response-headers.js';
 import { resourceAvailableCheck } from './resource-available.js';
-import { responseSchemaCheck } from './response-schema.js';
 import { secondDeleteNotFoundCheck } from './second-delete-not-found.js';
-import { serverErrorCheck } from './server-error.js';
-import { statusDocumentedCheck } from './status-documented.js';
 import { storedEqualsSentCheck } from './stored-equals-sent.js';
-import { totalCountMatchesCheck } from './total-count-matches.js';
 import { totalCountAtLeastCheck } from './total-count-at-least.js';
-import { firstPageNotEmptyCheck } from './first-page-not-empty.js';
-import { transportCheck } from './transport.js';
-import type { Check } from './types.js';
-import { undeclaredPropertyCheck } from './undeclared-property.js';
-import { unexpectedBodyCheck } from './unexpected-body.js';
+import { totalCountMatchesCheck } from './total-count-matches.js';
 import { useAfterDeleteCheck } from './use-after-delete.js';
 
-/** Every built-in check. */
+/** Every built-in check of a contract run. */
 export const CHECKS: readonly Check[] = [
-  transportCheck,
-  serverErrorCheck,
-  statusDocumentedCheck,
-  contentTypeCheck,
-  unexpectedBodyCheck,
-  jsonBodyCheck,
-  bodySyntaxCheck,
-  responseSchemaCheck,
-  responseHeadersCheck,
-  outcomeCheck,
-  echoCheck,
-  undeclaredPropertyCheck,
+  ...checksFor('contract'),
   // Stateful phase: these read what the sequence model expects of a step (case.stateful) and see nothing else.
   resourceAvailableCheck,
   storedEqualsSentCheck,
@@ -50,8 +29,3 @@ export const CHECKS: readonly Check[] = [
   totalCountAtLeastCheck,
   firstPageNotEmptyCheck,
 ];
-
-export { analyseExchange } from './analyse.js';
-export { createCheckContext } from './context.js';
-export { decodeResponseBody } from './decode-response.js';
-export type { AnalysedExchange, Check, CheckContext } from './types.js';

@@ -4,12 +4,13 @@
  * that pages trusts the page size it asked for.
  */
 import { readList } from '../stateful/list-view.js';
-import { finding, type Check } from './types.js';
+import { finding, type Check } from '../../core/response/types.js';
 
 /** A page longer than the page size asked for. */
 export const listHonoursLimitCheck: Check = {
   id: 'list-honours-limit',
   description: 'a list asked for a page size answers at most that many items (stateful phase)',
+  scope: ['contract'],
   run(exchange) {
     const expectation = exchange.case.stateful;
     if (!expectation?.list || expectation.action !== 'page' || expectation.list.pageSize === undefined) return [];

@@ -4,12 +4,13 @@
  * (list-view.ts): a longer list may hold them on a later page.
  */
 import { describeItem, readList } from '../stateful/list-view.js';
-import { finding, type Check } from './types.js';
+import { finding, type Check } from '../../core/response/types.js';
 
 /** Live items missing from a complete list. */
 export const listIncludesCreatedCheck: Check = {
   id: 'list-includes-created',
   description: 'a list holds every resource created and not deleted, when it is the only page (stateful phase)',
+  scope: ['contract'],
   run(exchange) {
     const expectation = exchange.case.stateful;
     if (!expectation?.list || expectation.action !== 'list') return [];

@@ -4,9 +4,9 @@
  * (RFC 9110 sections 15.5.5, 15.5.11) means the server lost it: never
  * stored, or removed by a delete of another item.
  */
-import { previewText } from '../../findings.js';
+import { previewText } from '../../core/findings.js';
 import { describeItem } from '../stateful/list-view.js';
-import { finding, type Check } from './types.js';
+import { finding, type Check } from '../../core/response/types.js';
 
 /** Statuses that say "no such resource". */
 const MISSING = new Set([404, 410]);
@@ -15,6 +15,7 @@ const MISSING = new Set([404, 410]);
 export const resourceAvailableCheck: Check = {
   id: 'resource-available',
   description: 'a created resource can be read, updated and deleted until it is deleted (stateful phase)',
+  scope: ['contract'],
   run(exchange) {
     const expectation = exchange.case.stateful;
     const item = expectation?.item;

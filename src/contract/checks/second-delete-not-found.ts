@@ -5,15 +5,16 @@
  * is idempotent in its effect (RFC 9110 section 9.2.2), not in its answer:
  * a 204 for nothing tells a client it deleted something.
  */
-import { previewText } from '../../findings.js';
+import { previewText } from '../../core/findings.js';
 import { describeItem } from '../stateful/list-view.js';
-import { NOT_FOUND_STATUSES } from './resource-state.js';
-import { finding, type Check } from './types.js';
+import { NOT_FOUND_STATUSES } from '../../core/response/resource-state.js';
+import { finding, type Check } from '../../core/response/types.js';
 
 /** A repeated delete answered with something other than "not found". */
 export const secondDeleteNotFoundCheck: Check = {
   id: 'second-delete-not-found',
   description: 'deleting a deleted resource again gets 404 or 410, documented or not (stateful phase)',
+  scope: ['contract'],
   run(exchange) {
     const expectation = exchange.case.stateful;
     const item = expectation?.item;

@@ -12,18 +12,19 @@
  * Vercel's webhook `events` do): a valid answer cannot carry it back. A read
  * that serves a deleted item is left to `use-after-delete`.
  */
-import { preview } from '../../findings.js';
-import { exactNumberText, pickMembers } from '../../json/exact-json.js';
-import { objectShape } from '../../schema/object-shape.js';
-import { idText } from '../../resources/id-text.js';
+import { preview } from '../../core/findings.js';
+import { exactNumberText, pickMembers } from '../../core/json/exact-json.js';
+import { objectShape } from '../../core/schema/object-shape.js';
+import { idText } from '../../core/resources/id-text.js';
 import { differences, writtenIn } from '../stateful/compare.js';
 import { servedItem } from '../stateful/served-item.js';
-import { finding, type Check } from './types.js';
+import { finding, type Check } from '../../core/response/types.js';
 
 /** A read of a live item that returns another item, or other values. */
 export const storedEqualsSentCheck: Check = {
   id: 'stored-equals-sent',
   description: 'a read returns what the create and updates wrote, for the properties both declare (stateful phase)',
+  scope: ['contract'],
   run(exchange, context) {
     const expectation = exchange.case.stateful;
     const item = expectation?.item;

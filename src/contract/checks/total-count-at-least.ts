@@ -7,13 +7,14 @@
  * (the exact count).
  */
 import { listTotal, readList } from '../stateful/list-view.js';
-import { finding, type Check } from './types.js';
+import { finding, type Check } from '../../core/response/types.js';
 
 /** A total below what the page shows or what the client knows exists. */
 export const totalCountAtLeastCheck: Check = {
   id: 'total-count-at-least',
   description:
     'a declared total count is never below the items on the page nor below the resources created and not deleted (stateful phase)',
+  scope: ['contract'],
   run(exchange) {
     const stateful = exchange.case.stateful;
     const expectation = stateful?.list;

@@ -5,15 +5,16 @@
  * (list-view.ts): a stale or cached count tells clients to page for items
  * that are not there.
  */
-import { valueAt } from '../../spec/json-pointer.js';
+import { valueAt } from '../../core/json/json-pointer.js';
 import { readList } from '../stateful/list-view.js';
-import { finding, type Check } from './types.js';
+import { finding, type Check } from '../../core/response/types.js';
 
 /** A declared total that disagrees with the only page. */
 export const totalCountMatchesCheck: Check = {
   id: 'total-count-matches',
   description:
     'a declared total count (X-Total-Count, a total field) equals the items of a list that is its only page (stateful phase)',
+  scope: ['contract'],
   run(exchange) {
     const expectation = exchange.case.stateful?.list;
     if (!expectation || exchange.case.stateful?.action !== 'list') return [];

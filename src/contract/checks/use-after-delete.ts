@@ -4,18 +4,19 @@
  * and when the server gives its id to a new item, a read must serve the new
  * item, not the deleted one (a cache keyed by id that a delete forgot).
  */
-import { previewText, type Finding } from '../../findings.js';
+import { previewText, type Finding } from '../../core/findings.js';
 import { writtenIn } from '../stateful/compare.js';
 import { describeItem, readList } from '../stateful/list-view.js';
 import { servedItem } from '../stateful/served-item.js';
 import { notFound } from './second-delete-not-found.js';
-import { finding, type AnalysedExchange, type Check } from './types.js';
+import { finding, type AnalysedExchange, type Check } from '../../core/response/types.js';
 
 /** Deleted items still served. */
 export const useAfterDeleteCheck: Check = {
   id: 'use-after-delete',
   description:
     'a deleted resource is gone and stays gone: not readable, not updatable, not listed, not served under a reused id (stateful phase)',
+  scope: ['contract'],
   run(exchange) {
     const expectation = exchange.case.stateful;
     if (!expectation) return [];

@@ -6,11 +6,11 @@
  * deletes claims its item: no other case is handed it. Choices follow
  * harvest order, so the same server answers give the same requests.
  */
-import { encodeParameter } from '../../params/encode.js';
-import { templatePath } from '../../routing/path-template.js';
-import type { Operation, OperationParameter } from '../../spec/types.js';
+import { encodeParameter } from '../../core/params/encode.js';
+import { templatePath } from '../../core/routing/path-template.js';
+import type { Operation, OperationParameter } from '../../core/spec/types.js';
 import { parameterKey } from '../cases/request-builder.js';
-import type { CaseRequest, ContractCase, ProducerStep } from '../../exchange/types.js';
+import type { CaseRequest, ContractCase, ProducerStep } from '../../core/exchange/types.js';
 import { pathValues } from './harvest.js';
 import type { PooledValue, ResourcePool } from './pool.js';
 

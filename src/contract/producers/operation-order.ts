@@ -6,9 +6,9 @@
  * in a last stage, children before parents. Within a stage, spec order. The
  * order depends on the spec alone, so a run is the same every time.
  */
-import type { ProducerMap } from '../../resources/producers.js';
-import { templatePath } from '../../routing/path-template.js';
-import type { Operation } from '../../spec/types.js';
+import type { ProducerMap } from '../../core/resources/producers.js';
+import { templatePath } from '../../core/routing/path-template.js';
+import type { Operation } from '../../core/spec/types.js';
 
 /** The stages of `operations`: each runs after every earlier one. */
 export function operationStages(operations: readonly Operation[], producers: ProducerMap): Operation[][] {

@@ -5,8 +5,8 @@
  * with fast-check from the edge itself, so the report shows the smallest
  * request that still fails.
  */
-import { boundaryValues, type BoundaryValue } from '../../generate/boundary.js';
-import { applyMutation, type NegativeValue } from '../../generate/negative.js';
+import { boundaryValues, type BoundaryValue } from '../../core/generate/boundary.js';
+import { applyMutation, type NegativeValue } from '../../core/generate/negative.js';
 import type { PhaseClock } from './budget.js';
 import { hunt, type Attempt } from './hunt.js';
 import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';

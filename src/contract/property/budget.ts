@@ -12,7 +12,7 @@
  * phase's values come from its own seeded stream (unique-ids.ts, seeds.ts):
  * a cut ends that stream early and moves no value of any other.
  */
-import type { BudgetCut, GeneratedPhase } from '../../exchange/types.js';
+import type { BudgetCut, GeneratedPhase } from '../../core/exchange/types.js';
 
 /** The two budgets, in ms. */
 export interface BudgetLimits {

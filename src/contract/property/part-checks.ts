@@ -5,9 +5,9 @@
  * authority is still the check on the wire (sender.ts); these are the cheap
  * checks on values, with int64 digits kept exact (logical-value.ts).
  */
-import { toJsonValue } from '../../generate/logical-value.js';
-import type { Operation } from '../../spec/types.js';
-import { describeViolation } from '../../validation/violations.js';
+import { toJsonValue } from '../../core/generate/logical-value.js';
+import type { Operation } from '../../core/spec/types.js';
+import { describeViolation } from '../../core/validation/violations.js';
 import type { CaseContext } from '../cases/context.js';
 import type { SendableBody } from '../cases/request-body.js';
 import { parameterPointer, type RequestPart, type RequestValue } from './request-parts.js';

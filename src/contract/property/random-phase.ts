@@ -6,8 +6,8 @@
  * distinct failure (the first under the phase's id, the next ones under
  * `.../failure-2`, ...), or one pass.
  */
-import { applyMutation, type NegativeValue } from '../../generate/negative.js';
-import type { GeneratedPhase } from '../../exchange/types.js';
+import { applyMutation, type NegativeValue } from '../../core/generate/negative.js';
+import type { GeneratedPhase } from '../../core/exchange/types.js';
 import type { PhaseClock } from './budget.js';
 import { huntDistinct } from './distinct-hunts.js';
 import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';

@@ -1,23 +1,23 @@
 /**
  * A generated request value on the wire: parameters serialised in their
- * styles by the request builder (params/encode.ts), the body written by its
+ * styles by the request builder (core/params/encode.ts), the body written by its
  * media type's codec (JSON with int64 digits kept, form, multipart, text,
  * XML, bytes), a required parameter the value leaves out omitted. Values
  * HTTP cannot carry as generated are refused here, never sent: a header
  * value outside RFC 9110 field-value characters or with surrounding
- * whitespace (http/wire-text.ts), a path segment `.` or
+ * whitespace (core/http/wire-text.ts), a path segment `.` or
  * `..` (RFC 3986 section 5.2.4 would remove it before it reaches the server),
  * and a request line with headers over 8 KiB, which common servers refuse
  * with 414 or 431 whatever the spec says (nginx and Apache read about 8 KiB
  * per line; Node's limit is 16 KiB for all headers): an operation with fifty
  * query parameters can otherwise draw a valid request no server reads.
  */
-import { numberText, toJsonValue } from '../../generate/logical-value.js';
-import { fieldValueProblem } from '../../http/wire-text.js';
+import { numberText, toJsonValue } from '../../core/generate/logical-value.js';
+import { fieldValueProblem } from '../../core/http/wire-text.js';
 import type { CaseContext } from '../cases/context.js';
 import { encodeBody } from '../cases/request-body.js';
 import { buildRequest } from '../cases/request-builder.js';
-import type { CaseRequest } from '../../exchange/types.js';
+import type { CaseRequest } from '../../core/exchange/types.js';
 import { BODY_KEY, type RequestValue } from './request-parts.js';
 import type { PropertyTarget } from './target.js';
 

@@ -6,11 +6,11 @@
  * `header:x-request-id`, `body`), so fast-check generates and shrinks all of
  * it at once, and boundary edges and mutations reach any part by pointer.
  */
-import type { SchemaScope } from '../../generate/schema-facts.js';
-import { allowedTypes, flatten } from '../../generate/schema-facts.js';
-import { bodySites, type Site } from '../../generate/sites.js';
-import { joinPointer } from '../../spec/json-pointer.js';
-import type { LoadedSpec, Operation, OperationParameter, SchemaObject } from '../../spec/types.js';
+import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import { allowedTypes, flatten } from '../../core/generate/schema-facts.js';
+import { bodySites, type Site } from '../../core/generate/sites.js';
+import { joinPointer } from '../../core/json/json-pointer.js';
+import type { LoadedSpec, Operation, OperationParameter, SchemaObject } from '../../core/spec/types.js';
 import type { SendableBody } from '../cases/request-body.js';
 import { parameterKey } from '../cases/request-builder.js';
 import { CLIENT_OWNED_HEADERS } from '../cases/request-parameters.js';
@@ -119,7 +119,7 @@ export function bodyPointer(pointer: string): string | undefined {
   return pointer.startsWith(`${prefix}/`) ? pointer.slice(prefix.length) : undefined;
 }
 
-/** Where a parameter's violations point (request/check-request.ts): `/query/limit`, `/header/x-request-id`. */
+/** Where a parameter's violations point (core/request/check-request.ts): `/query/limit`, `/header/x-request-id`. */
 export function parameterPointer(parameter: OperationParameter): string {
   return `/${parameter.in}/${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`;
 }

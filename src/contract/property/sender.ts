@@ -8,14 +8,14 @@
  * re-validation of every request, shrunk ones included, is what keeps a
  * server that rejects or accepts it from raising a false alarm.
  */
-import { applyMutation, type Mutation, type NegativeValue } from '../../generate/negative.js';
-import { parseJson } from '../../json/exact-json.js';
-import type { RequestViolation } from '../../request/types.js';
+import { applyMutation, type Mutation, type NegativeValue } from '../../core/generate/negative.js';
+import { parseJson } from '../../core/json/exact-json.js';
+import type { RequestViolation } from '../../core/request/types.js';
 import type { CaseContext } from '../cases/index.js';
 import { requestViolations } from '../cases/wire-check.js';
 import { parameterKey } from '../cases/request-builder.js';
 import type { PhaseSession } from '../phase.js';
-import type { CaseResult, ContractCase, GeneratedPhase } from '../../exchange/types.js';
+import type { CaseResult, ContractCase, GeneratedPhase } from '../../core/exchange/types.js';
 import { encodeRequest } from './request-encoding.js';
 import { BODY_KEY, parameterPointer, type RequestValue } from './request-parts.js';
 import { deriveSeed } from './seeds.js';

@@ -6,16 +6,16 @@
  * An operation with a required part no valid value is found for gets no
  * target but the reason ("cannot generate"), reported once.
  */
-import type { WholeValue } from '../../generate/boundary.js';
-import { baseValue } from '../../generate/base-value.js';
-import { recordOf, type Gen } from '../../generate/fast-check.js';
-import { integerRange, type IntegerRange } from '../../generate/integers.js';
-import { mutationsFor, negativeGen, type Mutation, type NegativeValue } from '../../generate/negative.js';
-import { allowsExtraProperties } from '../../generate/objects.js';
-import { allowedTypes, flatten } from '../../generate/schema-facts.js';
-import { valueGen } from '../../generate/schema-gen.js';
-import type { Site } from '../../generate/sites.js';
-import type { LoadedSpec, Operation } from '../../spec/types.js';
+import type { WholeValue } from '../../core/generate/boundary.js';
+import { baseValue } from '../../core/generate/base-value.js';
+import { recordOf, type Gen } from '../../core/generate/fast-check.js';
+import { integerRange, type IntegerRange } from '../../core/generate/integers.js';
+import { mutationsFor, negativeGen, type Mutation, type NegativeValue } from '../../core/generate/negative.js';
+import { allowsExtraProperties } from '../../core/generate/objects.js';
+import { allowedTypes, flatten } from '../../core/generate/schema-facts.js';
+import { valueGen } from '../../core/generate/schema-gen.js';
+import type { Site } from '../../core/generate/sites.js';
+import type { LoadedSpec, Operation } from '../../core/spec/types.js';
 import type { CaseContext } from '../cases/context.js';
 import { bodyValue, sendableBody, type SendableBody } from '../cases/request-body.js';
 import { parameterValue } from '../cases/request-parameters.js';

@@ -5,10 +5,10 @@
  * collection the stateful phase still finds. What does not match is a
  * ReportError naming the case: the report was written for another spec.
  */
-import { ReportError } from '../../errors.js';
-import { compileTemplate } from '../../routing/path-template.js';
-import type { LoadedSpec, Operation } from '../../spec/types.js';
-import type { CaseRequest, ContractCase } from '../../exchange/types.js';
+import { ReportError } from '../../core/errors.js';
+import { compileTemplate } from '../../core/routing/path-template.js';
+import type { LoadedSpec, Operation } from '../../core/spec/types.js';
+import type { CaseRequest, ContractCase } from '../../core/exchange/types.js';
 import type { RerunReport } from './read-report.js';
 
 /** The cases to send again and the sequence ids to follow again. */

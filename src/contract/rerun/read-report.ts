@@ -7,10 +7,10 @@
  * cannot be sent again, is a ReportError (exit 2) naming the file and the
  * case, before any request.
  */
-import { ReportError } from '../../errors.js';
-import type { HarvestSource } from '../../resources/producers.js';
-import { resolveSecretReferences } from '../redact.js';
-import type { CaseKind, CaseRequest, Expectation, ProducerStep, ResourceState } from '../../exchange/types.js';
+import { ReportError } from '../../core/errors.js';
+import type { HarvestSource } from '../../core/resources/producers.js';
+import { resolveSecretReferences } from '../../core/exchange/redact.js';
+import type { CaseKind, CaseRequest, Expectation, ProducerStep, ResourceState } from '../../core/exchange/types.js';
 
 /** A failed case to send again, its request resolved. */
 export interface RerunCase {

@@ -4,11 +4,11 @@
  * write a value in another valid form, so numbers compare by value (with
  * exact int64 text), date-times by the instant they denote (RFC 3339: `Z`
  * and `+00:00`, fractional zeros), objects over the members written, arrays
- * item by item. Ids compare as text (resources/id-text.ts).
+ * item by item. Ids compare as text (core/resources/id-text.ts).
  */
-import { exactNumberText } from '../../json/exact-json.js';
-import { isRecord, objectShape } from '../../schema/object-shape.js';
-import type { SchemaObject } from '../../spec/types.js';
+import { exactNumberText } from '../../core/json/exact-json.js';
+import { isRecord, objectShape } from '../../core/schema/object-shape.js';
+import type { SchemaObject } from '../../core/spec/types.js';
 
 /** Whether `received[key]` holds what `sent[key]` wrote, read through `schema` (formats). */
 function sameValue(sent: object, received: object, key: string | number, schema: SchemaObject | undefined): boolean {

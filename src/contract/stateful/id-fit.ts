@@ -6,10 +6,10 @@
  * spec's contradiction. Such steps are not sent, and the sequence ends
  * saying why (a skipped sequence with the reason, never a failure).
  */
-import type { ItemOperation } from '../../resources/types.js';
-import { schemaTypes } from '../../schema/object-shape.js';
-import type { SchemaObject } from '../../spec/types.js';
-import { describeViolation } from '../../validation/violations.js';
+import type { ItemOperation } from '../../core/resources/types.js';
+import { schemaTypes } from '../../core/schema/object-shape.js';
+import type { SchemaObject } from '../../core/spec/types.js';
+import { describeViolation } from '../../core/validation/violations.js';
 import type { CaseContext } from '../cases/context.js';
 
 /** Why `id` (as the path would carry it) does not fit `operation`'s id parameter; undefined when it fits. */

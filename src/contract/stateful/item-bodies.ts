@@ -8,15 +8,15 @@
  * refuse the second with a 409. Every body is checked against the request
  * schema; one that fails falls back to the plain sample.
  */
-import { sampleValues } from '../../generate/fast-check.js';
-import { toJsonValue } from '../../generate/logical-value.js';
-import { valueGen } from '../../generate/schema-gen.js';
-import { cloneJson } from '../../json/exact-json.js';
-import { isRecord, objectShape } from '../../schema/object-shape.js';
-import type { SchemaObject } from '../../spec/types.js';
+import { sampleValues } from '../../core/generate/fast-check.js';
+import { toJsonValue } from '../../core/generate/logical-value.js';
+import { valueGen } from '../../core/generate/schema-gen.js';
+import { cloneJson } from '../../core/json/exact-json.js';
+import { isRecord, objectShape } from '../../core/schema/object-shape.js';
+import type { SchemaObject } from '../../core/spec/types.js';
 import type { CaseContext } from '../cases/context.js';
 import { bodyValue, type SendableBody } from '../cases/request-body.js';
-import { idText } from '../../resources/id-text.js';
+import { idText } from '../../core/resources/id-text.js';
 
 /** How a body is chosen: the numbered sample, or a generated value from a seed. */
 export type BodyChoice = { kind: 'sample'; number: number; label?: string } | { kind: 'generated'; seed: number };

@@ -5,10 +5,10 @@
  * for (from the first page): then every item the server has is in it, and a
  * total count must equal its length. Anything else is not judged.
  */
-import { valueAt } from '../../spec/json-pointer.js';
-import type { AnalysedExchange } from '../checks/types.js';
-import { idText } from '../../resources/id-text.js';
-import type { ListExpectation } from '../../exchange/stateful-expectation.js';
+import { valueAt } from '../../core/json/json-pointer.js';
+import type { AnalysedExchange } from '../../core/response/types.js';
+import { idText } from '../../core/resources/id-text.js';
+import type { ListExpectation } from '../../core/exchange/stateful-expectation.js';
 
 /** The items of a list answer and what can be said of them. */
 export interface ListView {

@@ -12,7 +12,7 @@
  * Steps the collection cannot do are left out. Items are named by number
  * (0 is the first created); their ids come from the create's response.
  */
-import type { StepAction } from '../../exchange/stateful-expectation.js';
+import type { StepAction } from '../../core/exchange/stateful-expectation.js';
 import type { BodyChoice } from './item-bodies.js';
 import { below, nextSeed, seededRandom } from './random.js';
 import type { StatefulTarget } from './targets.js';

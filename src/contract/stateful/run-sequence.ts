@@ -8,9 +8,9 @@
  * so on the first answer (`x-plantkit-mock: ...; stateful=false`): the
  * sequence stops there.
  */
-import { parseJson } from '../../json/exact-json.js';
+import { parseJson } from '../../core/json/exact-json.js';
 import type { PhaseSession } from '../phase.js';
-import type { CaseResult } from '../../exchange/types.js';
+import type { CaseResult } from '../../core/exchange/types.js';
 import { idMisfit } from './id-fit.js';
 import type { BodyChoice } from './item-bodies.js';
 import type { StepPlan } from './plan-sequences.js';

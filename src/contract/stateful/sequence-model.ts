@@ -5,16 +5,16 @@
  * response updates it. Ids are whatever the server returned: never guessed,
  * never assumed sequential.
  */
-import { cloneJson, mergeMembers } from '../../json/exact-json.js';
-import { isRecord } from '../../schema/object-shape.js';
-import { idText } from '../../resources/id-text.js';
-import { valueAt } from '../../spec/json-pointer.js';
+import { cloneJson, mergeMembers } from '../../core/json/exact-json.js';
+import { isRecord } from '../../core/schema/object-shape.js';
+import { idText } from '../../core/resources/id-text.js';
+import { valueAt } from '../../core/json/json-pointer.js';
 import type {
   ItemExpectation,
   ListExpectation,
   StatefulExpectation,
   StepAction,
-} from '../../exchange/stateful-expectation.js';
+} from '../../core/exchange/stateful-expectation.js';
 import { notFoundStatuses, unpaged, type StatefulTarget } from './targets.js';
 
 /** One item as the model knows it. */

@@ -1,13 +1,13 @@
 /**
  * The item a stateful step's answer carries: the JSON body, or the member of
  * its envelope where the operation answers `{certificate: {...}}`
- * (resources/item-wrapper.ts), with the schema that member documents. The
+ * (core/resources/item-wrapper.ts), with the schema that member documents. The
  * stateful checks compare this, and name places in the body through `pointer`.
  */
-import { propertiesOf } from '../../resources/success-response.js';
-import { decodePointer, valueAt } from '../../spec/json-pointer.js';
-import type { SchemaObject } from '../../spec/types.js';
-import type { AnalysedExchange } from '../checks/types.js';
+import { propertiesOf } from '../../core/resources/success-response.js';
+import { decodePointer, valueAt } from '../../core/json/json-pointer.js';
+import type { SchemaObject } from '../../core/spec/types.js';
+import type { AnalysedExchange } from '../../core/response/types.js';
 
 /** The served item (an object), its schema, and where it sits in the body ('' for the body itself). */
 export interface ServedItem {

@@ -13,7 +13,7 @@ import { integerCounter } from '../cases/context.js';
 import { CONTRACT_DEFAULTS, type NormalizedContractOptions } from '../options.js';
 import type { ContractPhase, PhaseSession } from '../phase.js';
 import { isRunStopped } from '../run-control.js';
-import type { CaseResult } from '../../exchange/types.js';
+import type { CaseResult } from '../../core/exchange/types.js';
 import { ItemBodies } from './item-bodies.js';
 import { bind, trusted } from '../producers/binding.js';
 import type { ResourcePool } from '../producers/pool.js';
@@ -23,7 +23,7 @@ import { sequenceResult, skippedSequence } from './sequence-result.js';
 import { shrinkSequence } from './shrink.js';
 import type { StepTools } from './step-case.js';
 import { statefulTargets, type StatefulTarget } from './targets.js';
-import type { LoadedSpec } from '../../spec/types.js';
+import type { LoadedSpec } from '../../core/spec/types.js';
 import type { CaseContext } from '../cases/context.js';
 
 /** The stateful sequences as a phase of the runner. */

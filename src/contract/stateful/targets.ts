@@ -1,16 +1,16 @@
 /**
- * The collections the stateful phase can follow (src/resources/): those it
+ * The collections the stateful phase can follow (src/core/resources/): those it
  * can create items in (a create whose body the runner can send) and then
  * find them again (a read, a list or a delete). Everything a sequence needs
  * is worked out once here: the request bodies, the values of the other path
  * parameters of a nested collection (one set per run, so every step names
  * the same parent), and which list and page steps make sense.
  */
-import { singular } from '../../resources/id-field.js';
-import { inferCollections } from '../../resources/infer-collections.js';
-import { queryParameter } from '../../resources/paging.js';
-import type { Collection, ItemOperation, ResourceOperation } from '../../resources/types.js';
-import type { LoadedSpec, Operation } from '../../spec/types.js';
+import { singular } from '../../core/resources/id-field.js';
+import { inferCollections } from '../../core/resources/infer-collections.js';
+import { queryParameter } from '../../core/resources/paging.js';
+import type { Collection, ItemOperation, ResourceOperation } from '../../core/resources/types.js';
+import type { LoadedSpec, Operation } from '../../core/spec/types.js';
 import type { CaseContext } from '../cases/context.js';
 import { sendableBody, type SendableBody } from '../cases/request-body.js';
 import { parameterValue } from '../cases/request-parameters.js';

@@ -10,17 +10,17 @@
  * --data filled it), and requests that pinned a response (`Prefer: code=`,
  * `__example=`) keep today's behaviour.
  */
-import { singular } from '../../resources/id-field.js';
-import type { Collection, ItemOperation, ResourceOperation, ResourceRole } from '../../resources/types.js';
-import type { ParameterValues } from '../../params/decode.js';
-import { isRecord } from '../../schema/object-shape.js';
-import type { BodyValidator } from '../../validation/compile-validators.js';
+import { singular } from '../../core/resources/id-field.js';
+import type { Collection, ItemOperation, ResourceOperation, ResourceRole } from '../../core/resources/types.js';
+import type { ParameterValues } from '../../core/params/decode.js';
+import { isRecord } from '../../core/schema/object-shape.js';
+import type { BodyValidator } from '../../core/validation/compile-validators.js';
 import type { MockState } from '../mock-state.js';
 import type { Preferences } from '../prefer.js';
 import type { MockReply } from '../reply.js';
 import { errorReply } from '../error-reply.js';
 import { respond, type FixedAnswer, type ResponseSettings, type ValidRequest } from '../respond.js';
-import { decodePointer } from '../../spec/json-pointer.js';
+import { decodePointer } from '../../core/json/json-pointer.js';
 import { envelopeOf, type Envelope } from './envelope.js';
 import { itemRules, itemValidator, type CollectionRules } from './item-rules.js';
 import { createdItem, mergedItem, replacedItem, type Built } from './item-value.js';

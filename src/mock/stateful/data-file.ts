@@ -13,13 +13,13 @@
  * (PLANTKIT_DATA_INVALID, exit 2).
  */
 import { readFile } from 'node:fs/promises';
-import { PlantkitError } from '../../errors.js';
-import { cloneJson } from '../../json/exact-json.js';
-import type { Collection } from '../../resources/types.js';
-import { compileTemplate } from '../../routing/path-template.js';
-import { isRecord, objectShape } from '../../schema/object-shape.js';
-import { describeViolation } from '../../validation/violations.js';
-import { parseYamlSource } from '../../yaml/yaml-source.js';
+import { PlantkitError } from '../../core/errors.js';
+import { cloneJson } from '../../core/json/exact-json.js';
+import type { Collection } from '../../core/resources/types.js';
+import { compileTemplate } from '../../core/routing/path-template.js';
+import { isRecord, objectShape } from '../../core/schema/object-shape.js';
+import { describeViolation } from '../../core/validation/violations.js';
+import { parseYamlSource } from '../../core/yaml/yaml-source.js';
 import type { MockState } from '../mock-state.js';
 import { itemRules } from './item-rules.js';
 import { newId } from './new-id.js';

@@ -1,17 +1,17 @@
 /**
  * Answers that wrap what the stateful mock stores: a list's wrapper
  * (`{data: [...], total}`) and an item's envelope (`{certificate: {...},
- * action: {...}}`, resources/item-wrapper.ts). The rest of the wrapper is a
+ * action: {...}}`, core/resources/item-wrapper.ts). The rest of the wrapper is a
  * valid value of the answer's schema, made once per schema object
  * (generating one costs more than a request); the caller sets the member
  * that holds the items or the item, and respond() checks the whole body.
  */
-import type { SchemaScope } from '../../generate/schema-facts.js';
-import { validValue } from '../../generate/valid-value.js';
-import { cloneJson } from '../../json/exact-json.js';
-import { isRecord } from '../../schema/object-shape.js';
-import type { SchemaObject } from '../../spec/types.js';
-import type { BodyValidator } from '../../validation/compile-validators.js';
+import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import { validValue } from '../../core/generate/valid-value.js';
+import { cloneJson } from '../../core/json/exact-json.js';
+import { isRecord } from '../../core/schema/object-shape.js';
+import type { SchemaObject } from '../../core/spec/types.js';
+import type { BodyValidator } from '../../core/validation/compile-validators.js';
 
 /** A valid wrapper object to set a member in, or why none could be made. */
 export type Envelope = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };

@@ -6,13 +6,13 @@
  * wherever it is served. Worked out once per collection: the answers and the
  * --data preload share it, and a request pays for nothing but its own item.
  */
-import { itemSchemaOf } from '../../resources/item-wrapper.js';
-import { declares } from '../../resources/success-response.js';
-import type { Collection, ResourceOperation } from '../../resources/types.js';
-import { objectShape } from '../../schema/object-shape.js';
-import { serverBasePath } from '../../spec/servers.js';
-import type { SchemaObject } from '../../spec/types.js';
-import type { BodyValidator } from '../../validation/compile-validators.js';
+import { itemSchemaOf } from '../../core/resources/item-wrapper.js';
+import { declares } from '../../core/resources/success-response.js';
+import type { Collection, ResourceOperation } from '../../core/resources/types.js';
+import { objectShape } from '../../core/schema/object-shape.js';
+import { serverBasePath } from '../../core/spec/servers.js';
+import type { SchemaObject } from '../../core/spec/types.js';
+import type { BodyValidator } from '../../core/validation/compile-validators.js';
 import type { MockState } from '../mock-state.js';
 import { servedItemSchema } from './item-schema.js';
 import type { ItemRules } from './item-value.js';

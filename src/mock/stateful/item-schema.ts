@@ -8,9 +8,9 @@
  * 2020-12 sections 10.3.2.3 and 11.3: no `additionalProperties: false`, no
  * `unevaluatedProperties: false`).
  */
-import { isRecord, objectShape } from '../../schema/object-shape.js';
-import { resolveSchema } from '../../spec/circular-refs.js';
-import type { SchemaObject } from '../../spec/types.js';
+import { isRecord, objectShape } from '../../core/schema/object-shape.js';
+import { resolveSchema } from '../../core/spec/circular-refs.js';
+import type { SchemaObject } from '../../core/spec/types.js';
 
 /**
  * `itemSchema`, or `itemSchema` and what `serving` schemas require that it does not: properties it lacks (where it

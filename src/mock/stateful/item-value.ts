@@ -8,14 +8,14 @@
  * property-by-property merge for plain JSON). Values are copied with their
  * exact number text (int64 ids stay exact).
  */
-import { validValue } from '../../generate/valid-value.js';
-import type { SchemaScope } from '../../generate/schema-facts.js';
-import { cloneJson, exactNumberText, setExactNumber } from '../../json/exact-json.js';
-import { isRecord, type ObjectShape } from '../../schema/object-shape.js';
-import { sampleValue } from '../../schema/sample-value.js';
-import type { SchemaObject } from '../../spec/types.js';
-import type { BodyValidator } from '../../validation/compile-validators.js';
-import { describeViolation } from '../../validation/violations.js';
+import { validValue } from '../../core/generate/valid-value.js';
+import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import { cloneJson, exactNumberText, setExactNumber } from '../../core/json/exact-json.js';
+import { isRecord, type ObjectShape } from '../../core/schema/object-shape.js';
+import { sampleValue } from '../../core/schema/sample-value.js';
+import type { SchemaObject } from '../../core/spec/types.js';
+import type { BodyValidator } from '../../core/validation/compile-validators.js';
+import { describeViolation } from '../../core/validation/violations.js';
 
 /** What building an item needs. */
 export interface ItemRules {

@@ -12,14 +12,14 @@
  * what it created), and the list item's valid sample for the required
  * members it lacks. An item the list accepts is shown as it is.
  */
-import { validValue } from '../../generate/valid-value.js';
-import { mergeMembers, pickMembers } from '../../json/exact-json.js';
-import { arrayItems, propertiesOf } from '../../resources/success-response.js';
-import type { ListOperation } from '../../resources/types.js';
-import { isRecord, objectShape } from '../../schema/object-shape.js';
-import { decodePointer } from '../../spec/json-pointer.js';
-import type { SchemaObject } from '../../spec/types.js';
-import type { BodyValidator } from '../../validation/compile-validators.js';
+import { validValue } from '../../core/generate/valid-value.js';
+import { mergeMembers, pickMembers } from '../../core/json/exact-json.js';
+import { arrayItems, propertiesOf } from '../../core/resources/success-response.js';
+import type { ListOperation } from '../../core/resources/types.js';
+import { isRecord, objectShape } from '../../core/schema/object-shape.js';
+import { decodePointer } from '../../core/json/json-pointer.js';
+import type { SchemaObject } from '../../core/spec/types.js';
+import type { BodyValidator } from '../../core/validation/compile-validators.js';
 import type { MockState } from '../mock-state.js';
 
 /** How one list shows its items: undefined when the list has no item schema of objects to fit. */

@@ -7,13 +7,13 @@
  * `maxItems`. A wrapped list (`{data: [...], total}`) gets its total field
  * set; the caller sets a total-count header.
  */
-import type { SchemaScope } from '../../generate/schema-facts.js';
-import { cloneJson } from '../../json/exact-json.js';
-import { arrayItems, propertiesOf } from '../../resources/success-response.js';
-import { queryParameter } from '../../resources/paging.js';
-import type { Collection, ListOperation } from '../../resources/types.js';
-import { decodePointer } from '../../spec/json-pointer.js';
-import type { BodyValidator } from '../../validation/compile-validators.js';
+import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import { cloneJson } from '../../core/json/exact-json.js';
+import { arrayItems, propertiesOf } from '../../core/resources/success-response.js';
+import { queryParameter } from '../../core/resources/paging.js';
+import type { Collection, ListOperation } from '../../core/resources/types.js';
+import { decodePointer } from '../../core/json/json-pointer.js';
+import type { BodyValidator } from '../../core/validation/compile-validators.js';
 import { envelopeOf } from './envelope.js';
 
 /** One page of a list and how many items matched in all. */

@@ -9,11 +9,11 @@
  * `{firewall_id}` a uuid), so the item can be read where it was created.
  */
 import { randomUUID } from 'node:crypto';
-import { validValue } from '../../generate/valid-value.js';
-import type { SchemaScope } from '../../generate/schema-facts.js';
-import { schemaTypes } from '../../schema/object-shape.js';
-import type { SchemaObject } from '../../spec/types.js';
-import type { BodyValidator } from '../../validation/compile-validators.js';
+import { validValue } from '../../core/generate/valid-value.js';
+import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import { schemaTypes } from '../../core/schema/object-shape.js';
+import type { SchemaObject } from '../../core/spec/types.js';
+import type { BodyValidator } from '../../core/validation/compile-validators.js';
 
 /** What making an id needs. */
 export interface IdSource {

@@ -5,8 +5,8 @@
  * process; it outlives spec reloads (collections are keyed by path) and
  * `reset()` brings back the preloaded items (--data), nothing else.
  */
-import { canonicalJson, cloneJson } from '../../json/exact-json.js';
-import { idText } from '../../resources/id-text.js';
+import { canonicalJson, cloneJson } from '../../core/json/exact-json.js';
+import { idText } from '../../core/resources/id-text.js';
 
 /** One stored item: its id as a key, and the item as served. */
 export interface StoredItem {
@@ -75,7 +75,7 @@ export class ResourceStore {
   }
 }
 
-/** The key of an id value: its id text (resources/id-text.ts); any other value (an untyped id property may hold one) as its JSON. */
+/** The key of an id value: its id text (core/resources/id-text.ts); any other value (an untyped id property may hold one) as its JSON. */
 export function idKey(container: object, field: string | number): string {
   return idText(container, field) ?? canonicalJson(container, field);
 }

@@ -6,8 +6,8 @@
  * ends, also when it was interrupted.
  */
 import type { RunEvent } from '../../contract/events.js';
-import type { Secret } from '../../contract/redact.js';
-import type { LoadedSpec } from '../../spec/types.js';
+import type { Secret } from '../../core/exchange/redact.js';
+import type { LoadedSpec } from '../../core/spec/types.js';
 import { createJsonReporter } from '../json-reporter.js';
 import type { ContractReport } from '../contract-report.js';
 import type { Reporter } from '../reporter.js';

@@ -4,7 +4,7 @@
  * code, else its range, else `default`), or the list of documented
  * statuses when none applies, as short JSON with deep schemas elided.
  */
-import type { LoadedSpec } from '../../spec/types.js';
+import type { LoadedSpec } from '../../core/spec/types.js';
 import type { CaseRecord } from '../case-record.js';
 
 /** Characters of an excerpt; the spec holds the rest. */

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../core/errors.js';
 import type { ContractReport } from '../contract-report.js';
 
 /** A report and the file it came from (as given on the command line). */

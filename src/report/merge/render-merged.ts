@@ -5,7 +5,7 @@
  * by the shards that wrote them; nothing here sees a secret.
  */
 import path from 'node:path';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../core/errors.js';
 import { annotation, gapAnnotation, markdownSummary, readYaml } from '../github-reporter.js';
 import { renderHtmlReport } from '../html/render-html.js';
 import { renderJunit } from '../junit-reporter.js';

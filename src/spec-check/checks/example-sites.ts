@@ -6,10 +6,10 @@
  * - a schema's own examples take the directions in which the schema is used
  *   (reached from a request, a response, or both); an unused schema, either.
  */
-import { isJsonMediaType } from '../../http/media-type.js';
-import { listOperations } from '../../spec/operations.js';
-import type { NamedExample, OpenApiVersion, SchemaObject } from '../../spec/types.js';
-import type { Direction } from '../../validation/schema-view.js';
+import { isJsonMediaType } from '../../core/http/media-type.js';
+import { listOperations } from '../../core/spec/operations.js';
+import type { NamedExample, OpenApiVersion, SchemaObject } from '../../core/spec/types.js';
+import type { Direction } from '../../core/validation/schema-view.js';
 import { isSchemaObject, listSchemaUses } from './schema-uses.js';
 
 /** One example to validate. */

@@ -4,12 +4,12 @@
  * runner. A request example need not carry readOnly properties and a
  * response example need not carry writeOnly ones (OAS 3.1.0 section 4.8.24,
  * readOnly/writeOnly); 3.0 `nullable` and 3.1 type arrays, allOf, oneOf and
- * anyOf mean what JSON Schema 2020-12 says (see validation/schema-view.ts).
+ * anyOf mean what JSON Schema 2020-12 says (see core/validation/schema-view.ts).
  */
-import { describeValue } from '../../findings.js';
-import { valueAt } from '../../spec/json-pointer.js';
-import { compileSchemaValidators, type SchemaViolation } from '../../validation/compile-validators.js';
-import type { Direction } from '../../validation/schema-view.js';
+import { describeValue } from '../../core/findings.js';
+import { valueAt } from '../../core/json/json-pointer.js';
+import { compileSchemaValidators, type SchemaViolation } from '../../core/validation/compile-validators.js';
+import type { Direction } from '../../core/validation/schema-view.js';
 import { toFindings, type ProblemReport } from '../locate.js';
 import type { SpecCheck } from '../types.js';
 import { listExampleSites, type ExampleSite } from './example-sites.js';

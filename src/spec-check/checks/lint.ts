@@ -6,7 +6,7 @@
  * (Spectral's example rules ignore readOnly/writeOnly).
  */
 import path from 'node:path';
-import { lintWithSpectral } from '../../lint/spectral.js';
+import { lintWithSpectral } from '../lint/spectral.js';
 import type { SpecCheck, SpecFinding } from '../types.js';
 
 /** Spectral `spectral:oas` rules owned by another plantkit check, by that check's id. */

@@ -3,9 +3,9 @@
  * only for Swagger 2.0): unique operationIds, path parameters that match
  * their template, and path templates that differ in more than a name.
  */
-import { joinPointer } from '../../spec/json-pointer.js';
-import { HTTP_METHODS } from '../../spec/operations.js';
-import { routeShape } from '../../spec/route-shape.js';
+import { joinPointer } from '../../core/json/json-pointer.js';
+import { HTTP_METHODS } from '../../core/spec/operations.js';
+import { routeShape } from '../../core/spec/route-shape.js';
 import type { ProblemReport } from '../locate.js';
 
 type Json = Record<string, unknown>;

@@ -3,10 +3,10 @@
  * sides of the wire it describes there (reached from a request, a response, or both; a component no
  * operation reaches, neither). The examples check and the schemas check read the same list.
  */
-import { isJsonMediaType } from '../../http/media-type.js';
-import { joinPointer, valueAt } from '../../spec/json-pointer.js';
-import type { Operation, SchemaObject } from '../../spec/types.js';
-import type { Direction } from '../../validation/schema-view.js';
+import { isJsonMediaType } from '../../core/http/media-type.js';
+import { joinPointer, valueAt } from '../../core/json/json-pointer.js';
+import type { Operation, SchemaObject } from '../../core/spec/types.js';
+import type { Direction } from '../../core/validation/schema-view.js';
 
 /** Where a schema was first met, and from which sides. */
 export interface SchemaUse {

@@ -4,7 +4,7 @@
  * valid OpenAPI, so the structure check passes it, yet the mock cannot answer with it and no server's
  * value passes it. The rules are in ../contradictions.ts.
  */
-import { listOperations } from '../../spec/operations.js';
+import { listOperations } from '../../core/spec/operations.js';
 import { CONTRADICTIONS } from '../contradictions.js';
 import { type ProblemReport, toFindings } from '../locate.js';
 import type { SpecCheck } from '../types.js';

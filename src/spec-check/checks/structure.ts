@@ -8,8 +8,8 @@ import type { ProblemReport } from '../locate.js';
 import { toFindings } from '../locate.js';
 import type { SpecCheck } from '../types.js';
 import { operationRuleProblems } from './operation-rules.js';
-import { validateOpenApiDocument } from '../../spec/meta-schema.js';
-import { describeMetaSchemaErrors } from '../../spec/meta-schema-errors.js';
+import { validateOpenApiDocument } from '../../core/spec/meta-schema.js';
+import { describeMetaSchemaErrors } from '../../core/spec/meta-schema-errors.js';
 
 /** The structure check. */
 export const structureCheck: SpecCheck = {

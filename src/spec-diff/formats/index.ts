@@ -1,6 +1,6 @@
 /** The registered spec-diff formats. */
-import { batched } from '../../text/batched.js';
-import { encoded } from '../../text/encoded.js';
+import { batched } from '../../core/text/batched.js';
+import { encoded } from '../../core/text/encoded.js';
 import type { SpecDiffResult } from '../diff-specs.js';
 import type { DiffFormatter, DiffFormatName } from './format.js';
 import { githubFormat } from './github.js';

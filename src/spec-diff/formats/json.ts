@@ -1,6 +1,6 @@
 /** Machine-readable JSON: the SpecDiffResult as it is (stable field names; see docs/spec-checks.md). */
 import type { SpecDiffResult } from '../diff-specs.js';
-import { prettyJsonPieces } from '../../text/pretty-json.js';
+import { prettyJsonPieces } from '../../core/text/pretty-json.js';
 import { changeJson } from './change-json.js';
 import type { DiffFormatter } from './format.js';
 

@@ -13,7 +13,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DiffConfigError } from '../../errors.js';
+import { DiffConfigError } from '../../core/errors.js';
 import type { ChangeLevel } from '../types.js';
 import { closest, isMapping, readPolicyFile } from './policy-file.js';
 

@@ -11,8 +11,8 @@
  * `rule`, `path` and `reason` are required; entries that match no change
  * are reported, so the file does not outlive the changes it was written for.
  */
-import { DiffConfigError } from '../../errors.js';
-import { HTTP_METHODS } from '../../spec/operations.js';
+import { DiffConfigError } from '../../core/errors.js';
+import { HTTP_METHODS } from '../../core/spec/operations.js';
 import { closest, isMapping, readPolicyFile, type PolicyLocation } from './policy-file.js';
 
 /** One accepted change. */

@@ -8,8 +8,8 @@
  * (`5`, `.5`, `;id=5`) can break there; `explode` only matters for arrays
  * and objects (and for arrays not at all in `simple`).
  */
-import { parseMediaType } from '../../http/media-type.js';
-import type { OperationParameter } from '../../spec/types.js';
+import { parseMediaType } from '../../core/http/media-type.js';
+import type { OperationParameter } from '../../core/spec/types.js';
 import type { DiffRule, RuleHit } from '../types.js';
 
 /** request-parameter-style-changed */

@@ -4,11 +4,11 @@
  * or ExactText) and a fixed multipart boundary.
  */
 import { expect, test } from 'vitest';
-import { codecFor } from '../../../src/codec/index.js';
+import { codecFor } from '../../../src/core/codec/index.js';
 import { encodeBody, type SendableBody, valueAsSent } from '../../../src/contract/cases/request-body.js';
-import { ExactText } from '../../../src/generate/logical-value.js';
-import { parseJson } from '../../../src/json/exact-json.js';
-import type { SchemaObject } from '../../../src/spec/types.js';
+import { ExactText } from '../../../src/core/generate/logical-value.js';
+import { parseJson } from '../../../src/core/json/exact-json.js';
+import type { SchemaObject } from '../../../src/core/spec/types.js';
 
 const sendable = (mediaType: string, schema: SchemaObject = {}): SendableBody => ({
   media: { mediaType, schema, examples: [], schemaPointer: '', encoding: {} },

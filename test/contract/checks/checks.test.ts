@@ -3,23 +3,21 @@
  * status, headers, body) and the findings wanted from that one check.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  analyseExchange,
-  CHECKS,
-  createCheckContext,
-  decodeResponseBody,
-  type CheckContext,
-} from '../../../src/contract/checks/index.js';
+import { CHECKS } from '../../../src/contract/checks/index.js';
+import { type CheckContext } from '../../../src/core/response/types.js';
+import { decodeResponseBody } from '../../../src/core/response/decode-response.js';
+import { createCheckContext } from '../../../src/core/response/context.js';
+import { analyseExchange } from '../../../src/core/response/analyse.js';
 import type {
   ItemExpectation,
   ListExpectation,
   StatefulExpectation,
-} from '../../../src/exchange/stateful-expectation.js';
-import type { ContractCase, Exchange, Expectation } from '../../../src/exchange/types.js';
-import { parseJson } from '../../../src/json/exact-json.js';
-import { loadSpec } from '../../../src/spec/load-spec.js';
-import type { Operation } from '../../../src/spec/types.js';
-import { compileValidators } from '../../../src/validation/compile-validators.js';
+} from '../../../src/core/exchange/stateful-expectation.js';
+import type { ContractCase, Exchange, Expectation } from '../../../src/core/exchange/types.js';
+import { parseJson } from '../../../src/core/json/exact-json.js';
+import { loadSpec } from '../../../src/core/spec/load-spec.js';
+import type { Operation } from '../../../src/core/spec/types.js';
+import { compileValidators } from '../../../src/core/validation/compile-validators.js';
 
 let operation: Operation;
 let context: CheckContext;

@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createCaseContext } from '../../../src/contract/cases/context.js';
 import { bind } from '../../../src/contract/producers/binding.js';
 import { ResourcePool } from '../../../src/contract/producers/pool.js';
-import type { Exchange } from '../../../src/exchange/types.js';
-import { inferProducers } from '../../../src/resources/producers.js';
-import { loadSpec } from '../../../src/spec/load-spec.js';
-import type { LoadedSpec, Operation } from '../../../src/spec/types.js';
-import { compileValidators } from '../../../src/validation/compile-validators.js';
+import type { Exchange } from '../../../src/core/exchange/types.js';
+import { inferProducers } from '../../../src/core/resources/producers.js';
+import { loadSpec } from '../../../src/core/spec/load-spec.js';
+import type { LoadedSpec, Operation } from '../../../src/core/spec/types.js';
+import { compileValidators } from '../../../src/core/validation/compile-validators.js';
 
 let spec: LoadedSpec;
 const operation = (id: string) => spec.operations.find((item) => item.id === id)!;

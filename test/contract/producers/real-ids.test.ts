@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ContractOptions } from '../../../src/contract/options.js';
 import { runContract } from '../../../src/contract/run-contract.js';
 import type { RunResult } from '../../../src/contract/types.js';
-import type { CaseResult } from '../../../src/exchange/types.js';
+import type { CaseResult } from '../../../src/core/exchange/types.js';
 import { startTodosApp, type TodosApp, type TodosVariant } from './todos-files-app.js';
 
 const SPEC = 'test/fixtures/producers/todos-files-3.0.yaml';

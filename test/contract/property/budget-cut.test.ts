@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { BudgetCut } from '../../../src/exchange/types.js';
+import type { BudgetCut } from '../../../src/core/exchange/types.js';
 import { runCli } from '../../support/cli.js';
 import { failures, runAgainst, TARGETS } from '../../support/rich-targets.js';
 import { temporaryDirectory } from '../../support/temporary-directory.js';

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { huntDistinct } from '../../../src/contract/property/distinct-hunts.js';
 import { hunt, type Attempt } from '../../../src/contract/property/hunt.js';
-import type { CaseResult, ContractCase } from '../../../src/exchange/types.js';
-import { stringGen } from '../../../src/generate/strings.js';
-import type { Operation } from '../../../src/spec/types.js';
+import type { CaseResult, ContractCase } from '../../../src/core/exchange/types.js';
+import { stringGen } from '../../../src/core/generate/strings.js';
+import type { Operation } from '../../../src/core/spec/types.js';
 
 const OPERATION = { id: 'op', method: 'POST', path: '/x', responses: [] } as unknown as Operation;
 const GENS = { structural: stringGen({}, true), full: stringGen({}) };

@@ -9,7 +9,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { RunResult } from '../../../src/contract/types.js';
-import type { CaseResult } from '../../../src/exchange/types.js';
+import type { CaseResult } from '../../../src/core/exchange/types.js';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { startRecordingFront, type RecordedExchange } from '../../support/fronts.js';
 import { NO_BUDGET_CUT } from '../../support/no-budget-cut.js';

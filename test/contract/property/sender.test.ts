@@ -10,10 +10,10 @@ import type { PhaseSession } from '../../../src/contract/phase.js';
 import { GeneratedSender } from '../../../src/contract/property/sender.js';
 import { propertyTarget } from '../../../src/contract/property/target.js';
 import { UniqueIds } from '../../../src/contract/property/unique-ids.js';
-import type { CaseResult, ContractCase } from '../../../src/exchange/types.js';
-import { loadSpec } from '../../../src/spec/load-spec.js';
-import type { SchemaObject } from '../../../src/spec/types.js';
-import { compileValidators } from '../../../src/validation/compile-validators.js';
+import type { CaseResult, ContractCase } from '../../../src/core/exchange/types.js';
+import { loadSpec } from '../../../src/core/spec/load-spec.js';
+import type { SchemaObject } from '../../../src/core/spec/types.js';
+import { compileValidators } from '../../../src/core/validation/compile-validators.js';
 
 const SCHEMA: SchemaObject = {
   type: 'object',

@@ -3,7 +3,7 @@
  * members and write a value in another valid form, never another value.
  */
 import { expect, test } from 'vitest';
-import { parseJson } from '../../../src/json/exact-json.js';
+import { parseJson } from '../../../src/core/json/exact-json.js';
 import { differences } from '../../../src/contract/stateful/compare.js';
 
 const json = (text: string) => (parseJson(text) as { ok: true; value: Record<string, unknown> }).value;

@@ -9,7 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
-import { loadSpec } from '../../../src/spec/load-spec.js';
+import { loadSpec } from '../../../src/core/spec/load-spec.js';
 import { startUpstream, type UpstreamHandler } from '../../support/upstream.js';
 
 const SPEC = 'test/fixtures/stateful/envelopes-3.0.yaml';

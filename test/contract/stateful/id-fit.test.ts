@@ -8,7 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import { expect, test } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
-import { loadSpec } from '../../../src/spec/load-spec.js';
+import { loadSpec } from '../../../src/core/spec/load-spec.js';
 import { startUpstream, type UpstreamHandler } from '../../support/upstream.js';
 
 const IP = {

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
-import { loadSpec } from '../../../src/spec/load-spec.js';
+import { loadSpec } from '../../../src/core/spec/load-spec.js';
 
 const NOTE = {
   type: 'object',
