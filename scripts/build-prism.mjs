@@ -20,8 +20,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { writeNotices } from './bundle-notices.mjs';
 import { VENDORED_FOR_PRISM } from './build-vendor.mjs';
+import { writeNotices } from './bundle-notices.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTFILE = path.join(ROOT, 'dist/vendor/prism.cjs');

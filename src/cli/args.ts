@@ -1,5 +1,5 @@
 /** Flag parsing on node:util parseArgs, with plantkit's own one-line messages for bad input. */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -6,8 +6,9 @@
  * too. Values of credential-like headers (Authorization, Cookie, names with
  * key, token, secret, password) are kept out of every output and report.
  */
-import { isCredentialHeader, type Secret } from '../core/exchange/redact.js';
+
 import { UsageError } from '../core/errors.js';
+import { isCredentialHeader, type Secret } from '../core/exchange/redact.js';
 
 /** Headers to send and the secrets among them. */
 export interface HeaderFlags {

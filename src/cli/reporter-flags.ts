@@ -6,15 +6,15 @@
  */
 import path from 'node:path';
 import { UsageError } from '../core/errors.js';
+import type { Secret } from '../core/exchange/redact.js';
 import { createConsoleReporter } from '../report/console-reporter.js';
 import { createGithubReporter } from '../report/github-reporter.js';
 import { createHarReporter } from '../report/har-reporter.js';
 import { createHtmlReporter } from '../report/html/html-reporter.js';
 import { createJsonReporter } from '../report/json-reporter.js';
 import { createJunitReporter } from '../report/junit-reporter.js';
-import { REPORTER_NAMES, type Reporter, type ReporterName } from '../report/reporter.js';
 import { checkReportFile, writeReportFile } from '../report/report-target.js';
-import type { Secret } from '../core/exchange/redact.js';
+import { REPORTER_NAMES, type Reporter, type ReporterName } from '../report/reporter.js';
 import { colorEnabled } from '../report/style.js';
 import type { ParsedArgs } from './args.js';
 import type { CliIO } from './io.js';

@@ -3,10 +3,11 @@
  * in-process by tests. Faults print one line (`plantkit: error: ...`) and
  * exit 2; a stack trace only with PLANTKIT_DEBUG=1.
  */
-import { plantkitVersion } from '../core/version.js';
+
 import { isPlantkitError, UsageError } from '../core/errors.js';
+import { plantkitVersion } from '../core/version.js';
 import type { Command } from './commands/command.js';
-import { EXIT, type CliIO } from './io.js';
+import { type CliIO, EXIT } from './io.js';
 
 /** A command as listed: its module loads only when it runs (the mock never loads undici, the runner never Prism). */
 interface CommandEntry {

@@ -9,10 +9,11 @@
  * `301` is all a moved endpoint can say). An operation that never succeeded
  * is reported for a person to read: it is neither a pass nor a failure.
  */
+
+import type { CaseResult } from '../core/exchange/types.js';
 import type { ProducerMap } from '../core/resources/producers.js';
 import type { Operation } from '../core/spec/types.js';
 import type { CoverageGap, CoverageReport, OperationCoverage } from './coverage-report.js';
-import type { CaseResult } from '../core/exchange/types.js';
 
 /** What is known of one operation while the run goes. */
 interface Tally {

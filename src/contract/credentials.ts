@@ -5,7 +5,7 @@
  * that carry them (http schemes, OAuth2 and OpenID Connect use
  * Authorization; an apiKey its named header or a cookie).
  */
-import { credentialFor, type CredentialSet } from '../core/security/credentials.js';
+import { type CredentialSet, credentialFor } from '../core/security/credentials.js';
 import { requiresCredentials } from '../core/security/requirements.js';
 import type { Operation, SecurityRequirement, SecuritySchemeUse } from '../core/spec/types.js';
 

@@ -1,8 +1,9 @@
 /** Events a contract run emits; reporters consume them and the library never prints. */
+
+import type { CaseResult } from '../core/exchange/types.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import type { Shard } from './shard.js';
 import type { RunResult } from './types.js';
-import type { CaseResult } from '../core/exchange/types.js';
 
 /** Settings of the generated (property-based) cases, announced when the run starts; absent when they are off. */
 export interface GeneratedSettings {

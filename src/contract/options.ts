@@ -6,29 +6,29 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { UsageError } from '../core/errors.js';
+import type { GeneratedPhase } from '../core/exchange/types.js';
 import { EXCHANGE_LIMITS } from '../core/http/exchange-limits.js';
+import type { Check } from '../core/response/types.js';
 import type { CredentialSet } from '../core/security/credentials.js';
 import { DEFAULT_SPEC_FILE } from '../core/spec/spec-source.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import type { SpecValidators } from '../core/validation/compile-validators.js';
 import type { CaseBuilder } from './cases/index.js';
-import type { Check } from '../core/response/types.js';
 import type { RunEvent } from './events.js';
-import type { RerunReport } from './rerun/read-report.js';
-import type { RetainedDetail } from './retained-result.js';
-import type { FailOn } from './types.js';
-import type { GeneratedPhase } from '../core/exchange/types.js';
-import { parseShard, type Shard } from './shard.js';
 import {
   checkSeed,
-  oneOfValues,
   count,
   normalizeHeaders,
+  oneOfValues,
   parseBaseUrl,
   positive,
   ranged,
   transportFailures,
 } from './option-values.js';
+import type { RerunReport } from './rerun/read-report.js';
+import type { RetainedDetail } from './retained-result.js';
+import { parseShard, type Shard } from './shard.js';
+import type { FailOn } from './types.js';
 
 /** Defaults of {@link ContractOptions}. */
 export const CONTRACT_DEFAULTS = {

@@ -4,12 +4,13 @@
  * opposed to case builders, whose cases are all known before the first
  * request. Phases run after the static cases, in order.
  */
+
+import type { CaseResult, ContractCase } from '../core/exchange/types.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import type { CaseContext } from './cases/index.js';
 import type { NormalizedContractOptions } from './options.js';
 import type { ResourcePool } from './producers/pool.js';
 import type { RunExtras, RunStop } from './types.js';
-import type { CaseResult, ContractCase } from '../core/exchange/types.js';
 
 /** What a phase may use while it runs. */
 export interface PhaseSession {

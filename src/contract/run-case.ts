@@ -5,15 +5,16 @@
  * wrong-credential case against an unpinned plantkit mock) skipped with
  * their reason. run-contract.ts and the phases call it for every request.
  */
+
+import type { CaseResult, ContractCase, Exchange } from '../core/exchange/types.js';
 import type { HttpClient, IncomingResult } from '../core/http/http-client.js';
-import { type Check, type CheckContext } from '../core/response/types.js';
-import { decodeResponseBody } from '../core/response/decode-response.js';
 import { analyseExchange } from '../core/response/analyse.js';
+import { decodeResponseBody } from '../core/response/decode-response.js';
+import type { Check, CheckContext } from '../core/response/types.js';
 import type { NormalizedContractOptions } from './options.js';
 import { leanResponse } from './retained-result.js';
-import { RunStoppedError, type RunControl } from './run-control.js';
+import { type RunControl, RunStoppedError } from './run-control.js';
 import { withFailOn } from './spec-gaps.js';
-import type { CaseResult, ContractCase, Exchange } from '../core/exchange/types.js';
 
 /**
  * Send one case and check what came back. With a run controller, the

@@ -7,39 +7,40 @@
  * early (Ctrl-C, --max-duration, a target that stopped answering) reports
  * what ran and marks the rest as not run (run-control.ts).
  */
+
+import { loadScenarios } from '../core/contracts/contracts-file.js';
 import { PlantkitError } from '../core/errors.js';
+import type { CaseResult, ContractCase } from '../core/exchange/types.js';
 import { createHttpClient } from '../core/http/http-client.js';
+import { inferProducers } from '../core/resources/producers.js';
+import { createCheckContext } from '../core/response/context.js';
+import type { CheckContext } from '../core/response/types.js';
 import { loadSpec } from '../core/spec/load-spec.js';
 import { serverBasePath } from '../core/spec/servers.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import { compileValidators } from '../core/validation/compile-validators.js';
+import { checkCaseFilter, createCaseSelector } from './case-filter.js';
 import { buildCases, CASE_BUILDERS, createCaseContext } from './cases/index.js';
-import { inferProducers } from '../core/resources/producers.js';
+import { CHECKS } from './checks/index.js';
 import { CoverageTracker } from './coverage.js';
+import { missingCredentials } from './credentials.js';
+import { type ContractOptions, type NormalizedContractOptions, normalizeContractOptions } from './options.js';
+import type { ContractPhase, PhaseSession } from './phase.js';
 import { ResourcePool } from './producers/pool.js';
-import { runStaticCases } from './static-run.js';
+import { propertyPhase } from './property/property-phase.js';
 import { planRerun } from './rerun/plan-rerun.js';
 import { runRerunCases } from './rerun/run-rerun.js';
-import { checkCaseFilter, createCaseSelector } from './case-filter.js';
-import { createShardSelector } from './shard.js';
-import { CHECKS } from './checks/index.js';
-import { type CheckContext } from '../core/response/types.js';
-import { createCheckContext } from '../core/response/context.js';
-import { loadScenarios } from '../core/contracts/contracts-file.js';
-import { missingCredentials } from './credentials.js';
-import { routeTwinNotes } from './route-twins.js';
-import { runHints } from './run-hints.js';
-import { normalizeContractOptions, type ContractOptions, type NormalizedContractOptions } from './options.js';
-import type { ContractPhase, PhaseSession } from './phase.js';
-import { propertyPhase } from './property/property-phase.js';
-import { sequencePrefixes, statefulPhase } from './stateful/stateful-phase.js';
-import { createRunControl } from './run-control.js';
 import { retainedResult } from './retained-result.js';
+import { routeTwinNotes } from './route-twins.js';
 import { runCase } from './run-case.js';
+import { createRunControl } from './run-control.js';
+import { runHints } from './run-hints.js';
+import { createShardSelector } from './shard.js';
 import { distinctFailures } from './signature.js';
 import { SpecGapCollector } from './spec-gaps.js';
+import { sequencePrefixes, statefulPhase } from './stateful/stateful-phase.js';
+import { runStaticCases } from './static-run.js';
 import type { RunExtras, RunResult, RunStop } from './types.js';
-import type { CaseResult, ContractCase } from '../core/exchange/types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
 const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];

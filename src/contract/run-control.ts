@@ -5,8 +5,9 @@
  * target must not cost a timeout per case), and --rate-limit. Every request
  * of the run, static or generated, passes through {@link RunControl.acquire}.
  */
-import type { RunStop, StopReason } from './types.js';
+
 import type { CaseResult } from '../core/exchange/types.js';
+import type { RunStop, StopReason } from './types.js';
 
 /** Thrown (inside the runner only) where a request would be sent after the run stopped. */
 export class RunStoppedError extends Error {

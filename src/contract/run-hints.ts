@@ -3,8 +3,9 @@
  * nearly every request got 404, the base URL is the likely culprit, not the
  * implementation (the spec's paths are appended to --base-url, OAS 4.8.5).
  */
-import type { LoadedSpec } from '../core/spec/types.js';
+
 import type { CaseResult } from '../core/exchange/types.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 
 /** Share of answered requests that must be 404 for the hint (nearly every one). */
 const NOT_FOUND_SHARE = 0.9;

@@ -6,9 +6,10 @@
  * the failure it started from (a 500 is never traded for a 4xx), and a run
  * reports one distinct failure per signature, with the cases behind it.
  */
+
+import type { CaseResult, Exchange } from '../core/exchange/types.js';
 import type { Finding } from '../core/findings.js';
 import type { DistinctFailure } from './types.js';
-import type { CaseResult, Exchange } from '../core/exchange/types.js';
 
 /** A failure's signature; `key` is its text (`createTodo server-error 500`, `findOne response-schema 2xx /title`). */
 export interface FailureSignature {

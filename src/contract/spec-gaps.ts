@@ -6,12 +6,13 @@
  * and `--spec-gaps` can write the fix as an OpenAPI Overlay. Every request
  * counts, those of shrinking and of stateful sequences too.
  */
+
+import type { CaseResult } from '../core/exchange/types.js';
 import type { Finding } from '../core/findings.js';
 import { isJsonMediaType, parseMediaType } from '../core/http/media-type.js';
 import { parseJson } from '../core/json/exact-json.js';
 import { httpRefusalReason } from '../core/response/http-refusals.js';
 import type { FailOn, SpecGap } from './types.js';
-import type { CaseResult } from '../core/exchange/types.js';
 
 /**
  * Bodies kept per gap, and how much of each: one per shape (JSON types and

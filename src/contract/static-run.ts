@@ -9,15 +9,16 @@
  * DELETE share one that stays. Within a stage, up to --workers cases are in
  * flight; results are recorded, and their answers harvested, in case order.
  */
+
+import type { CaseResult, ContractCase } from '../core/exchange/types.js';
 import type { Operation } from '../core/spec/types.js';
 import { buildCases, type CaseBuilder, type CaseContext } from './cases/index.js';
-import { bind, type Binding, markCase, NO_BINDING, rebind } from './producers/binding.js';
+import { type Binding, bind, markCase, NO_BINDING, rebind } from './producers/binding.js';
 import { operationStages } from './producers/operation-order.js';
 import type { ResourcePool } from './producers/pool.js';
 import { refill } from './producers/refill.js';
 import { isRunStopped } from './run-control.js';
 import type { RunStop } from './types.js';
-import type { CaseResult, ContractCase } from '../core/exchange/types.js';
 
 /** What the static run needs from the runner. */
 export interface StaticRun {

@@ -10,7 +10,7 @@
  * string into an array (issue 10 item 11).
  */
 import { exactNumberText, setExactNumber } from '../core/json/exact-json.js';
-import { objectShape, type ObjectShape } from '../core/schema/object-shape.js';
+import { type ObjectShape, objectShape } from '../core/schema/object-shape.js';
 import type { SchemaObject } from '../core/spec/types.js';
 
 /** Whether `value` is valid for the response property schema `schema` (default: always). */

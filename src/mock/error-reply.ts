@@ -10,9 +10,9 @@
  */
 import type { Encoded } from '../core/codec/types.js';
 import { stringifyJson } from '../core/json/exact-json.js';
+import { type ErrorResponse, encodeError } from '../core/server/error-body.js';
 import type { Operation, OperationResponse } from '../core/spec/types.js';
 import { findResponse } from '../core/validation/compile-validators.js';
-import { encodeError, type ErrorResponse } from '../core/server/error-body.js';
 import type { MockState } from './mock-state.js';
 import type { MockReply } from './reply.js';
 import { responseHeaders } from './response-headers.js';

@@ -8,17 +8,17 @@
 import { flattenHeaders } from '../core/http/flat-headers.js';
 import { checkRequestNow } from '../core/request/check-request.js';
 import type { RequestViolation } from '../core/request/types.js';
-import type { Operation } from '../core/spec/types.js';
 import { isPreflight, preflightHeaders } from '../core/server/cors.js';
+import type { Operation } from '../core/spec/types.js';
+import { errorReply } from './error-reply.js';
 import { refusalStatus } from './error-status.js';
 import type { MockState } from './mock-state.js';
+import type { PipelineRequest } from './pipeline-request.js';
 import { parsePrefer } from './prefer.js';
 import { readQuerySwitches } from './query-switches.js';
-import type { PipelineRequest } from './pipeline-request.js';
 import type { MockReply } from './reply.js';
 import { readRequestTarget } from './request-target.js';
-import { errorReply } from './error-reply.js';
-import { respond, type FixedAnswer } from './respond.js';
+import { type FixedAnswer, respond } from './respond.js';
 import { answerFromStore, type StatefulSettings } from './stateful/answer.js';
 import { RESET_PATH, resetReply } from './stateful/reset.js';
 

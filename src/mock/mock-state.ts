@@ -1,22 +1,22 @@
 /** Everything the mock derives from one spec; rebuilt as a whole on reload, swapped atomically. */
 import type { SchemaScope } from '../core/generate/schema-facts.js';
-import { createRouter, type Router } from '../core/routing/router.js';
-import { credentialFor, type CredentialSet } from '../core/security/credentials.js';
 import { inferCollections } from '../core/resources/infer-collections.js';
 import type { ResourceMap } from '../core/resources/types.js';
+import { createRouter, type Router } from '../core/routing/router.js';
+import { type CredentialSet, credentialFor } from '../core/security/credentials.js';
+import { createErrorBodies, type ErrorBodyFactory } from '../core/server/error-body.js';
 import { loadSpec } from '../core/spec/load-spec.js';
 import { serverBasePath } from '../core/spec/servers.js';
 import type { LoadedSpec, SchemaObject, SecuritySchemeUse } from '../core/spec/types.js';
 import {
+  type BodyValidator,
   compileSchemaValidators,
   compileValidators,
-  type BodyValidator,
   type Direction,
   type SpecValidators,
 } from '../core/validation/compile-validators.js';
 import { compileParameterValidators, type ParameterValidators } from '../core/validation/parameters.js';
-import { createErrorBodies, type ErrorBodyFactory } from '../core/server/error-body.js';
-import { createAnswerEngine, type AnswerEngine } from './answer-engine.js';
+import { type AnswerEngine, createAnswerEngine } from './answer-engine.js';
 
 /** The spec, its validators, the router, Prism and the Error-body factory. */
 export interface MockState {

@@ -1,9 +1,9 @@
 /** Options of the mock server, normalised once with every default spelled out here. */
 import { UsageError } from '../core/errors.js';
+import type { CredentialSet } from '../core/security/credentials.js';
 import { DEFAULT_SPEC_FILE } from '../core/spec/spec-source.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import type { TextSink } from '../core/text/text-sink.js';
-import type { CredentialSet } from '../core/security/credentials.js';
 
 /** Defaults of {@link MockOptions}. */
 export const MOCK_DEFAULTS = {

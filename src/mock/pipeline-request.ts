@@ -5,7 +5,7 @@
  * only after routing, and only up to the mock's size cap.
  */
 import type { IncomingMessage } from 'node:http';
-import { readBody, type BodyOutcome } from './read-body.js';
+import { type BodyOutcome, readBody } from './read-body.js';
 
 /** Method, target, headers and an on-demand body reader. */
 export interface PipelineRequest {

@@ -4,8 +4,9 @@
  * as written where it can be, else from the dereferenced one, and without the
  * operations' callbacks.
  */
-import type { PrismParts } from './prism-loader.js';
+
 import { walkComponentRefs } from '../core/spec/component-refs.js';
+import type { PrismParts } from './prism-loader.js';
 
 /**
  * Prism's operations per path template, read once each: reading all of GitHub's 845 operations up front

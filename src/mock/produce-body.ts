@@ -7,15 +7,15 @@
  * string example of an XML media type is the document itself (xml-document.ts).
  */
 import path from 'node:path';
+import { validValue } from '../core/generate/valid-value.js';
 import { canonicalJson, cloneJson } from '../core/json/exact-json.js';
 import type { MediaTypeContent, Operation } from '../core/spec/types.js';
-import { validValue } from '../core/generate/valid-value.js';
 import type { BodyValidator } from '../core/validation/compile-validators.js';
 import { describeViolation } from '../core/validation/violations.js';
 import { echoRequest } from './echo.js';
 import type { MockState } from './mock-state.js';
-import type { EngineResult } from './prism-engine.js';
 import type { Preferences } from './prefer.js';
+import type { EngineResult } from './prism-engine.js';
 import { mayBeXmlDocument, xmlDocument } from './xml-document.js';
 
 /** A checked request ready to be answered. */

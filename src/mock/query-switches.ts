@@ -6,7 +6,7 @@
  * operation that forbids unknown parameters does not refuse them.
  */
 import { decodeQueryText } from '../core/params/query-string.js';
-import { parsePrefer, type Preferences } from './prefer.js';
+import { type Preferences, parsePrefer } from './prefer.js';
 
 const SWITCHES = ['__code', '__example', '__dynamic'];
 

@@ -16,10 +16,10 @@ import { chooseResponse } from './choose-response.js';
 import { errorReply, headerText } from './error-reply.js';
 import type { MockState } from './mock-state.js';
 import type { Preferences } from './prefer.js';
-import { fixedBody, produceBody, type Produced, type ValidRequest } from './produce-body.js';
+import { fixedBody, type Produced, produceBody, type ValidRequest } from './produce-body.js';
 import type { MockReply } from './reply.js';
-import { chooseMedia, type ChosenMedia } from './response-media.js';
 import { responseHeaders } from './response-headers.js';
+import { type ChosenMedia, chooseMedia } from './response-media.js';
 
 export type { ValidRequest } from './produce-body.js';
 

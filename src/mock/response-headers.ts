@@ -5,12 +5,13 @@
  * checked against the header schemas, and a mock must not serve what the
  * contract tests reject.
  */
+
+import type { SchemaScope } from '../core/generate/schema-facts.js';
 import { validValue } from '../core/generate/valid-value.js';
 import { encodeParameter } from '../core/params/encode.js';
 import { headerParameter } from '../core/params/response-headers.js';
 import type { OperationResponse, SchemaObject } from '../core/spec/types.js';
 import type { BodyValidator } from '../core/validation/compile-validators.js';
-import type { SchemaScope } from '../core/generate/schema-facts.js';
 
 /** What building headers needs: a validator per header schema and the generator scope. */
 export interface HeaderContext {

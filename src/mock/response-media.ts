@@ -6,7 +6,7 @@
  * and header value: bounded, since clients choose the header text.
  */
 import { negotiate } from '../core/http/accept.js';
-import { parseMediaType, type MediaType } from '../core/http/media-type.js';
+import { type MediaType, parseMediaType } from '../core/http/media-type.js';
 import type { MediaTypeContent, OperationResponse } from '../core/spec/types.js';
 
 /** The negotiated media type: the documented key (made concrete where it is a wildcard), its content entry, parsed. */

@@ -3,7 +3,7 @@
  * breaks a watch on the file itself); a change to any YAML or JSON file in it
  * reloads after a short quiet period. A failed reload keeps the last good spec.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 
 /** Quiet period before reloading, so one save (often several writes) reloads once. */

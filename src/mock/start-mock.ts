@@ -4,25 +4,25 @@
  * headers) is answered in the spec's Error shape too, and the server keeps
  * serving.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { stringifyJson } from '../core/json/exact-json.js';
-import type { LoadedSpec } from '../core/spec/types.js';
+import type { Collection } from '../core/resources/types.js';
 import { corsHeaders } from '../core/server/cors.js';
+import { listenFault } from '../core/server/listen-fault.js';
+import { createRequestLog, type RequestLog } from '../core/server/request-log.js';
+import type { LoadedSpec } from '../core/spec/types.js';
+import { scanPatterns, takeUnusablePatterns } from '../core/validation/pattern.js';
+import { errorReply } from './error-reply.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
 import { lingerOnClose } from './lingering-close.js';
-import { listenFault } from '../core/server/listen-fault.js';
-import { nodeRequest } from './pipeline-request.js';
 import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
-import { normalizeMockOptions, type MockOptions } from './options.js';
-import { createRequestLog, type RequestLog } from '../core/server/request-log.js';
-import { scanPatterns, takeUnusablePatterns } from '../core/validation/pattern.js';
+import { type MockOptions, normalizeMockOptions } from './options.js';
+import { nodeRequest } from './pipeline-request.js';
 import type { MockReply } from './reply.js';
-import { errorReply } from './error-reply.js';
 import { watchSpec } from './spec-watcher.js';
 import { readDataFile } from './stateful/data-file.js';
 import { ResourceStore } from './stateful/store.js';
-import type { Collection } from '../core/resources/types.js';
 
 /** A running mock. */
 export interface RunningMock {

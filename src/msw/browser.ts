@@ -8,7 +8,7 @@
  *   const plants = await createHandlers('/openapi.yaml', { baseUrl: '/api' });
  *   await setupWorker(...plants.handlers).start();
  */
-import { http, type HttpHandler } from 'msw';
+import { type HttpHandler, http } from 'msw';
 import { createSpecHandlers, type SpecHandlers as Handlers } from './create-handlers.js';
 import type { MswHandlerOptions } from './options.js';
 import type { MswSpec } from './spec-input.js';

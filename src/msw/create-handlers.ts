@@ -13,17 +13,17 @@
  * bare string names a spec.
  */
 import { createCheckContext } from '../core/response/context.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 import { handleRequest, type PipelineSettings } from '../mock/handle-request.js';
 import { buildMockState } from '../mock/mock-state.js';
 import type { FixedAnswer } from '../mock/respond.js';
 import { ResourceStore } from '../mock/stateful/store.js';
-import type { LoadedSpec } from '../core/spec/types.js';
 import { apiBase } from './base-url.js';
 import { fetchRequest } from './fetch-request.js';
 import { toFetchResponse } from './fetch-response.js';
-import { normalizeMswOptions, type MswHandlerOptions } from './options.js';
+import { type MswHandlerOptions, normalizeMswOptions } from './options.js';
 import { checkOverride, type OverrideResponse } from './override.js';
-import { readMswSpec, type MswSpec, type SpecStrings } from './spec-input.js';
+import { type MswSpec, readMswSpec, type SpecStrings } from './spec-input.js';
 
 /** Options of {@link SpecHandlers.override}. */
 export interface OverrideOptions {

@@ -7,7 +7,7 @@
  *   const server = setupServer(...plants.handlers);
  *   server.use(plants.override('addPlant', { status: 201, body: { id: 1, name: 'Monstera' } }));
  */
-import { http, type HttpHandler } from 'msw';
+import { type HttpHandler, http } from 'msw';
 import { createSpecHandlers, type SpecHandlers as Handlers } from './create-handlers.js';
 import type { MswHandlerOptions } from './options.js';
 import type { MswSpec } from './spec-input.js';

@@ -1,7 +1,8 @@
 /** Options of `createHandlers` (`plantkit/msw`), normalised once with every default spelled out. */
-import { normalizeMockOptions } from '../mock/options.js';
-import type { CredentialSet } from '../core/security/credentials.js';
+
 import { UsageError } from '../core/errors.js';
+import type { CredentialSet } from '../core/security/credentials.js';
+import { normalizeMockOptions } from '../mock/options.js';
 
 /** How the handlers answer. Everything is optional. */
 export interface MswHandlerOptions {

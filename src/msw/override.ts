@@ -6,16 +6,16 @@
  * the real API can never send never reaches the component.
  */
 import { codecFor, type Decoded } from '../core/codec/index.js';
-import type { CheckContext } from '../core/response/types.js';
-import { describeFinding, judgeDecoded } from '../core/response/judge-response.js';
-import type { ReceivedResponse } from '../core/exchange/types.js';
 import { UsageError } from '../core/errors.js';
+import type { ReceivedResponse } from '../core/exchange/types.js';
 import { parseMediaType } from '../core/http/media-type.js';
+import { describeFinding, judgeDecoded } from '../core/response/judge-response.js';
+import type { CheckContext } from '../core/response/types.js';
+import type { Operation, OperationResponse } from '../core/spec/types.js';
+import { findResponse } from '../core/validation/compile-validators.js';
 import type { MockState } from '../mock/mock-state.js';
 import type { FixedAnswer } from '../mock/respond.js';
 import { responseHeaders } from '../mock/response-headers.js';
-import type { Operation, OperationResponse } from '../core/spec/types.js';
-import { findResponse } from '../core/validation/compile-validators.js';
 
 /** What an override answers: a documented status, and optionally the body and headers. */
 export interface OverrideResponse {

@@ -8,14 +8,15 @@
  * when the upstream accepted a request the spec calls invalid, and
  * `transport` when no complete answer came.
  */
-import { type AnalysedExchange } from '../core/response/types.js';
-import { decodeResponseBody } from '../core/response/decode-response.js';
-import { analyseExchange } from '../core/response/analyse.js';
+
 import type { ContractCase, Exchange } from '../core/exchange/types.js';
 import { formatBytes } from '../core/http/byte-size.js';
 import type { RelayedResult } from '../core/http/http-client.js';
 import { checkRequest } from '../core/request/check-request.js';
 import type { RequestViolation, RequestViolationKind } from '../core/request/types.js';
+import { analyseExchange } from '../core/response/analyse.js';
+import { decodeResponseBody } from '../core/response/decode-response.js';
+import type { AnalysedExchange } from '../core/response/types.js';
 import type { RouteResult } from '../core/routing/router.js';
 import type { Operation } from '../core/spec/types.js';
 import { expectationFor } from './expectation.js';

@@ -5,19 +5,20 @@
  * contracts/, and where the spec's API keys travel (to keep them out of
  * output). Prism is never loaded: the proxy only checks.
  */
-import { checksFor } from '../core/response/checks/index.js';
-import { type Check, type CheckContext } from '../core/response/types.js';
-import { createCheckContext } from '../core/response/context.js';
+
 import { loadScenarios } from '../core/contracts/contracts-file.js';
-import { createErrorBodies, type ErrorBodyFactory } from '../core/server/error-body.js';
-import { createRouter, type Router } from '../core/routing/router.js';
 import type { RequestCheckContext } from '../core/request/check-request.js';
+import { checksFor } from '../core/response/checks/index.js';
+import { createCheckContext } from '../core/response/context.js';
+import type { Check, CheckContext } from '../core/response/types.js';
+import { createRouter, type Router } from '../core/routing/router.js';
+import { createErrorBodies, type ErrorBodyFactory } from '../core/server/error-body.js';
 import { loadSpec } from '../core/spec/load-spec.js';
 import { serverBasePath } from '../core/spec/servers.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import { compileValidators, type SpecValidators } from '../core/validation/compile-validators.js';
 import { compileParameterValidators, type ParameterValidators } from '../core/validation/parameters.js';
-import { echoRules, type EchoRules } from './echo-rules.js';
+import { type EchoRules, echoRules } from './echo-rules.js';
 import type { NormalizedProxyOptions } from './options.js';
 
 /** Names of query parameters and cookies that carry the spec's API keys. */

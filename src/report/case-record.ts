@@ -2,11 +2,11 @@
  * A case result as plain, redacted data: the unit the JSON and JUnit
  * reports are made of. The token never survives into a record.
  */
-import { createRedactor, redactHeaders, redactUrl, redactValue, toCurl, type Secret } from '../core/exchange/redact.js';
+import { createRedactor, redactHeaders, redactUrl, redactValue, type Secret, toCurl } from '../core/exchange/redact.js';
 import type { CaseResult } from '../core/exchange/types.js';
 import type { Finding } from '../core/findings.js';
 import { producerCurls } from './producer-curls.js';
-import { replayRecord, type ReplayRecord } from './replay-record.js';
+import { type ReplayRecord, replayRecord } from './replay-record.js';
 
 /** Bodies in reports are cut here; the curl line replays the full request. */
 const MAX_BODY = 4096;

@@ -10,17 +10,17 @@
  * terminal (not in CI logs) a live progress line shows the case running.
  */
 import type { RerunSettings, RunEvent } from '../contract/events.js';
-import { createRedactor, runSecrets, toCurl, type Secret } from '../core/exchange/redact.js';
 import type { RunResult } from '../contract/types.js';
+import { createRedactor, runSecrets, type Secret, toCurl } from '../core/exchange/redact.js';
 import type { CaseResult } from '../core/exchange/types.js';
+import type { TextSink } from '../core/text/text-sink.js';
 import { budgetHeader, budgetLines } from './budget-lines.js';
 import { coverageLines } from './coverage-lines.js';
 import { displayText } from './display-text.js';
 import { generatedLines } from './generated-lines.js';
 import { producerCurls } from './producer-curls.js';
-import { sequenceLines } from './sequence-lines.js';
 import type { Reporter } from './reporter.js';
-import type { TextSink } from '../core/text/text-sink.js';
+import { sequenceLines } from './sequence-lines.js';
 import { createStyle, type Style } from './style.js';
 import { countsLine, distinctFailureLines, specGapLines } from './verdict-lines.js';
 

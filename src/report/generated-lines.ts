@@ -3,9 +3,10 @@
  * (shrunk) request that was sent (request-summary.ts), what it was shrunk from, the response, and the
  * seed that replays it. The token never appears: callers redact every line.
  */
-import { previewText } from '../core/findings.js';
+
 import { requestSummary } from '../contract/property/request-summary.js';
 import type { CaseResult } from '../core/exchange/types.js';
+import { previewText } from '../core/findings.js';
 import { displayText } from './display-text.js';
 
 /** Lines (without indentation) for a failed generated result; none for other results. */

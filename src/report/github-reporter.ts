@@ -10,17 +10,16 @@ import { readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunEvent } from '../contract/events.js';
-import { runSecrets, type Secret } from '../core/exchange/redact.js';
-import { createRedactor } from '../core/exchange/redact.js';
 import type { SpecGap } from '../contract/types.js';
-import type { RunVerdict } from './run-verdict.js';
 import { PlantkitError } from '../core/errors.js';
-import { parseYamlSource, type YamlSource } from '../core/yaml/yaml-source.js';
-import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
+import { createRedactor, runSecrets, type Secret } from '../core/exchange/redact.js';
 import { githubAnnotation } from '../core/text/github-annotation.js';
-import { countsLine, distinctFailureLines, specGapLines } from './verdict-lines.js';
-import type { Reporter } from './reporter.js';
 import type { TextSink } from '../core/text/text-sink.js';
+import { parseYamlSource, type YamlSource } from '../core/yaml/yaml-source.js';
+import { type CaseRecord, findingLine, generatedNotes, sequenceNotes, toCaseRecord } from './case-record.js';
+import type { Reporter } from './reporter.js';
+import type { RunVerdict } from './run-verdict.js';
+import { countsLine, distinctFailureLines, specGapLines } from './verdict-lines.js';
 
 /** Options of {@link createGithubReporter}. */
 export interface GithubReporterOptions {

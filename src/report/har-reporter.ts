@@ -9,9 +9,9 @@
 import type { RunEvent } from '../contract/events.js';
 import { runSecrets, type Secret } from '../core/exchange/redact.js';
 import { plantkitVersion } from '../core/version.js';
-import { harEntries, type HarEntry } from './har-entry.js';
+import { type HarEntry, harEntries } from './har-entry.js';
+import { type ReportTarget, writeReportFile } from './report-target.js';
 import type { Reporter } from './reporter.js';
-import { writeReportFile, type ReportTarget } from './report-target.js';
 
 /** Options of {@link createHarReporter}. */
 export interface HarReporterOptions {

@@ -4,15 +4,16 @@
  * `reportMinorVersion` counts the additions readers may look for: 1 adds
  * finding classes, spec gaps and distinct failures).
  */
-import { plantkitVersion } from '../core/version.js';
-import { specDigest } from './spec-digest.js';
+
 import type { RunEvent } from '../contract/events.js';
-import { createRedactor, runSecrets, type Secret } from '../core/exchange/redact.js';
 import type { RunResult, SpecGap } from '../contract/types.js';
-import { toCaseRecord, type CaseRecord } from './case-record.js';
-import type { Reporter } from './reporter.js';
+import { createRedactor, runSecrets, type Secret } from '../core/exchange/redact.js';
 import { prettyJsonPieces } from '../core/text/pretty-json.js';
-import { writeReportChunks, type ReportTarget } from './report-target.js';
+import { plantkitVersion } from '../core/version.js';
+import { type CaseRecord, toCaseRecord } from './case-record.js';
+import { type ReportTarget, writeReportChunks } from './report-target.js';
+import type { Reporter } from './reporter.js';
+import { specDigest } from './spec-digest.js';
 
 /** Options of {@link createJsonReporter}. */
 export interface JsonReporterOptions {

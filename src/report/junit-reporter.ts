@@ -11,14 +11,14 @@
  * and their coverage (`reached`, or `not reached: <why>`).
  */
 import type { RunEvent } from '../contract/events.js';
+import type { DistinctFailure, SpecGap } from '../contract/types.js';
 import type { Secret } from '../core/exchange/redact.js';
 import { createRedactor, runSecrets as secretsOf } from '../core/exchange/redact.js';
-import type { DistinctFailure, SpecGap } from '../contract/types.js';
-import type { RunVerdict } from './run-verdict.js';
-import { findingLine, generatedNotes, sequenceNotes, toCaseRecord, type CaseRecord } from './case-record.js';
+import { type CaseRecord, findingLine, generatedNotes, sequenceNotes, toCaseRecord } from './case-record.js';
 import { coverageProperty } from './coverage-lines.js';
+import { type ReportTarget, writeReportFile } from './report-target.js';
 import type { Reporter } from './reporter.js';
-import { writeReportFile, type ReportTarget } from './report-target.js';
+import type { RunVerdict } from './run-verdict.js';
 
 /** Options of {@link createJunitReporter}. */
 export interface JunitReporterOptions {

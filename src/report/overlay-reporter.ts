@@ -12,9 +12,9 @@ import type { RunEvent } from '../contract/events.js';
 import { createRedactor, runSecrets, type Secret } from '../core/exchange/redact.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import { yamlText } from '../core/yaml/yaml-source.js';
-import type { Reporter } from './reporter.js';
 import { writeFileAtomically } from './report-target.js';
-import { specGapOverlay, type OverlayDocument } from './spec-gap-overlay.js';
+import type { Reporter } from './reporter.js';
+import { type OverlayDocument, specGapOverlay } from './spec-gap-overlay.js';
 
 /** Options of {@link createOverlayReporter}. */
 export interface OverlayReporterOptions {

@@ -6,7 +6,7 @@
  * resource otherwise (a new id, `file (1).bin`) needs that name in the
  * case's line: the console says so.
  */
-import { toCurl, type Secret } from '../core/exchange/redact.js';
+import { type Secret, toCurl } from '../core/exchange/redact.js';
 import type { CaseResult } from '../core/exchange/types.js';
 
 /** One producer step as a curl line, with what it produced for the case. */

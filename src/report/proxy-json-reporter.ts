@@ -5,13 +5,14 @@
  * listed and which keep their request and answer: proxy-detail.ts; the
  * rest are counted.
  */
-import type { ProxyEvent, ProxyExchange } from '../proxy/types.js';
+
+import { plantkitVersion } from '../core/version.js';
 import type { FailOn } from '../proxy/summary.js';
 import { failsOn } from '../proxy/summary.js';
-import { plantkitVersion } from '../core/version.js';
+import type { ProxyEvent, ProxyExchange } from '../proxy/types.js';
 import { createDetailBudget, MAX_DETAILED, MAX_RECORDED } from './proxy-detail.js';
 import type { ProxyReporter } from './proxy-reporter.js';
-import { writeReportFile, type ReportTarget } from './report-target.js';
+import { type ReportTarget, writeReportFile } from './report-target.js';
 
 /** Options of {@link createProxyJsonReporter}. */
 export interface ProxyJsonReporterOptions {

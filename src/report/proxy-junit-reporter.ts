@@ -5,9 +5,9 @@
  * naming the side, the check, the JSON pointer and received vs documented.
  */
 import type { RunResult } from '../contract/types.js';
+import type { LoadedSpec } from '../core/spec/types.js';
 import { exchangeCaseResult } from '../proxy/case-result.js';
 import type { ProxyEvent } from '../proxy/types.js';
-import type { LoadedSpec } from '../core/spec/types.js';
 import { createJunitReporter } from './junit-reporter.js';
 import { createDetailBudget, MAX_DETAILED, MAX_RECORDED } from './proxy-detail.js';
 import type { ProxyReporter } from './proxy-reporter.js';

@@ -8,10 +8,10 @@
  * redacted (proxy/exchange-record.ts).
  */
 import { createRequestLog } from '../core/server/request-log.js';
+import type { TextSink } from '../core/text/text-sink.js';
 import type { ProxyEvent, ProxyExchange, ProxySummary } from '../proxy/types.js';
 import { findingLine } from './case-record.js';
 import { displayText } from './display-text.js';
-import type { TextSink } from '../core/text/text-sink.js';
 import type { ProxyReporter } from './proxy-reporter.js';
 
 /** Options of {@link createProxyLogReporter}. */

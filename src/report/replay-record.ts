@@ -7,7 +7,7 @@
  * rerun's own --header sends it again. A stateful sequence is replayed from
  * its seed instead (case-record.ts keeps it), so it has none.
  */
-import { withSecretReferences, type Secret } from '../core/exchange/redact.js';
+import { type Secret, withSecretReferences } from '../core/exchange/redact.js';
 import type { CaseRequest, CaseResult, Expectation, ProducerStep, ResourceState } from '../core/exchange/types.js';
 
 /** A request as a report keeps it for a rerun. */

@@ -4,8 +4,8 @@ import { access, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PlantkitError, UsageError } from '../core/errors.js';
 import { batched } from '../core/text/batched.js';
-import { makeParentDirectories } from './parent-directories.js';
 import type { TextSink } from '../core/text/text-sink.js';
+import { makeParentDirectories } from './parent-directories.js';
 
 /** A report destination. */
 export type ReportTarget = { file: string } | { sink: TextSink };

@@ -6,7 +6,7 @@
  * get back. Secrets: curl lines name the variable (redact.ts), and callers
  * redact every line.
  */
-import { toCurl, type Secret } from '../core/exchange/redact.js';
+import { type Secret, toCurl } from '../core/exchange/redact.js';
 import type { CaseResult, SequenceDetails } from '../core/exchange/types.js';
 
 /** Lines (without indentation) for a failed sequence; none for other results. */

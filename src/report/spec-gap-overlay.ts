@@ -9,12 +9,12 @@
  * them: no secret reaches the overlay.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Redactor } from '../core/exchange/redact.js';
 import type { SpecGap } from '../contract/types.js';
+import type { Redactor } from '../core/exchange/redact.js';
 import { isJsonMediaType } from '../core/http/media-type.js';
 import { parseJson } from '../core/json/exact-json.js';
-import { inferSchema } from '../core/schema/infer-schema.js';
 import { decodePointer } from '../core/json/json-pointer.js';
+import { inferSchema } from '../core/schema/infer-schema.js';
 import type { LoadedSpec, SchemaObject } from '../core/spec/types.js';
 
 /** An Overlay 1.0.0 document. */

@@ -7,8 +7,8 @@
  */
 import { specGapFixes } from '../contract/spec-gaps.js';
 import type { SpecGap } from '../contract/types.js';
-import type { RunVerdict } from './run-verdict.js';
 import { previewText } from '../core/findings.js';
+import type { RunVerdict } from './run-verdict.js';
 
 /** Case ids named after a count; the JSON report lists them all. */
 const NAMED_CASES = 3;

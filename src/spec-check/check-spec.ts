@@ -12,7 +12,7 @@ import { convertSwagger2, isSwagger2, originalPointer } from '../core/spec/swagg
 import type { OpenApiVersion } from '../core/spec/types.js';
 import { SPEC_CHECKS } from './checks/index.js';
 import { createLocator } from './locate.js';
-import { normalizeCheckOptions, type CheckSpecOptions } from './options.js';
+import { type CheckSpecOptions, normalizeCheckOptions } from './options.js';
 import type { SpecFinding } from './types.js';
 
 /** The outcome of checking one spec. */

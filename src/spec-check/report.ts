@@ -3,9 +3,10 @@
  * compilers print, so editors and terminals link it), `json`, and `github`
  * (workflow annotations on the spec file).
  */
-import { DEFAULT_RULESET_LABEL } from './lint/default-ruleset.js';
+
 import { githubAnnotation } from '../core/text/github-annotation.js';
 import type { SpecCheckResult } from './check-spec.js';
+import { DEFAULT_RULESET_LABEL } from './lint/default-ruleset.js';
 import type { SpecFinding, SpecFindingSeverity } from './types.js';
 
 /** Names of the output formats of `spec check`. */

@@ -15,9 +15,9 @@
  * accepts all of it (then nothing was lost or gained).
  */
 import type { Alternative, AlternativeMatch } from './alternatives.js';
+import { sameValue } from './same-value.js';
 import { acceptsAll } from './schema-cover.js';
 import type { EffectiveSchema } from './schema-record.js';
-import { sameValue } from './same-value.js';
 import { covers } from './type-sets.js';
 
 /**

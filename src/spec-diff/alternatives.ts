@@ -7,9 +7,9 @@
  * alternative-matching.ts matches the alternatives of two schemas.
  */
 import { canonicalKey } from './canonical-schema.js';
-import { dropInapplicable } from './schema-applicability.js';
-import { originOf, type EffectiveSchema } from './schema-record.js';
 import { jsonTypeOf } from './same-value.js';
+import { dropInapplicable } from './schema-applicability.js';
+import { type EffectiveSchema, originOf } from './schema-record.js';
 import { covers } from './type-sets.js';
 import { branchesOf } from './variant-branches.js';
 

@@ -16,7 +16,7 @@
  * difference is reported all the same.
  */
 import { hash as digest } from 'node:crypto';
-import { originOf, type DispatchTag, type EffectiveSchema } from './schema-record.js';
+import { type DispatchTag, type EffectiveSchema, originOf } from './schema-record.js';
 
 /** How many levels below a schema its key looks. */
 const KEY_DEPTH = 16;

@@ -9,11 +9,11 @@ import { joinPointer } from '../core/json/json-pointer.js';
 import type { Operation } from '../core/spec/types.js';
 import { canonicalKey } from './canonical-schema.js';
 import { createEffectiveSchemas } from './effective-schema.js';
-import { createRecordPointers } from './record-pointers.js';
-import { createSharedRecords } from './shared-records.js';
 import { compareOperation, label } from './operation-pairs.js';
+import { createRecordPointers } from './record-pointers.js';
 import { listCallbacks, listWebhooks, type ReversedOperation } from './reversed-operations.js';
 import { createSchemaWalks, type Effective, type SchemaWalks } from './schema-walks.js';
+import { createSharedRecords } from './shared-records.js';
 import type { ComparedSpec, DiffRule, OneSided, ReversedOperations, SpecComparison } from './types.js';
 
 /** Builders of both sides whose records are shared by every root (shared-records.ts). */

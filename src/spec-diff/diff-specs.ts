@@ -10,7 +10,7 @@ import { sourcePointer } from '../core/spec/source-pointer.js';
 import { isSwagger2, originalPointer } from '../core/spec/swagger2.js';
 import { compareSpecs } from './comparison.js';
 import { inspectForDiff } from './load-for-diff.js';
-import { normalizeDiffOptions, type DiffSpecsOptions, type NormalizedDiffOptions } from './options.js';
+import { type DiffSpecsOptions, type NormalizedDiffOptions, normalizeDiffOptions } from './options.js';
 import { applyPolicy, type IgnoredChange } from './policy/apply-policy.js';
 import type { IgnoreEntry } from './policy/ignore-file.js';
 import { readSpecInput, type SpecInput } from './spec-input.js';

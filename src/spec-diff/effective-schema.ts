@@ -10,15 +10,16 @@
  * discriminator value (discriminator-tags.ts) and branches that only list
  * values are read as one enum (value-set-branches.ts).
  */
-import { asRecord } from '../core/spec/content.js';
+
 import { valueAt } from '../core/json/json-pointer.js';
+import { asRecord } from '../core/spec/content.js';
 import type { OpenApiVersion, SchemaObject } from '../core/spec/types.js';
 import { tagBranches } from './discriminator-tags.js';
 import { dropInapplicable } from './schema-applicability.js';
 import { readKeywords } from './schema-keywords.js';
 import { mergeSchemas } from './schema-merge.js';
-import { emptySchema, setOrigin, type EffectiveSchema } from './schema-record.js';
-import { createSharedSubtrees, type BuiltNode, type SharedSubtrees } from './shared-subtrees.js';
+import { type EffectiveSchema, emptySchema, setOrigin } from './schema-record.js';
+import { type BuiltNode, createSharedSubtrees, type SharedSubtrees } from './shared-subtrees.js';
 import { foldValueBranches } from './value-set-branches.js';
 
 /** Build calls deeper than this give an unconstrained schema (a cut): circular `$ref` chains end. */

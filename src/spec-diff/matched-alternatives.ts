@@ -8,7 +8,7 @@
  * both records: a root's own records, and their matches, go with the root.
  */
 import { matchAlternatives } from './alternative-matching.js';
-import { alternativesOf, type AlternativeMatch } from './alternatives.js';
+import { type AlternativeMatch, alternativesOf } from './alternatives.js';
 import type { EffectiveSchema } from './schema-record.js';
 
 /** The matched alternatives of `base` and `head`, `head` covering in a request and `base` in a response. */

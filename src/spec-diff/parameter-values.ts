@@ -11,7 +11,7 @@
  */
 import { isJsonMediaType, parseMediaType } from '../core/http/media-type.js';
 import type { OperationParameter } from '../core/spec/types.js';
-import { emptySchema, type EffectiveSchema } from './schema-record.js';
+import { type EffectiveSchema, emptySchema } from './schema-record.js';
 
 /** Does `parameter` travel as styled text (not as a JSON document)? */
 export function isTextual(parameter: OperationParameter): boolean {

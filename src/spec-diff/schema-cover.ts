@@ -8,8 +8,8 @@
  * discriminated union only covers values dispatched to it (its `tag`).
  */
 import { canonicalKey } from './canonical-schema.js';
-import { isUnconstrained, type Bounds, type EffectiveSchema } from './schema-record.js';
 import { mayAccept, mayOverlap } from './schema-overlap.js';
+import { type Bounds, type EffectiveSchema, isUnconstrained } from './schema-record.js';
 import { isFormatWidening, lostTypes } from './type-sets.js';
 import { branchesOf } from './variant-branches.js';
 

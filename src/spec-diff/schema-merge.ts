@@ -6,9 +6,10 @@
  * conjunction is not one schema of the same keyword (`contains`, `not`,
  * an `if`/`then`/`else` group) are kept side by side under a suffixed key.
  */
+
+import { sameValue } from './same-value.js';
 import { dropInapplicable } from './schema-applicability.js';
 import type { Bounds, EffectiveSchema, Variants } from './schema-record.js';
-import { sameValue } from './same-value.js';
 
 /** Keywords whose two schemas cannot be merged into one of the same keyword. */
 const KEPT_APART = /^(contains|not|if|then|else)$/;

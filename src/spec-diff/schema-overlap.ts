@@ -6,10 +6,11 @@
  * enum/const, numeric ranges, a required property whose values cannot agree,
  * a closed object missing a required property) and "may overlap" otherwise.
  */
-import { emptySchema, type Bounds, type EffectiveSchema } from './schema-record.js';
+
 import { lowerEdge, upperEdge } from './numeric-range.js';
 import { pairMemo } from './pair-memo.js';
 import { jsonTypeOf, sameValue } from './same-value.js';
+import { type Bounds, type EffectiveSchema, emptySchema } from './schema-record.js';
 import { covers } from './type-sets.js';
 
 const MAX_DEPTH = 16;

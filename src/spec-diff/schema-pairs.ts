@@ -11,16 +11,16 @@
  */
 import type { Direction } from '../core/validation/schema-view.js';
 import { describeApplicator, isWalkedApplicator } from './applicator-changes.js';
-import { matchPair, type AlternativeMatcher } from './matched-alternatives.js';
-import { createPropertyKeys, requiredFlags, type PropertyKey } from './property-keys.js';
+import { type AlternativeMatcher, matchPair } from './matched-alternatives.js';
+import { createPropertyKeys, type PropertyKey, requiredFlags } from './property-keys.js';
 import type { EffectiveSchema } from './schema-record.js';
 import { isShared } from './shared-subtrees.js';
 import {
+  type KeptSubWalk,
   MIN_KEPT_PAIRS,
   nameForm,
   piecesHits,
   replayedHits,
-  type KeptSubWalk,
   type SubWalks,
   type WalkPiece,
 } from './sub-walks.js';

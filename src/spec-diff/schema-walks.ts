@@ -9,12 +9,12 @@
 import type { createEffectiveSchemas } from './effective-schema.js';
 import { createAlternativeMatcher } from './matched-alternatives.js';
 import { alignSingleWithArray } from './parameter-values.js';
-import { pairSchemas, walkPieces, type SchemaRoot } from './schema-pairs.js';
+import type { RecordPointers } from './record-pointers.js';
+import { pairSchemas, type SchemaRoot, walkPieces } from './schema-pairs.js';
 import type { EffectiveSchema } from './schema-record.js';
 import { createSubWalks, piecesHits } from './sub-walks.js';
-import { createWalkCache, PLACEHOLDERS, replay, type WalkHits } from './walk-cache.js';
 import type { DiffRule, RuleHit, SchemaPairs } from './types.js';
-import type { RecordPointers } from './record-pointers.js';
+import { createWalkCache, PLACEHOLDERS, replay, type WalkHits } from './walk-cache.js';
 
 /** An effective-schema builder of one side: a root's Schema Object and pointer to its record. */
 type Builder = ReturnType<typeof createEffectiveSchemas>;

@@ -21,7 +21,7 @@ import { valueAt } from '../core/json/json-pointer.js';
 import type { OpenApiVersion, SchemaObject } from '../core/spec/types.js';
 import { completeRecord, componentNames, MAX_DEPTH, newRecord } from './effective-schema.js';
 import type { RecordPointers } from './record-pointers.js';
-import { emptySchema, type EffectiveSchema } from './schema-record.js';
+import { type EffectiveSchema, emptySchema } from './schema-record.js';
 
 /** A built record: its number and its build calls (child value, pointer suffix, child value, ...). */
 interface Built {

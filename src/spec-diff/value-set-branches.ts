@@ -8,7 +8,7 @@
  * Schema 2020-12 core section 10.2.1.3), so it is left out.
  */
 import { jsonTypeOf, sameValue } from './same-value.js';
-import { isUnconstrained, type EffectiveSchema } from './schema-record.js';
+import { type EffectiveSchema, isUnconstrained } from './schema-record.js';
 import { covers } from './type-sets.js';
 
 /** Replace (in place) value-only branches of `schema` by the enum they add up to. */

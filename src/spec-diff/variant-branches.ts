@@ -12,7 +12,7 @@
 import { canonicalKey } from './canonical-schema.js';
 import { dropInapplicable } from './schema-applicability.js';
 import { mergeSchemas } from './schema-merge.js';
-import { isUnconstrained, type EffectiveSchema } from './schema-record.js';
+import { type EffectiveSchema, isUnconstrained } from './schema-record.js';
 
 const derived = new WeakMap<EffectiveSchema, EffectiveSchema[]>();
 /** Branch -> canonical key of the keywords merged into it -> the merged record. */

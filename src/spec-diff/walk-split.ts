@@ -11,12 +11,12 @@
  * numbers; the worker's placeholder mark is swapped for this thread's.
  */
 import { valueAt } from '../core/json/json-pointer.js';
-import { DIFF_RULES } from './rules/index.js';
 import { compareSpecs } from './comparison.js';
-import { loadForDiff, type LoadSettings } from './load-for-diff.js';
+import { type LoadSettings, loadForDiff } from './load-for-diff.js';
+import { DIFF_RULES } from './rules/index.js';
 import type { DistinctRoot, SchemaWalks } from './schema-walks.js';
-import { PLACEHOLDER_MARK, type WalkHits } from './walk-cache.js';
 import type { DiffRule, RuleHit } from './types.js';
+import { PLACEHOLDER_MARK, type WalkHits } from './walk-cache.js';
 
 /** What a worker thread needs to walk its part: the diff's inputs and options, and this thread's mark. */
 export interface WalkPartRequest extends LoadSettings {

@@ -19,7 +19,7 @@ import { describeFinding, judgeResponse } from '../core/response/judge-response.
 import { loadSpec } from '../core/spec/load-spec.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import { compileValidators } from '../core/validation/compile-validators.js';
-import { readResponse, type AnyResponse } from './read-response.js';
+import { type AnyResponse, readResponse } from './read-response.js';
 
 /** Options of `toMatchContract`. */
 export interface ContractMatchOptions {

@@ -3,9 +3,10 @@
  * clone, so the test can still read it), an undici `request()` result
  * (its body is consumed), or a plain `{ status, headers, body }`.
  */
+
+import type { ReceivedResponse } from '../core/exchange/types.js';
 import { flattenHeaders } from '../core/http/flat-headers.js';
 import { stringifyJson } from '../core/json/exact-json.js';
-import type { ReceivedResponse } from '../core/exchange/types.js';
 
 /** A fetch Response, an undici ResponseData, or a plain object. */
 export type AnyResponse =

@@ -3,8 +3,9 @@
  * (test/fixtures/rich/catalog-3.1.yaml, components/schemas), and the Plant
  * the catalog stores and answers with.
  */
-import { codePoints } from './shared/request-values.js';
+
 import { isInteger, isObject, jsonText, numberOf } from './shared/json-body.js';
+import { codePoints } from './shared/request-values.js';
 
 /** The tag enum shared by NewPlant and the list's `tag` parameter. */
 export const PLANT_TAGS = ['indoor', 'outdoor', 'succulent'] as const;

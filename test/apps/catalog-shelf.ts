@@ -3,8 +3,9 @@
  * (issue 13): each broken variant is a bug only a sequence of calls shows:
  * no single request sees it, the stateful phase's checks do.
  */
-import { randomId } from './shared/random-id.js';
+
 import type { Plant } from './catalog-plant.js';
+import { randomId } from './shared/random-id.js';
 
 /** Storage bugs, each caught by one stateful check. */
 export type ShelfVariant =

@@ -10,10 +10,12 @@
  * Problem body and a Basic challenge (RFC 9110 section 11.6.1).
  */
 import type { ServerResponse } from 'node:http';
-import { type AppRequest, pause, reply, type ReferenceApp, startApp } from './shared/app-server.js';
+import { newPlantProblem, PLANT_TAGS, type Plant, plantFrom, plantJson } from './catalog-plant.js';
+import { PlantShelf, type ShelfVariant } from './catalog-shelf.js';
+import { type AppRequest, pause, type ReferenceApp, reply, startApp } from './shared/app-server.js';
 import {
-  basicPair,
   type BasicPair,
+  basicPair,
   cookieValues,
   pairAccepted,
   pinnedFor,
@@ -23,8 +25,6 @@ import {
 import { isObject, readJsonBody } from './shared/json-body.js';
 import { integerValue, queryValues, singleValue } from './shared/request-values.js';
 import { type Route, serveRoutes } from './shared/routes.js';
-import { newPlantProblem, PLANT_TAGS, type Plant, plantFrom, plantJson } from './catalog-plant.js';
-import { PlantShelf, type ShelfVariant } from './catalog-shelf.js';
 
 /** Ways the catalog can behave; `correct` is the reference. */
 export type CatalogVariant =

@@ -12,9 +12,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { type Order, orderJson, orderXml, readSeedForm, xmlCanCarry, type XmlStyle } from './garden-forms-order.js';
+import { type Order, orderJson, orderXml, readSeedForm, type XmlStyle, xmlCanCarry } from './garden-forms-order.js';
 import { readSearchQuery } from './garden-forms-search.js';
-import { type AppRequest, reply, type ReferenceApp, startApp } from './shared/app-server.js';
+import { type AppRequest, type ReferenceApp, reply, startApp } from './shared/app-server.js';
 import { cookieValues, pinnedFor, secretAccepted } from './shared/credentials.js';
 import { type FormPart, readMultipart } from './shared/multipart.js';
 import { randomId } from './shared/random-id.js';

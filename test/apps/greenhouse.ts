@@ -12,10 +12,10 @@
  * section 15.5.4: the server understood the request and refuses it).
  */
 import type { ServerResponse } from 'node:http';
-import { type AppRequest, reply, type ReferenceApp, startApp } from './shared/app-server.js';
+import { type AppRequest, type ReferenceApp, reply, startApp } from './shared/app-server.js';
 import {
-  basicPair,
   type BasicPair,
+  basicPair,
   bearerToken,
   pairAccepted,
   pinnedFor,

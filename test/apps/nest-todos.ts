@@ -7,7 +7,7 @@
  * not hold (issue 18: spec gaps, never failures). Broken variants each add a
  * real bug to the create.
  */
-import { startApp, type AppRequest, type ReferenceApp } from './shared/app-server.js';
+import { type AppRequest, type ReferenceApp, startApp } from './shared/app-server.js';
 
 /** `correct`, or a bug on create: a 500 for one valid value, a 422 for valid input, or both. */
 export type NestTodosVariant = 'correct' | 'done-500' | 'spaced-title-422' | 'two-bugs';

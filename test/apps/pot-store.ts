@@ -11,8 +11,8 @@
  * (a requestBody schema without minLength) reads it.
  */
 import type { ServerResponse } from 'node:http';
-import { type AppRequest, pause, reply, type ReferenceApp, startApp } from './shared/app-server.js';
-import { basicPair, type BasicPair, pairAccepted, pinnedFor, secretAccepted } from './shared/credentials.js';
+import { type AppRequest, pause, type ReferenceApp, reply, startApp } from './shared/app-server.js';
+import { type BasicPair, basicPair, pairAccepted, pinnedFor, secretAccepted } from './shared/credentials.js';
 import { isObject, readJsonBody } from './shared/json-body.js';
 import { randomId } from './shared/random-id.js';
 import { codePoints, integerValue, mediaEssence, queryValues, singleValue } from './shared/request-values.js';

@@ -10,7 +10,7 @@ import { parse as parseJunit } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { createSchemaCompiler } from '../../src/core/validation/ajv.js';
-import { APP_TOKEN, startPlantStore, type RunningApp } from '../apps/plant-store.js';
+import { APP_TOKEN, type RunningApp, startPlantStore } from '../apps/plant-store.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
 
 const SPEC = path.resolve('openapi.yaml');

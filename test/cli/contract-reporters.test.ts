@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { lineOf } from '../support/spec-lines.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
+import { lineOf } from '../support/spec-lines.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
 
 /** The line of `post:` (the addPlant operation) in openapi.yaml. */

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { startTodosApp, type TodosApp, type TodosVariant } from '../contract/producers/todos-files-app.js';
 import { runCli } from '../support/cli.js';
 import { TARGETS } from '../support/rich-targets.js';
-import { startTodosApp, type TodosApp, type TodosVariant } from '../contract/producers/todos-files-app.js';
 
 const SPEC = 'test/fixtures/producers/todos-files-3.0.yaml';
 

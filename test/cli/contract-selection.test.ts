@@ -2,7 +2,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { APP_TOKEN, startPlantStore, type RunningApp } from '../apps/plant-store.js';
+import { APP_TOKEN, type RunningApp, startPlantStore } from '../apps/plant-store.js';
 import { runCli } from '../support/cli.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { runCli } from '../support/cli.js';
 import { run } from '../../src/cli/run.js';
+import { runCli } from '../support/cli.js';
 
 describe('plantkit mock', () => {
   test('starts, prints where it listens, serves, and stops on the stop signal', async () => {

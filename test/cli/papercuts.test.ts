@@ -1,11 +1,11 @@
 /** The first-hour papercuts: one line each, as a new user meets them. */
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { listenFault } from '../../src/core/server/listen-fault.js';
 import { run } from '../../src/cli/run.js';
+import { listenFault } from '../../src/core/server/listen-fault.js';
 import { runCli } from '../support/cli.js';
 import { temporaryDirectory } from '../support/temporary-directory.js';
 

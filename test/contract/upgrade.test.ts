@@ -4,7 +4,7 @@
  * skipped as not supported by the runner, never a transport failure, and the
  * spec's other operations are judged as usual.
  */
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
 import { loadSpec } from '../../src/core/spec/load-spec.js';

@@ -12,7 +12,7 @@ import type { ContractOptions } from '../../src/contract/options.js';
 import { runContract } from '../../src/contract/run-contract.js';
 import type { RunResult } from '../../src/contract/types.js';
 import type { CaseResult } from '../../src/core/exchange/types.js';
-import { startNestTodos, TODOS_TOKEN, type NestTodosVariant } from '../apps/nest-todos.js';
+import { type NestTodosVariant, startNestTodos, TODOS_TOKEN } from '../apps/nest-todos.js';
 import type { ReferenceApp } from '../apps/shared/app-server.js';
 
 const SPEC = 'test/fixtures/framework/todos-nest-3.0.yaml';

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
 import type { CaseResult } from '../../src/core/exchange/types.js';
 import { fieldValueProblem, isCookieOctets } from '../../src/core/http/wire-text.js';
-import { startMock } from '../../src/mock/start-mock.js';
 import { loadSpec } from '../../src/core/spec/load-spec.js';
 import type { LoadedSpec } from '../../src/core/spec/types.js';
+import { startMock } from '../../src/mock/start-mock.js';
 
 const json = { 'application/json': { schema: { type: 'object' } } };
 

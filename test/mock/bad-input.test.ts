@@ -2,10 +2,11 @@
  * Malformed requests: each gets a 4xx in the spec's Error shape, the mock
  * keeps serving after every one, and its memory stays flat over many rounds.
  */
-import vm from 'node:vm';
+
 import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/start-mock.js';
+import { type RunningMock, startMock } from '../../src/mock/start-mock.js';
 import { MALFORMED, post } from '../support/bad-input-battery.js';
 import { rawRequest } from '../support/raw-http.js';
 

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/start-mock.js';
+import { type RunningMock, startMock } from '../../src/mock/start-mock.js';
 import { launchChromium } from '../support/chromium.js';
 
 let mock: RunningMock;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { echoRequest } from '../../src/mock/echo.js';
 import { parseJson, stringifyJson } from '../../src/core/json/exact-json.js';
+import { echoRequest } from '../../src/mock/echo.js';
 
 const plant = {
   type: 'object',

@@ -1,6 +1,6 @@
 /** One error encoding for the mock's refusals and the proxy's own answers (core/server/error-body.ts). */
 import { expect, test } from 'vitest';
-import { encodeError, type ErrorResponse } from '../../src/core/server/error-body.js';
+import { type ErrorResponse, encodeError } from '../../src/core/server/error-body.js';
 
 const error = (mediaType: string, schema?: ErrorResponse['schema']): ErrorResponse => ({
   status: 400,

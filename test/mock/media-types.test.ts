@@ -1,8 +1,8 @@
 /** Issue 10 items 1, 4, 6, 12: bodies of every media type in and out, content negotiation, no-content responses. */
 import { describe, expect, test } from 'vitest';
 import { call } from '../support/http.js';
-import { httpRequest, rawRequest } from '../support/raw-http.js';
 import { fixturePath, withMock } from '../support/mock.js';
+import { httpRequest, rawRequest } from '../support/raw-http.js';
 
 const forms = { spec: fixturePath('rich/forms-3.0.yaml') };
 const session = { cookie: 'SESSION=s' };

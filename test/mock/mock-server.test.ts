@@ -1,6 +1,6 @@
 /** The mock over real HTTP (port 0): shapes, errors, auth, Prefer, routes, echo. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/start-mock.js';
+import { type RunningMock, startMock } from '../../src/mock/start-mock.js';
 import { call, jsonPost } from '../support/http.js';
 
 let mock: RunningMock;

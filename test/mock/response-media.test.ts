@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { chooseMedia } from '../../src/mock/response-media.js';
 import type { OperationResponse } from '../../src/core/spec/types.js';
+import { chooseMedia } from '../../src/mock/response-media.js';
 
 function response(...mediaTypes: string[]): OperationResponse {
   return {

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { call } from '../support/http.js';
 import { runCli } from '../support/cli.js';
+import { call } from '../support/http.js';
 import { withMock } from '../support/mock.js';
 
 const CATALOG = 'test/fixtures/rich/catalog-3.1.yaml';

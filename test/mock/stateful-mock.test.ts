@@ -9,11 +9,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
 import { loadSpec } from '../../src/core/spec/load-spec.js';
+import { compileValidators } from '../../src/core/validation/compile-validators.js';
 import type { RunningMock } from '../../src/mock/start-mock.js';
 import { startMock } from '../../src/mock/start-mock.js';
-import { compileValidators } from '../../src/core/validation/compile-validators.js';
-import { call, type Answer } from '../support/http.js';
 import { failureLines } from '../support/contract-failures.js';
+import { type Answer, call } from '../support/http.js';
 import { withMock } from '../support/mock.js';
 
 const CATALOG = 'test/fixtures/rich/catalog-3.1.yaml';

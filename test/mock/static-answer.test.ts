@@ -11,10 +11,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { corpusRoot, sampleCorpus } from '../../scripts/corpus.mjs';
 import { canonicalJson } from '../../src/core/json/exact-json.js';
-import { createPrismEngine, type EngineResult } from '../../src/mock/prism-engine.js';
-import { staticAnswer } from '../../src/mock/static-answer.js';
 import { loadSpec } from '../../src/core/spec/load-spec.js';
 import type { LoadedSpec } from '../../src/core/spec/types.js';
+import { createPrismEngine, type EngineResult } from '../../src/mock/prism-engine.js';
+import { staticAnswer } from '../../src/mock/static-answer.js';
 
 /** Answers compared, and those plantkit left to Prism, over every spec of this file. */
 const tally = { answered: 0, declined: 0, specs: 0 };

@@ -1,7 +1,7 @@
 /** Issue 10 items 7, 8, 9, 10, 11: Prism's switches, generated data that validates, odd patterns, Swagger 2.0, echo. */
 import { describe, expect, test } from 'vitest';
-import { compileSchemaValidators } from '../../src/core/validation/compile-validators.js';
 import { loadSpec } from '../../src/core/spec/load-spec.js';
+import { compileSchemaValidators } from '../../src/core/validation/compile-validators.js';
 import { call } from '../support/http.js';
 import { fixturePath, withMock } from '../support/mock.js';
 

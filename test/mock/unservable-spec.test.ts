@@ -6,8 +6,8 @@
  * places that break the OpenAPI schema.
  */
 import { describe, expect, test } from 'vitest';
-import { loadSpec } from '../../src/core/spec/load-spec.js';
 import { runContract } from '../../src/contract/run-contract.js';
+import { loadSpec } from '../../src/core/spec/load-spec.js';
 import { startProxy } from '../../src/proxy/start-proxy.js';
 import { checkSpec } from '../../src/spec-check/check-spec.js';
 import { call } from '../support/http.js';

@@ -8,8 +8,8 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type RunningMock, startMock } from '../../src/mock/start-mock.js';
 import { createHandlers, type SpecHandlers } from '../../src/msw/index.js';
-import { startMock, type RunningMock } from '../../src/mock/start-mock.js';
 
 /** Where the Plant Store lives for MSW: loopback, and nothing listens on port 1 should a request escape. */
 const API = 'http://127.0.0.1:1/api';

@@ -8,9 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PlantkitError } from '../../src/core/errors.js';
-import { createHandlers } from '../../src/msw/index.js';
 import { loadSpec } from '../../src/core/spec/load-spec.js';
 import { parseSpecSource } from '../../src/core/spec/spec-source.js';
+import { createHandlers } from '../../src/msw/index.js';
 import { runCli } from '../support/cli.js';
 
 /** The line the CLI prints for a fault. */

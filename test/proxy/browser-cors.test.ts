@@ -11,8 +11,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/start-mock.js';
-import { startProxy, type RunningProxy } from '../../src/proxy/start-proxy.js';
+import { type RunningMock, startMock } from '../../src/mock/start-mock.js';
+import { type RunningProxy, startProxy } from '../../src/proxy/start-proxy.js';
 import type { ProxyExchange } from '../../src/proxy/types.js';
 import { launchChromium } from '../support/chromium.js';
 

@@ -11,8 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { fixturePath } from '../support/mock.js';
-import { rawRequest, httpRequest as rawHttp } from '../support/raw-http.js';
 import { withProxy } from '../support/proxy.js';
+import { httpRequest as rawHttp, rawRequest } from '../support/raw-http.js';
 import { plantAnswer, startUpstream, type Upstream } from '../support/upstream.js';
 
 async function withUpstream<T>(upstream: Upstream, body: (upstream: Upstream) => Promise<T>): Promise<T> {

@@ -14,7 +14,7 @@ import { runContract } from '../../src/contract/run-contract.js';
 import type { RunResult } from '../../src/contract/types.js';
 import type { ProxyExchange } from '../../src/proxy/types.js';
 import { violationIds, withProxy } from '../support/proxy.js';
-import { TARGETS, type Target as RichTarget } from '../support/rich-targets.js';
+import { type Target as RichTarget, TARGETS } from '../support/rich-targets.js';
 
 /** The targets by any name (test.each hands names over as strings). */
 const RICH_TARGETS: Record<string, RichTarget> = TARGETS;

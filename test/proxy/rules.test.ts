@@ -11,7 +11,7 @@ import { echoRules } from '../../src/proxy/echo-rules.js';
 import { createSecretMemory, exchangeSecrets } from '../../src/proxy/exchange-secrets.js';
 import { expectationFor } from '../../src/proxy/expectation.js';
 import { clientResponseHeaders, upstreamRequestHeaders } from '../../src/proxy/forward-headers.js';
-import { createTally, failsOn, type FailOn } from '../../src/proxy/summary.js';
+import { createTally, type FailOn, failsOn } from '../../src/proxy/summary.js';
 import type { ProxyExchange, ProxyViolation } from '../../src/proxy/types.js';
 import { createProxyJsonReporter } from '../../src/report/proxy-json-reporter.js';
 import { reportedExchange } from '../support/proxy.js';

@@ -14,9 +14,9 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog } from '../apps/catalog.js';
+import { launchChromium } from '../support/chromium.js';
 import { runCli } from '../support/cli.js';
 import { fixturePath } from '../support/mock.js';
-import { launchChromium } from '../support/chromium.js';
 
 const SPEC = fixturePath('rich/catalog-3.1.yaml');
 

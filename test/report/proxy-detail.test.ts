@@ -4,10 +4,10 @@
  * ones), in the JSON report and the JUnit report alike.
  */
 import { describe, expect, test } from 'vitest';
+import type { LoadedSpec } from '../../src/core/spec/types.js';
 import { createTally } from '../../src/proxy/summary.js';
 import { createDetailBudget, MAX_DETAILED } from '../../src/report/proxy-detail.js';
 import { createProxyJunitReporter } from '../../src/report/proxy-junit-reporter.js';
-import type { LoadedSpec } from '../../src/core/spec/types.js';
 import { reportedExchange } from '../support/proxy.js';
 
 describe('createDetailBudget', () => {

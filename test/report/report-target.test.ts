@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { writeReportChunks } from '../../src/report/report-target.js';
 import { prettyJsonPieces } from '../../src/core/text/pretty-json.js';
+import { writeReportChunks } from '../../src/report/report-target.js';
 
 describe('writeReportChunks', () => {
   test('a file and a sink get the same text, in writes of about 1 MiB', async () => {

@@ -9,13 +9,13 @@ import path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { describe, expect, test } from 'vitest';
 import { runContract } from '../../src/contract/run-contract.js';
+import { createSchemaCompiler } from '../../src/core/validation/ajv.js';
 import { createGithubReporter } from '../../src/report/github-reporter.js';
 import { createJsonReporter } from '../../src/report/json-reporter.js';
 import { createJunitReporter } from '../../src/report/junit-reporter.js';
 import type { Reporter } from '../../src/report/reporter.js';
-import { createSchemaCompiler } from '../../src/core/validation/ajv.js';
-import { lineOf } from '../support/spec-lines.js';
 import { APP_TOKEN, startPlantStore, type Variant } from '../apps/plant-store.js';
+import { lineOf } from '../support/spec-lines.js';
 
 interface Outputs {
   json: Record<string, unknown>;

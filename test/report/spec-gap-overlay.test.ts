@@ -1,7 +1,7 @@
 /** The spec-gap overlay document: targets, updates per OpenAPI version, and no secret in it. */
 import { describe, expect, test } from 'vitest';
-import { createRedactor } from '../../src/core/exchange/redact.js';
 import type { SpecGap } from '../../src/contract/types.js';
+import { createRedactor } from '../../src/core/exchange/redact.js';
 import { specGapOverlay } from '../../src/report/spec-gap-overlay.js';
 
 const gap = (more: Partial<SpecGap> = {}): SpecGap => ({

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RULE_SEVERITIES, DEFAULT_RULESET_LABEL } from '../../src/spec-check/lint/default-ruleset.js';
-import { checkSpec } from '../../src/spec-check/check-spec.js';
 import { parseYamlSource } from '../../src/core/yaml/yaml-source.js';
+import { checkSpec } from '../../src/spec-check/check-spec.js';
+import { DEFAULT_RULE_SEVERITIES, DEFAULT_RULESET_LABEL } from '../../src/spec-check/lint/default-ruleset.js';
 import { runCli } from '../support/cli.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,5 +1,5 @@
 /** The lint check through real Spectral: the oas ruleset, .spectral.yaml discovery, --ruleset, the bundler path, bad rulesets. */
-import { mkdtemp, rm, writeFile, copyFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,8 +1,8 @@
 /** Effective schemas: $refs resolved, allOf merged (required united), nullable read as a null type. */
 import { describe, expect, it } from 'vitest';
+import type { OpenApiVersion } from '../../src/core/spec/types.js';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
 import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
-import type { OpenApiVersion } from '../../src/core/spec/types.js';
 
 const document = {
   components: {

@@ -2,9 +2,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { batched } from '../../src/core/text/batched.js';
 import { diffSpecs, type SpecDiffResult } from '../../src/spec-diff/diff-specs.js';
 import { DIFF_FORMATS } from '../../src/spec-diff/formats/index.js';
-import { batched } from '../../src/core/text/batched.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-diff');
 let result: SpecDiffResult;

@@ -1,6 +1,6 @@
 /** The property pairs one walk reported (property-keys.ts): known by name, both records and the required flags. */
 import { describe, expect, it } from 'vitest';
-import { createPropertyKeys, requiredFlags, type PropertyKey } from '../../src/spec-diff/property-keys.js';
+import { createPropertyKeys, type PropertyKey, requiredFlags } from '../../src/spec-diff/property-keys.js';
 import { emptySchema } from '../../src/spec-diff/schema-record.js';
 
 const [a, b] = [emptySchema('/a', ['string']), emptySchema('/b', ['string'])];

@@ -10,12 +10,12 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Direction } from '../../src/core/validation/schema-view.js';
 import { compareSpecs } from '../../src/spec-diff/comparison.js';
 import { loadForDiff } from '../../src/spec-diff/load-for-diff.js';
 import { DIFF_RULES } from '../../src/spec-diff/rules/index.js';
 import { piecesHits } from '../../src/spec-diff/sub-walks.js';
 import type { SchemaPairs } from '../../src/spec-diff/types.js';
-import type { Direction } from '../../src/core/validation/schema-view.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-diff');
 const NOW = new Date('2026-06-01T00:00:00Z');

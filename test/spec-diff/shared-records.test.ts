@@ -11,12 +11,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenApiVersion } from '../../src/core/spec/types.js';
 import { diffSpecs } from '../../src/spec-diff/diff-specs.js';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
 import { createRecordPointers } from '../../src/spec-diff/record-pointers.js';
 import { createSharedRecords } from '../../src/spec-diff/shared-records.js';
-import type { OpenApiVersion } from '../../src/core/spec/types.js';
-import { dereferenced, dump, fixtures, fixtureSpecs, roots } from '../support/effective-graphs.js';
+import { dereferenced, dump, fixtureSpecs, fixtures, roots } from '../support/effective-graphs.js';
 
 /** A shared builder over `document` with its pointer table, and a builder that builds every root afresh. */
 function builders(document: Record<string, unknown>, version: OpenApiVersion) {

@@ -9,10 +9,10 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { OpenApiVersion } from '../../src/core/spec/types.js';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
 import { createSharedSubtrees } from '../../src/spec-diff/shared-subtrees.js';
-import type { OpenApiVersion } from '../../src/core/spec/types.js';
-import { dereferenced, dump, fixtures, fixtureSpecs, roots } from '../support/effective-graphs.js';
+import { dereferenced, dump, fixtureSpecs, fixtures, roots } from '../support/effective-graphs.js';
 
 /** Each root built by a sharing builder and by one that builds afresh: the dumps side by side. */
 function bothWays(document: Record<string, unknown>, version: OpenApiVersion) {

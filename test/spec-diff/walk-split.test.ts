@@ -17,7 +17,7 @@ import type { diffSpecs } from '../../src/spec-diff/diff-specs.js';
 import { loadForDiff } from '../../src/spec-diff/load-for-diff.js';
 import { DIFF_RULES } from '../../src/spec-diff/rules/index.js';
 import { PLACEHOLDER_MARK } from '../../src/spec-diff/walk-cache.js';
-import { planSplit, walkSplit, walkWorkerPart, type WalkPartRequest } from '../../src/spec-diff/walk-split.js';
+import { planSplit, type WalkPartRequest, walkSplit, walkWorkerPart } from '../../src/spec-diff/walk-split.js';
 import { startWalkThread, workerExecArgv } from '../../src/spec-diff/walk-thread.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -4,7 +4,7 @@
  * pretest installs it). PLANTKIT_CHROMIUM points elsewhere.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 /** Where the browser is. */
 const CHROMIUM = process.env.PLANTKIT_CHROMIUM ?? '/usr/bin/chromium';

@@ -8,12 +8,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RecordPointers } from '../../src/spec-diff/record-pointers.js';
-import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
 import { inspectSpec } from '../../src/core/spec/load-spec.js';
 import { listOperations } from '../../src/core/spec/operations.js';
 import { parseSpecSource } from '../../src/core/spec/spec-source.js';
 import type { OpenApiVersion } from '../../src/core/spec/types.js';
+import type { RecordPointers } from '../../src/spec-diff/record-pointers.js';
+import type { EffectiveSchema } from '../../src/spec-diff/schema-record.js';
 
 /** The spec-diff fixture folder. */
 export const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/spec-diff');

@@ -4,8 +4,8 @@
  * (how many requests were in flight at once, and when each arrived).
  */
 import { createServer as createHttpServer, request as forward, type Server } from 'node:http';
-import { createServer as createTcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 
 /** A running stand-in server. */
 export interface Front {

@@ -1,6 +1,7 @@
 /** Start a mock for one test and always close it. */
-import { startMock, type RunningMock } from '../../src/mock/start-mock.js';
+
 import type { MockOptions } from '../../src/mock/options.js';
+import { type RunningMock, startMock } from '../../src/mock/start-mock.js';
 
 /** Run `body` against a mock on port 0 started with `options`. */
 export async function withMock<T>(options: MockOptions, body: (mock: RunningMock) => Promise<T>): Promise<T> {

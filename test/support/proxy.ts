@@ -1,6 +1,6 @@
 /** Start a proxy for one test, collect what it emits, and always close it. */
 import type { ProxyOptions } from '../../src/proxy/options.js';
-import { startProxy, type RunningProxy } from '../../src/proxy/start-proxy.js';
+import { type RunningProxy, startProxy } from '../../src/proxy/start-proxy.js';
 import type { ProxyEvent, ProxyExchange, ProxySummary } from '../../src/proxy/types.js';
 
 /** A running proxy and the exchanges it judged so far. */

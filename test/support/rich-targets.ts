@@ -4,19 +4,20 @@
  * issue-14 tests of static cases (test/contract/rich-servers.test.ts) and of
  * generated ones (test/contract/property/rich-generated.test.ts).
  */
-import { runContract } from '../../src/contract/run-contract.js';
+
 import type { ContractOptions } from '../../src/contract/options.js';
+import { runContract } from '../../src/contract/run-contract.js';
 import type { RunResult } from '../../src/contract/types.js';
-import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog, type CatalogVariant } from '../apps/catalog.js';
-import { GARDEN_SESSION, startGardenForms, type GardenFormsVariant } from '../apps/garden-forms.js';
+import { CATALOG_API_KEY, CATALOG_BASIC, type CatalogVariant, startCatalog } from '../apps/catalog.js';
+import { GARDEN_SESSION, type GardenFormsVariant, startGardenForms } from '../apps/garden-forms.js';
 import {
   GREENHOUSE_BASIC,
   GREENHOUSE_PARTNER_KEY,
   GREENHOUSE_TOKEN,
-  startGreenhouse,
   type GreenhouseVariant,
+  startGreenhouse,
 } from '../apps/greenhouse.js';
-import { POT_API_KEY, POT_BASIC, startPotStore, type PotStoreVariant } from '../apps/pot-store.js';
+import { POT_API_KEY, POT_BASIC, type PotStoreVariant, startPotStore } from '../apps/pot-store.js';
 import type { ReferenceApp } from '../apps/shared/app-server.js';
 
 /** A fixture spec, how to start its app (a variant, with its credentials pinned or not) and the run options that authenticate. */

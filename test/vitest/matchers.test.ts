@@ -3,7 +3,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { contractMatchers } from '../../src/vitest/matchers.js';
-import { APP_TOKEN, startPlantStore, type RunningApp } from '../apps/plant-store.js';
+import { APP_TOKEN, type RunningApp, startPlantStore } from '../apps/plant-store.js';
 
 expect.extend(await contractMatchers('openapi.yaml'));
 

@@ -1,26 +1,25 @@
 /** `plantkit contract`: check an implementation against the spec. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ReportError } from '../../core/errors.js';
-import { readRerunReport, type RerunReport } from '../../contract/rerun/read-report.js';
-import { runContract } from '../../contract/run-contract.js';
+import { CHECKS } from '../../contract/checks/index.js';
 import { CONTRACT_DEFAULTS, CONTRACT_FAIL_ON, PHASE_NAMES, type PhaseName } from '../../contract/options.js';
+import { type RerunReport, readRerunReport } from '../../contract/rerun/read-report.js';
+import { runContract } from '../../contract/run-contract.js';
+import { parseShard } from '../../contract/shard.js';
 import { failsRun } from '../../contract/spec-gaps.js';
-import { UsageError } from '../../core/errors.js';
+import type { FailOn, RunResult } from '../../contract/types.js';
+import { ReportError, UsageError } from '../../core/errors.js';
+import type { Secret } from '../../core/exchange/redact.js';
+import { type CredentialSet, credentialsFromEnv } from '../../core/security/credentials.js';
+import { loadSpec } from '../../core/spec/load-spec.js';
 import { createOverlayReporter } from '../../report/overlay-reporter.js';
 import { checkReportFile } from '../../report/report-target.js';
-import { CHECKS } from '../../contract/checks/index.js';
-import { parseShard } from '../../contract/shard.js';
-import type { Secret } from '../../core/exchange/redact.js';
-import { loadSpec } from '../../core/spec/load-spec.js';
-import { credentialsFromEnv, type CredentialSet } from '../../core/security/credentials.js';
 import { durationFlag, integerFlag, parseCommandArgs, rateFlag } from '../args.js';
 import { parseHeaderFlags } from '../header-flags.js';
 import { capHeapGrowth } from '../heap-growth.js';
-import { EXIT, exitForSignal, type CliIO, type StopSignal } from '../io.js';
+import { type CliIO, EXIT, exitForSignal, type StopSignal } from '../io.js';
 import { checkReportOutputs, createReporters, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
-import type { FailOn, RunResult } from '../../contract/types.js';
 
 const HELP = `Usage: plantkit contract --base-url URL [options]
 

@@ -5,9 +5,9 @@
  * start-up line that says so without printing a secret.
  */
 import { UsageError } from '../../core/errors.js';
-import type { MockOptions } from '../../mock/options.js';
 import { credentialFor, credentialsFromEnv } from '../../core/security/credentials.js';
 import type { LoadedSpec } from '../../core/spec/types.js';
+import type { MockOptions } from '../../mock/options.js';
 
 type Pins = Pick<MockOptions, 'token' | 'apiKey' | 'basic' | 'credentials'>;
 

@@ -1,10 +1,10 @@
 /** `plantkit mock`: serve the spec with Prism until interrupted. */
 import path from 'node:path';
+import type { Collection } from '../../core/resources/types.js';
 import { MOCK_CLI_DEFAULTS, MOCK_DEFAULTS } from '../../mock/options.js';
 import { startMock } from '../../mock/start-mock.js';
 import { integerFlag, parseCommandArgs } from '../args.js';
-import { EXIT, type CliIO } from '../io.js';
-import type { Collection } from '../../core/resources/types.js';
+import { type CliIO, EXIT } from '../io.js';
 import type { Command } from './command.js';
 import { describeAuth, pinnedCredentials } from './mock-auth.js';
 

@@ -1,17 +1,17 @@
 /** `plantkit proxy`: validate live traffic between a client and a real server until stopped. */
 import path from 'node:path';
 import { UsageError } from '../../core/errors.js';
-import { FAIL_ON, failsOn, type FailOn } from '../../proxy/summary.js';
 import { PROXY_DEFAULTS } from '../../proxy/options.js';
 import { startProxy } from '../../proxy/start-proxy.js';
-import { createProxyJsonReporter } from '../../report/proxy-json-reporter.js';
+import { FAIL_ON, type FailOn, failsOn } from '../../proxy/summary.js';
 import { createProxyHtmlReporter } from '../../report/proxy-html-reporter.js';
+import { createProxyJsonReporter } from '../../report/proxy-json-reporter.js';
 import { createProxyJunitReporter } from '../../report/proxy-junit-reporter.js';
 import { createProxyLogReporter } from '../../report/proxy-log-reporter.js';
 import { PROXY_REPORTER_NAMES, type ProxyReporter, type ProxyReporterName } from '../../report/proxy-reporter.js';
 import { checkReportFile } from '../../report/report-target.js';
-import { integerFlag, parseCommandArgs, type ParsedArgs } from '../args.js';
-import { EXIT, type CliIO } from '../io.js';
+import { integerFlag, type ParsedArgs, parseCommandArgs } from '../args.js';
+import { type CliIO, EXIT } from '../io.js';
 import type { Command } from './command.js';
 
 const HELP = `Usage: plantkit proxy --upstream URL [options]

@@ -1,14 +1,14 @@
 /** `plantkit report merge`: one verdict from the JSON reports of a sharded contract run. */
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PlantkitError, UsageError } from '../../core/errors.js';
 import { failsRun } from '../../contract/spec-gaps.js';
+import { PlantkitError, UsageError } from '../../core/errors.js';
 import { mergeReports } from '../../report/merge/merge-reports.js';
 import { readReports } from '../../report/merge/read-reports.js';
 import { renderMerged } from '../../report/merge/render-merged.js';
 import { writeReportFile } from '../../report/report-target.js';
 import { parseCommandArgs } from '../args.js';
-import { EXIT, type CliIO } from '../io.js';
+import { type CliIO, EXIT } from '../io.js';
 import { checkReportOutputs, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
 

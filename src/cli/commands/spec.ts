@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { UsageError } from '../../core/errors.js';
 import { DEFAULT_SPEC_FILE } from '../../core/spec/spec-source.js';
 import { parseCommandArgs } from '../args.js';
-import { EXIT, type CliIO } from '../io.js';
+import { type CliIO, EXIT } from '../io.js';
 import type { Command } from './command.js';
 
 const CHECK_HELP = `Usage: plantkit spec check [FILE | --spec FILE] [options]

@@ -7,16 +7,17 @@
  * that also accepts Basic). None may succeed; 401 and 403 count as refusals
  * even where the spec does not list them.
  */
+
+import type { ContractCase } from '../../core/exchange/types.js';
+import { credentialFor } from '../../core/security/credentials.js';
 import { handlerFor } from '../../core/security/index.js';
 import { checkSecurity, credentialSource, requiresCredentials } from '../../core/security/requirements.js';
-import { credentialFor } from '../../core/security/credentials.js';
 import type { Operation } from '../../core/spec/types.js';
-import type { ContractCase } from '../../core/exchange/types.js';
+import { canSatisfy } from '../credentials.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
-import { canSatisfy } from '../credentials.js';
+import { buildRequestChecked, type Credentials, chosenRequirement } from './request-builder.js';
 import { requestViolations } from './wire-check.js';
-import { buildRequestChecked, chosenRequirement, type Credentials } from './request-builder.js';
 
 /** Auth cases of one operation; none when it does not require credentials, or when no valid request can be made to vary. */
 export async function authCases(operation: Operation, context: CaseContext): Promise<ContractCase[]> {

@@ -1,8 +1,8 @@
 /** The properties present in a body, with their schemas: where negative cases cut and swap. */
 import { setExactNumber } from '../../core/json/exact-json.js';
+import { decodePointer, joinPointer } from '../../core/json/json-pointer.js';
 import { objectShape } from '../../core/schema/object-shape.js';
 import { resolveSchema } from '../../core/spec/circular-refs.js';
-import { decodePointer, joinPointer } from '../../core/json/json-pointer.js';
 import type { SchemaObject } from '../../core/spec/types.js';
 
 /** One property found in a body. */

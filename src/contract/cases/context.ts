@@ -1,16 +1,17 @@
 /** What every case builder may use: the compiled validators, the credentials, a unique-integer counter. */
+
+import type { Scenario } from '../../core/contracts/contracts-file.js';
 import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import type { ProducerMap } from '../../core/resources/producers.js';
 import type { CredentialSet } from '../../core/security/credentials.js';
 import type { LoadedSpec, SchemaObject } from '../../core/spec/types.js';
 import {
-  compileSchemaValidators,
   type BodyValidator,
+  compileSchemaValidators,
   type Direction,
   type SpecValidators,
 } from '../../core/validation/compile-validators.js';
 import { compileParameterValidators, type ParameterValidators } from '../../core/validation/parameters.js';
-import type { Scenario } from '../../core/contracts/contracts-file.js';
-import type { ProducerMap } from '../../core/resources/producers.js';
 
 /** Read-only context handed to each case builder. */
 export interface CaseContext {

@@ -2,8 +2,9 @@
  * The case builders, in the order their cases run. A new kind of case is a
  * new file plus one line here.
  */
-import type { Operation } from '../../core/spec/types.js';
+
 import type { ContractCase } from '../../core/exchange/types.js';
+import type { Operation } from '../../core/spec/types.js';
 import { authCases } from './auth.js';
 import type { CaseContext } from './context.js';
 import { negativeBodyCases } from './negative-body.js';
@@ -38,4 +39,4 @@ export async function buildCases(
   return cases;
 }
 
-export { createCaseContext, type CaseContext } from './context.js';
+export { type CaseContext, createCaseContext } from './context.js';

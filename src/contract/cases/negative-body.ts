@@ -6,15 +6,16 @@
  * dropped unless it really is invalid, so a server that accepts it is a real
  * finding, not a false alarm.
  */
+
+import type { ContractCase } from '../../core/exchange/types.js';
 import { preview } from '../../core/findings.js';
 import { cloneJson } from '../../core/json/exact-json.js';
 import { jsonType, schemaTypes } from '../../core/schema/object-shape.js';
 import type { Operation } from '../../core/spec/types.js';
-import type { ContractCase } from '../../core/exchange/types.js';
 import { bodyProperties, setAt } from './body-paths.js';
-import type { CaseContext } from './context.js';
 import { invalidValues } from './constraint-breakers.js';
-import { bodyValue, encodeBody, sendableBody, type SendableBody } from './request-body.js';
+import type { CaseContext } from './context.js';
+import { bodyValue, encodeBody, type SendableBody, sendableBody } from './request-body.js';
 import { buildRequest } from './request-builder.js';
 import { requestViolations } from './wire-check.js';
 

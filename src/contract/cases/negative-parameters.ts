@@ -6,11 +6,12 @@
  * when the checks refuse exactly that parameter, so a server that accepts it
  * is a real finding.
  */
-import type { Operation, OperationParameter } from '../../core/spec/types.js';
+
 import type { ContractCase } from '../../core/exchange/types.js';
+import type { Operation, OperationParameter } from '../../core/spec/types.js';
+import { invalidValues } from './constraint-breakers.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
-import { invalidValues } from './constraint-breakers.js';
 import { buildRequest, parameterKey, type RequestParts } from './request-builder.js';
 import { CLIENT_OWNED_HEADERS } from './request-parameters.js';
 import { requestViolations } from './wire-check.js';

@@ -4,9 +4,10 @@
  * not an object, and a Content-Type the operation does not accept. Each is
  * checked on the wire and must be rejected with a client error (4xx).
  */
+
+import type { ContractCase } from '../../core/exchange/types.js';
 import { matchMediaType } from '../../core/http/media-type.js';
 import type { Operation } from '../../core/spec/types.js';
-import type { ContractCase } from '../../core/exchange/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { buildRequest, type RequestParts } from './request-builder.js';

@@ -7,8 +7,9 @@
  * (`resource: 'made-up'`): a 404 or 410 is what HTTP calls for (RFC 9110
  * sections 15.5.5, 15.5.11), a spec gap where the spec does not document it.
  */
-import type { Operation, OperationParameter } from '../../core/spec/types.js';
+
 import type { ContractCase } from '../../core/exchange/types.js';
+import type { Operation, OperationParameter } from '../../core/spec/types.js';
 import type { CaseContext } from './context.js';
 import { bodyValue, encodeBody, sendableBody } from './request-body.js';
 import { buildRequestChecked, parameterKey } from './request-builder.js';

@@ -6,10 +6,11 @@
  * on the wire with the mock's request checks before it is called valid; one
  * that cannot be made valid is skipped with the reason, never sent.
  */
-import type { Operation } from '../../core/spec/types.js';
+
 import type { ContractCase } from '../../core/exchange/types.js';
+import type { Operation } from '../../core/spec/types.js';
 import type { CaseContext } from './context.js';
-import { bodyValue, encodeBody, sendableBody, type SendableBody } from './request-body.js';
+import { bodyValue, encodeBody, type SendableBody, sendableBody } from './request-body.js';
 import { buildRequestChecked } from './request-builder.js';
 import { describeFirst, requestViolations } from './wire-check.js';
 

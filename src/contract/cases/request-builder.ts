@@ -4,14 +4,15 @@
  * header asking for what the operation documents, and credentials attached
  * the way the first satisfiable security requirement says (security/).
  */
-import { acceptFor } from '../../core/http/accept.js';
-import { templatePath } from '../../core/routing/path-template.js';
-import { encodeParameter } from '../../core/params/encode.js';
-import { formatCookie } from '../../core/params/cookies.js';
-import { handlerFor, type CredentialTarget, type InvalidCredentials } from '../../core/security/index.js';
-import { credentialFor } from '../../core/security/credentials.js';
-import type { Operation, OperationParameter, SecurityRequirement } from '../../core/spec/types.js';
+
 import type { CaseRequest } from '../../core/exchange/types.js';
+import { acceptFor } from '../../core/http/accept.js';
+import { formatCookie } from '../../core/params/cookies.js';
+import { encodeParameter } from '../../core/params/encode.js';
+import { templatePath } from '../../core/routing/path-template.js';
+import { credentialFor } from '../../core/security/credentials.js';
+import { type CredentialTarget, handlerFor, type InvalidCredentials } from '../../core/security/index.js';
+import type { Operation, OperationParameter, SecurityRequirement } from '../../core/spec/types.js';
 import { canSatisfy } from '../credentials.js';
 import type { CaseContext } from './context.js';
 import { parametersToSend, parameterValue } from './request-parameters.js';

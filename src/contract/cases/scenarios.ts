@@ -1,7 +1,8 @@
 /** Scenario cases: the named requests of the operation's contracts/ file, sent as written. */
+
+import type { ContractCase } from '../../core/exchange/types.js';
 import { stringifyJson } from '../../core/json/exact-json.js';
 import type { Operation } from '../../core/spec/types.js';
-import type { ContractCase } from '../../core/exchange/types.js';
 import type { CaseContext } from './context.js';
 import { buildRequest } from './request-builder.js';
 

@@ -3,11 +3,12 @@
  * they receive (core/request/check-request.ts): a case is called valid only when
  * its bytes on the wire pass, and invalid only when they fail.
  */
+
+import type { CaseRequest } from '../../core/exchange/types.js';
 import { checkRequest } from '../../core/request/check-request.js';
 import type { RequestViolation } from '../../core/request/types.js';
 import { compileTemplate } from '../../core/routing/path-template.js';
 import type { Operation } from '../../core/spec/types.js';
-import type { CaseRequest } from '../../core/exchange/types.js';
 import type { CaseContext } from './context.js';
 
 /** The violations of `request` (credentials are not checked: the runner holds the only real ones). */

@@ -4,8 +4,9 @@
  * created items it did not delete: a list that never shows what was created
  * (a stale cache, a query on the wrong store) answers it empty.
  */
+
+import { type Check, finding } from '../../core/response/types.js';
 import { readList } from '../stateful/list-view.js';
-import { finding, type Check } from '../../core/response/types.js';
 
 /** An empty first page while live items exist. */
 export const firstPageNotEmptyCheck: Check = {

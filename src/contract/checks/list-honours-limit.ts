@@ -3,8 +3,9 @@
  * (`limit=1`, `per_page=1`) while more exist answers at most one: a client
  * that pages trusts the page size it asked for.
  */
+
+import { type Check, finding } from '../../core/response/types.js';
 import { readList } from '../stateful/list-view.js';
-import { finding, type Check } from '../../core/response/types.js';
 
 /** A page longer than the page size asked for. */
 export const listHonoursLimitCheck: Check = {

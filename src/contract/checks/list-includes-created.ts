@@ -3,8 +3,9 @@
  * client created and did not delete. Judged only on the list's only page
  * (list-view.ts): a longer list may hold them on a later page.
  */
+
+import { type Check, finding } from '../../core/response/types.js';
 import { describeItem, readList } from '../stateful/list-view.js';
-import { finding, type Check } from '../../core/response/types.js';
 
 /** Live items missing from a complete list. */
 export const listIncludesCreatedCheck: Check = {

@@ -5,8 +5,8 @@
  * stored, or removed by a delete of another item.
  */
 import { previewText } from '../../core/findings.js';
+import { type Check, finding } from '../../core/response/types.js';
 import { describeItem } from '../stateful/list-view.js';
-import { finding, type Check } from '../../core/response/types.js';
 
 /** Statuses that say "no such resource". */
 const MISSING = new Set([404, 410]);

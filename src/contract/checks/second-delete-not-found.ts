@@ -6,9 +6,9 @@
  * a 204 for nothing tells a client it deleted something.
  */
 import { previewText } from '../../core/findings.js';
-import { describeItem } from '../stateful/list-view.js';
 import { NOT_FOUND_STATUSES } from '../../core/response/resource-state.js';
-import { finding, type Check } from '../../core/response/types.js';
+import { type Check, finding } from '../../core/response/types.js';
+import { describeItem } from '../stateful/list-view.js';
 
 /** A repeated delete answered with something other than "not found". */
 export const secondDeleteNotFoundCheck: Check = {

@@ -14,11 +14,11 @@
  */
 import { preview } from '../../core/findings.js';
 import { exactNumberText, pickMembers } from '../../core/json/exact-json.js';
-import { objectShape } from '../../core/schema/object-shape.js';
 import { idText } from '../../core/resources/id-text.js';
+import { type Check, finding } from '../../core/response/types.js';
+import { objectShape } from '../../core/schema/object-shape.js';
 import { differences, writtenIn } from '../stateful/compare.js';
 import { servedItem } from '../stateful/served-item.js';
-import { finding, type Check } from '../../core/response/types.js';
 
 /** A read of a live item that returns another item, or other values. */
 export const storedEqualsSentCheck: Check = {

@@ -6,8 +6,9 @@
  * every page; on a list's only page `total-count-matches` asks for more
  * (the exact count).
  */
+
+import { type Check, finding } from '../../core/response/types.js';
 import { listTotal, readList } from '../stateful/list-view.js';
-import { finding, type Check } from '../../core/response/types.js';
 
 /** A total below what the page shows or what the client knows exists. */
 export const totalCountAtLeastCheck: Check = {

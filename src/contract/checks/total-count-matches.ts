@@ -6,8 +6,8 @@
  * that are not there.
  */
 import { valueAt } from '../../core/json/json-pointer.js';
+import { type Check, finding } from '../../core/response/types.js';
 import { readList } from '../stateful/list-view.js';
-import { finding, type Check } from '../../core/response/types.js';
 
 /** A declared total that disagrees with the only page. */
 export const totalCountMatchesCheck: Check = {

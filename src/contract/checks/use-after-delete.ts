@@ -4,12 +4,12 @@
  * and when the server gives its id to a new item, a read must serve the new
  * item, not the deleted one (a cache keyed by id that a delete forgot).
  */
-import { previewText, type Finding } from '../../core/findings.js';
+import { type Finding, previewText } from '../../core/findings.js';
+import { type AnalysedExchange, type Check, finding } from '../../core/response/types.js';
 import { writtenIn } from '../stateful/compare.js';
 import { describeItem, readList } from '../stateful/list-view.js';
 import { servedItem } from '../stateful/served-item.js';
 import { notFound } from './second-delete-not-found.js';
-import { finding, type AnalysedExchange, type Check } from '../../core/response/types.js';
 
 /** Deleted items still served. */
 export const useAfterDeleteCheck: Check = {

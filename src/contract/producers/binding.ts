@@ -6,11 +6,12 @@
  * deletes claims its item: no other case is handed it. Choices follow
  * harvest order, so the same server answers give the same requests.
  */
+
+import type { CaseRequest, ContractCase, ProducerStep } from '../../core/exchange/types.js';
 import { encodeParameter } from '../../core/params/encode.js';
 import { templatePath } from '../../core/routing/path-template.js';
 import type { Operation, OperationParameter } from '../../core/spec/types.js';
 import { parameterKey } from '../cases/request-builder.js';
-import type { CaseRequest, ContractCase, ProducerStep } from '../../core/exchange/types.js';
 import { pathValues } from './harvest.js';
 import type { PooledValue, ResourcePool } from './pool.js';
 

@@ -4,12 +4,13 @@
  * header, another header. Numbers keep their exact JSON text (an int64 id
  * keeps its digits). Only scalars are taken: an id is a string or a number.
  */
+
+import type { Exchange } from '../../core/exchange/types.js';
 import { parseJson } from '../../core/json/exact-json.js';
-import type { Harvester, HarvestSource } from '../../core/resources/producers.js';
-import { compileTemplate, templatePath } from '../../core/routing/path-template.js';
 import { decodePointer, encodePointer, valueAt } from '../../core/json/json-pointer.js';
 import { idText } from '../../core/resources/id-text.js';
-import type { Exchange } from '../../core/exchange/types.js';
+import type { Harvester, HarvestSource } from '../../core/resources/producers.js';
+import { compileTemplate, templatePath } from '../../core/routing/path-template.js';
 
 /** One value read off an answer: its text (as it goes into a path) and its JSON value. */
 export interface HarvestedValue {

@@ -7,12 +7,13 @@
  * answer is evidence of what exists, not of what the parameter accepts.
  * Nothing here sends anything; the binder (binding.ts) asks for values.
  */
+
+import type { CaseRequest, Exchange } from '../../core/exchange/types.js';
 import { exactInteger } from '../../core/json/exact-json.js';
 import type { Consumer, Harvester, ProducerMap } from '../../core/resources/producers.js';
 import { schemaTypes } from '../../core/schema/object-shape.js';
 import type { OperationParameter, SchemaObject } from '../../core/spec/types.js';
 import type { BodyValidator, Direction } from '../../core/validation/compile-validators.js';
-import type { CaseRequest, Exchange } from '../../core/exchange/types.js';
 import { harvestValues, pathValues } from './harvest.js';
 
 /** One value in the pool. */

@@ -5,9 +5,10 @@
  * answer is judged by nobody, only counted. A create that refuses the
  * repeat (a 409 for a name it holds) is not asked again in the run.
  */
+
+import type { CaseResult, ContractCase } from '../../core/exchange/types.js';
 import type { Operation } from '../../core/spec/types.js';
 import { isRunStopped } from '../run-control.js';
-import type { CaseResult, ContractCase } from '../../core/exchange/types.js';
 import type { ResourcePool } from './pool.js';
 
 /** Creates that refused a repeat, per pool. */

@@ -5,11 +5,11 @@
  * with fast-check from the edge itself, so the report shows the smallest
  * request that still fails.
  */
-import { boundaryValues, type BoundaryValue } from '../../core/generate/boundary.js';
+import { type BoundaryValue, boundaryValues } from '../../core/generate/boundary.js';
 import { applyMutation, type NegativeValue } from '../../core/generate/negative.js';
 import type { PhaseClock } from './budget.js';
-import { hunt, type Attempt } from './hunt.js';
-import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';
+import { type Attempt, hunt } from './hunt.js';
+import { attemptFor, haltOnTransportFailure, type OperationRun, progressFor } from './operation-run.js';
 import { bodyPointer, type RequestValue } from './request-parts.js';
 import { huntResult, type ResultLabel } from './results.js';
 import { deriveSeed } from './seeds.js';

@@ -8,8 +8,9 @@
  * One create can so report "an empty body gives 500" and "an empty title
  * gives 422" as two failures, each with its own smallest request.
  */
+
+import { type Attempt, type HuntOptions, type HuntResult, hunt, type Tried } from './hunt.js';
 import type { ShrinkPair } from './target.js';
-import { hunt, type Attempt, type HuntOptions, type HuntResult, type Tried } from './hunt.js';
 
 /** Distinct failures hunted per random phase: enough for the bugs of one operation, bounded in requests. */
 const MAX_DISTINCT = 5;

@@ -16,10 +16,11 @@
  * requests; the time budget (budget.ts) may end the search sooner, between
  * two values, and says so, but never a shrink under way.
  */
+
+import type { CaseResult } from '../../core/exchange/types.js';
 import { assume, checkProperty } from '../../core/generate/fast-check.js';
 import { isRunStopped } from '../run-control.js';
 import { failingSignatures } from '../signature.js';
-import type { CaseResult } from '../../core/exchange/types.js';
 import type { BudgetKind } from './budget.js';
 import type { Prepared } from './sender.js';
 import type { ShrinkPair } from './target.js';

@@ -1,6 +1,7 @@
 /** The state the phases of one operation share: its target, the sender, and whether sending has stopped. */
-import type { PhaseSession } from '../phase.js';
+
 import type { CaseResult } from '../../core/exchange/types.js';
+import type { PhaseSession } from '../phase.js';
 import type { Attempt } from './hunt.js';
 import type { GeneratedSender, Intent } from './sender.js';
 import type { PropertyTarget } from './target.js';

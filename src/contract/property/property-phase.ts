@@ -6,15 +6,16 @@
  * checks as the static cases after. Runs after the static cases, whose
  * accepted ids it keeps clear of, within its time budget (budget.ts).
  */
-import { parseJson } from '../../core/json/exact-json.js';
-import type { ContractPhase, PhaseSession } from '../phase.js';
+
 import type { CaseResult, GeneratedPhase } from '../../core/exchange/types.js';
+import { parseJson } from '../../core/json/exact-json.js';
 import type { Operation } from '../../core/spec/types.js';
+import type { ContractPhase, PhaseSession } from '../phase.js';
+import { operationStages } from '../producers/operation-order.js';
 import { plannedBoundaryIds, runBoundaryPhase } from './boundary-phase.js';
 import { budgetCut, GeneratedBudget, type OperationBudget } from './budget.js';
 import type { OperationRun } from './operation-run.js';
 import { runRandomPhase } from './random-phase.js';
-import { operationStages } from '../producers/operation-order.js';
 import { skippedResult } from './results.js';
 import { GeneratedSender } from './sender.js';
 import { propertyTarget } from './target.js';

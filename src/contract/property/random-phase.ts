@@ -6,13 +6,14 @@
  * distinct failure (the first under the phase's id, the next ones under
  * `.../failure-2`, ...), or one pass.
  */
-import { applyMutation, type NegativeValue } from '../../core/generate/negative.js';
+
 import type { GeneratedPhase } from '../../core/exchange/types.js';
+import { applyMutation, type NegativeValue } from '../../core/generate/negative.js';
 import type { PhaseClock } from './budget.js';
 import { huntDistinct } from './distinct-hunts.js';
-import { attemptFor, haltOnTransportFailure, progressFor, type OperationRun } from './operation-run.js';
+import { attemptFor, haltOnTransportFailure, type OperationRun, progressFor } from './operation-run.js';
 import { BODY_KEY } from './request-parts.js';
-import { huntResult, skippedResult, type ResultLabel } from './results.js';
+import { huntResult, type ResultLabel, skippedResult } from './results.js';
 import { deriveSeed } from './seeds.js';
 import type { ShrinkPair } from './target.js';
 import { UniqueIds } from './unique-ids.js';

@@ -12,12 +12,13 @@
  * per line; Node's limit is 16 KiB for all headers): an operation with fifty
  * query parameters can otherwise draw a valid request no server reads.
  */
+
+import type { CaseRequest } from '../../core/exchange/types.js';
 import { numberText, toJsonValue } from '../../core/generate/logical-value.js';
 import { fieldValueProblem } from '../../core/http/wire-text.js';
 import type { CaseContext } from '../cases/context.js';
 import { encodeBody } from '../cases/request-body.js';
 import { buildRequest } from '../cases/request-builder.js';
-import type { CaseRequest } from '../../core/exchange/types.js';
 import { BODY_KEY, type RequestValue } from './request-parts.js';
 import type { PropertyTarget } from './target.js';
 

@@ -5,9 +5,10 @@
  * cookie parameters the spec declares. Only declared parameters are listed,
  * so credentials (Authorization, an API key header or cookie) never are.
  */
+
+import type { ContractCase } from '../../core/exchange/types.js';
 import { parseCookieHeader } from '../../core/params/cookies.js';
 import { CLIENT_OWNED_HEADERS } from '../cases/request-parameters.js';
-import type { ContractCase } from '../../core/exchange/types.js';
 
 /** `GET /catalog/AAA-0000 (cookie lang=fr)`, `{"name":"a"}`, `PUT /plants/5 {"name":"a"}`. */
 export function requestSummary(contractCase: ContractCase): string {

@@ -1,6 +1,7 @@
 /** The results the property phase records: one per boundary case, one per random phase, plus skips. */
-import type { Operation } from '../../core/spec/types.js';
+
 import type { CaseResult, GeneratedDetails, GeneratedPhase } from '../../core/exchange/types.js';
+import type { Operation } from '../../core/spec/types.js';
 import type { HuntResult } from './hunt.js';
 import { requestSummary } from './request-summary.js';
 

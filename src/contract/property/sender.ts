@@ -8,20 +8,21 @@
  * re-validation of every request, shrunk ones included, is what keeps a
  * server that rejects or accepts it from raising a false alarm.
  */
+
+import type { CaseResult, ContractCase, GeneratedPhase } from '../../core/exchange/types.js';
 import { applyMutation, type Mutation, type NegativeValue } from '../../core/generate/negative.js';
 import { parseJson } from '../../core/json/exact-json.js';
 import type { RequestViolation } from '../../core/request/types.js';
 import type { CaseContext } from '../cases/index.js';
-import { requestViolations } from '../cases/wire-check.js';
 import { parameterKey } from '../cases/request-builder.js';
+import { requestViolations } from '../cases/wire-check.js';
 import type { PhaseSession } from '../phase.js';
-import type { CaseResult, ContractCase, GeneratedPhase } from '../../core/exchange/types.js';
+import { type Binding, bind, markCase, NO_BINDING } from '../producers/binding.js';
+import { refill } from '../producers/refill.js';
 import { encodeRequest } from './request-encoding.js';
 import { BODY_KEY, parameterPointer, type RequestValue } from './request-parts.js';
 import { deriveSeed } from './seeds.js';
 import type { PropertyTarget } from './target.js';
-import { bind, type Binding, markCase, NO_BINDING } from '../producers/binding.js';
-import { refill } from '../producers/refill.js';
 import type { UniqueIds } from './unique-ids.js';
 
 /** A generated value turned into a case (with the id scope of its phase; absent: the run's), or why it cannot be one. */

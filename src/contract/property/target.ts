@@ -6,21 +6,22 @@
  * An operation with a required part no valid value is found for gets no
  * target but the reason ("cannot generate"), reported once.
  */
-import type { WholeValue } from '../../core/generate/boundary.js';
+
 import { baseValue } from '../../core/generate/base-value.js';
-import { recordOf, type Gen } from '../../core/generate/fast-check.js';
-import { integerRange, type IntegerRange } from '../../core/generate/integers.js';
-import { mutationsFor, negativeGen, type Mutation, type NegativeValue } from '../../core/generate/negative.js';
+import type { WholeValue } from '../../core/generate/boundary.js';
+import { type Gen, recordOf } from '../../core/generate/fast-check.js';
+import { type IntegerRange, integerRange } from '../../core/generate/integers.js';
+import { type Mutation, mutationsFor, type NegativeValue, negativeGen } from '../../core/generate/negative.js';
 import { allowsExtraProperties } from '../../core/generate/objects.js';
 import { allowedTypes, flatten } from '../../core/generate/schema-facts.js';
 import { valueGen } from '../../core/generate/schema-gen.js';
 import type { Site } from '../../core/generate/sites.js';
 import type { LoadedSpec, Operation } from '../../core/spec/types.js';
 import type { CaseContext } from '../cases/context.js';
-import { bodyValue, sendableBody, type SendableBody } from '../cases/request-body.js';
+import { bodyValue, type SendableBody, sendableBody } from '../cases/request-body.js';
 import { parameterValue } from '../cases/request-parameters.js';
-import { admits, partCheck, type PartCheck } from './part-checks.js';
-import { BODY_KEY, bodyPointer, requestParts, type RequestPart, type RequestValue } from './request-parts.js';
+import { admits, type PartCheck, partCheck } from './part-checks.js';
+import { BODY_KEY, bodyPointer, type RequestPart, type RequestValue, requestParts } from './request-parts.js';
 import { isIdLike } from './unique-ids.js';
 
 /**

@@ -20,11 +20,12 @@
  * read from their names: `id`, `plantId`, `plant_id`, `plant-id`, `ID`
  * (integers only).
  */
-import { exactInteger, exactNumberText } from '../../core/json/exact-json.js';
-import { isIdName } from '../../core/resources/id-field.js';
-import { decodePointer, joinPointer } from '../../core/json/json-pointer.js';
+
 import type { IntegerRange } from '../../core/generate/integers.js';
 import { cloneValue } from '../../core/generate/value-paths.js';
+import { exactInteger, exactNumberText } from '../../core/json/exact-json.js';
+import { decodePointer, joinPointer } from '../../core/json/json-pointer.js';
+import { isIdName } from '../../core/resources/id-field.js';
 import { deriveSeed } from './seeds.js';
 
 /** True for property names that name an identifier. */

@@ -6,9 +6,9 @@
  * ReportError naming the case: the report was written for another spec.
  */
 import { ReportError } from '../../core/errors.js';
+import type { CaseRequest, ContractCase } from '../../core/exchange/types.js';
 import { compileTemplate } from '../../core/routing/path-template.js';
 import type { LoadedSpec, Operation } from '../../core/spec/types.js';
-import type { CaseRequest, ContractCase } from '../../core/exchange/types.js';
 import type { RerunReport } from './read-report.js';
 
 /** The cases to send again and the sequence ids to follow again. */

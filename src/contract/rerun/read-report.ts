@@ -8,9 +8,9 @@
  * case, before any request.
  */
 import { ReportError } from '../../core/errors.js';
-import type { HarvestSource } from '../../core/resources/producers.js';
 import { resolveSecretReferences } from '../../core/exchange/redact.js';
 import type { CaseKind, CaseRequest, Expectation, ProducerStep, ResourceState } from '../../core/exchange/types.js';
+import type { HarvestSource } from '../../core/resources/producers.js';
 
 /** A failed case to send again, its request resolved. */
 export interface RerunCase {

@@ -6,15 +6,16 @@
  * that gives no value leaves the old one, and the case says it names a
  * made-up resource. The cases then go as recorded, in report order.
  */
+
+import type { CaseResult, ContractCase, ProducerStep } from '../../core/exchange/types.js';
 import type { Harvester } from '../../core/resources/producers.js';
+import type { Operation } from '../../core/spec/types.js';
 import type { CaseContext } from '../cases/context.js';
 import { parameterKey } from '../cases/request-builder.js';
-import { harvestValues } from '../producers/harvest.js';
 import { rebind } from '../producers/binding.js';
+import { harvestValues } from '../producers/harvest.js';
 import { typedValue } from '../producers/pool.js';
 import { runInOrder } from '../static-run.js';
-import type { Operation } from '../../core/spec/types.js';
-import type { CaseResult, ContractCase, ProducerStep } from '../../core/exchange/types.js';
 
 /** What sending the rerun needs from the runner. */
 export interface RerunSend {

@@ -12,11 +12,11 @@ import { sampleValues } from '../../core/generate/fast-check.js';
 import { toJsonValue } from '../../core/generate/logical-value.js';
 import { valueGen } from '../../core/generate/schema-gen.js';
 import { cloneJson } from '../../core/json/exact-json.js';
+import { idText } from '../../core/resources/id-text.js';
 import { isRecord, objectShape } from '../../core/schema/object-shape.js';
 import type { SchemaObject } from '../../core/spec/types.js';
 import type { CaseContext } from '../cases/context.js';
 import { bodyValue, type SendableBody } from '../cases/request-body.js';
-import { idText } from '../../core/resources/id-text.js';
 
 /** How a body is chosen: the numbered sample, or a generated value from a seed. */
 export type BodyChoice = { kind: 'sample'; number: number; label?: string } | { kind: 'generated'; seed: number };

@@ -5,10 +5,11 @@
  * for (from the first page): then every item the server has is in it, and a
  * total count must equal its length. Anything else is not judged.
  */
-import { valueAt } from '../../core/json/json-pointer.js';
-import type { AnalysedExchange } from '../../core/response/types.js';
-import { idText } from '../../core/resources/id-text.js';
+
 import type { ListExpectation } from '../../core/exchange/stateful-expectation.js';
+import { valueAt } from '../../core/json/json-pointer.js';
+import { idText } from '../../core/resources/id-text.js';
+import type { AnalysedExchange } from '../../core/response/types.js';
 
 /** The items of a list answer and what can be said of them. */
 export interface ListView {

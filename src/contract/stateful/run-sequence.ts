@@ -8,14 +8,15 @@
  * so on the first answer (`x-plantkit-mock: ...; stateful=false`): the
  * sequence stops there.
  */
+
+import type { CaseResult } from '../../core/exchange/types.js';
 import { parseJson } from '../../core/json/exact-json.js';
 import type { PhaseSession } from '../phase.js';
-import type { CaseResult } from '../../core/exchange/types.js';
 import { idMisfit } from './id-fit.js';
 import type { BodyChoice } from './item-bodies.js';
 import type { StepPlan } from './plan-sequences.js';
 import { SequenceModel } from './sequence-model.js';
-import { stepCase, type StepTools } from './step-case.js';
+import { type StepTools, stepCase } from './step-case.js';
 import type { StatefulTarget } from './targets.js';
 
 /** A step as sent. */

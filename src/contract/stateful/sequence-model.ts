@@ -5,17 +5,18 @@
  * response updates it. Ids are whatever the server returned: never guessed,
  * never assumed sequential.
  */
-import { cloneJson, mergeMembers } from '../../core/json/exact-json.js';
-import { isRecord } from '../../core/schema/object-shape.js';
-import { idText } from '../../core/resources/id-text.js';
-import { valueAt } from '../../core/json/json-pointer.js';
+
 import type {
   ItemExpectation,
   ListExpectation,
   StatefulExpectation,
   StepAction,
 } from '../../core/exchange/stateful-expectation.js';
-import { notFoundStatuses, unpaged, type StatefulTarget } from './targets.js';
+import { cloneJson, mergeMembers } from '../../core/json/exact-json.js';
+import { valueAt } from '../../core/json/json-pointer.js';
+import { idText } from '../../core/resources/id-text.js';
+import { isRecord } from '../../core/schema/object-shape.js';
+import { notFoundStatuses, type StatefulTarget, unpaged } from './targets.js';
 
 /** One item as the model knows it. */
 interface ModelItem {

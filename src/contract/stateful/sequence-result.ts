@@ -4,8 +4,9 @@
  * failing step with that step's findings, and every step up to it with the
  * request that reproduces it; a passed one is its last step.
  */
-import type { Operation } from '../../core/spec/types.js';
+
 import type { CaseResult, ContractCase, SequenceDetails } from '../../core/exchange/types.js';
+import type { Operation } from '../../core/spec/types.js';
 import type { SequenceRun } from './run-sequence.js';
 import { stepTitle } from './step-case.js';
 import type { StatefulTarget } from './targets.js';

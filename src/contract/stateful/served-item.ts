@@ -4,10 +4,11 @@
  * (core/resources/item-wrapper.ts), with the schema that member documents. The
  * stateful checks compare this, and name places in the body through `pointer`.
  */
-import { propertiesOf } from '../../core/resources/success-response.js';
+
 import { decodePointer, valueAt } from '../../core/json/json-pointer.js';
-import type { SchemaObject } from '../../core/spec/types.js';
+import { propertiesOf } from '../../core/resources/success-response.js';
 import type { AnalysedExchange } from '../../core/response/types.js';
+import type { SchemaObject } from '../../core/spec/types.js';
 
 /** The served item (an object), its schema, and where it sits in the body ('' for the body itself). */
 export interface ServedItem {

@@ -9,22 +9,23 @@
  * that keeps no state, the phase is skipped with one line saying how to
  * start one that does.
  */
+
+import type { CaseResult } from '../../core/exchange/types.js';
+import type { LoadedSpec } from '../../core/spec/types.js';
+import type { CaseContext } from '../cases/context.js';
 import { integerCounter } from '../cases/context.js';
 import { CONTRACT_DEFAULTS, type NormalizedContractOptions } from '../options.js';
 import type { ContractPhase, PhaseSession } from '../phase.js';
-import { isRunStopped } from '../run-control.js';
-import type { CaseResult } from '../../core/exchange/types.js';
-import { ItemBodies } from './item-bodies.js';
 import { bind, trusted } from '../producers/binding.js';
 import type { ResourcePool } from '../producers/pool.js';
+import { isRunStopped } from '../run-control.js';
+import { ItemBodies } from './item-bodies.js';
 import { lifecycle, randomSequence, type StepPlan } from './plan-sequences.js';
 import { fromStatelessMock, runSequence } from './run-sequence.js';
 import { sequenceResult, skippedSequence } from './sequence-result.js';
 import { shrinkSequence } from './shrink.js';
 import type { StepTools } from './step-case.js';
-import { statefulTargets, type StatefulTarget } from './targets.js';
-import type { LoadedSpec } from '../../core/spec/types.js';
-import type { CaseContext } from '../cases/context.js';
+import { type StatefulTarget, statefulTargets } from './targets.js';
 
 /** The stateful sequences as a phase of the runner. */
 export const statefulPhase: ContractPhase = {

@@ -5,14 +5,15 @@
  * expects, for the stateful checks. Steps on a live item expect success;
  * steps on a deleted one leave the status to the stateful checks.
  */
+
+import type { StepAction } from '../../core/exchange/stateful-expectation.js';
+import type { ContractCase } from '../../core/exchange/types.js';
 import { cloneJson, setExactNumber } from '../../core/json/exact-json.js';
 import type { ItemOperation, ResourceOperation } from '../../core/resources/types.js';
 import { isRecord } from '../../core/schema/object-shape.js';
 import type { CaseContext } from '../cases/context.js';
 import { encodeBody, type SendableBody, valueAsSent } from '../cases/request-body.js';
 import { buildRequest } from '../cases/request-builder.js';
-import type { ContractCase } from '../../core/exchange/types.js';
-import type { StepAction } from '../../core/exchange/stateful-expectation.js';
 import { idMisfit } from './id-fit.js';
 import type { ItemBodies } from './item-bodies.js';
 import type { StepPlan } from './plan-sequences.js';

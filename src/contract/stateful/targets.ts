@@ -12,7 +12,7 @@ import { queryParameter } from '../../core/resources/paging.js';
 import type { Collection, ItemOperation, ResourceOperation } from '../../core/resources/types.js';
 import type { LoadedSpec, Operation } from '../../core/spec/types.js';
 import type { CaseContext } from '../cases/context.js';
-import { sendableBody, type SendableBody } from '../cases/request-body.js';
+import { type SendableBody, sendableBody } from '../cases/request-body.js';
 import { parameterValue } from '../cases/request-parameters.js';
 
 /** A collection the phase follows, with what its steps need. */

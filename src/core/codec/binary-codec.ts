@@ -5,8 +5,9 @@
  * character per byte, so `maxLength` counts bytes; other schemas cannot
  * describe bytes and are not checked.
  */
-import { schemaTypes } from '../schema/object-shape.js';
+
 import { primitiveText } from '../params/encode.js';
+import { schemaTypes } from '../schema/object-shape.js';
 import type { MediaCodec } from './types.js';
 
 /** The opaque-bytes codec (the fallback). */

@@ -3,7 +3,7 @@
  * writes it; binary (opaque bytes) takes everything else. A new media type
  * family is a new file plus one line here.
  */
-import { parseMediaType, type MediaType } from '../http/media-type.js';
+import { type MediaType, parseMediaType } from '../http/media-type.js';
 import { binaryCodec } from './binary-codec.js';
 import { formCodec } from './form-codec.js';
 import { jsonCodec } from './json-codec.js';

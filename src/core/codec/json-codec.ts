@@ -3,8 +3,9 @@
  * value is written as JSON text, strings included: an example `hello` is
  * sent as `"hello"`, which is what a JSON client can parse.
  */
-import { parseJson, stringifyJson } from '../json/exact-json.js';
+
 import { isJsonMediaType } from '../http/media-type.js';
+import { parseJson, stringifyJson } from '../json/exact-json.js';
 import type { MediaCodec } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 

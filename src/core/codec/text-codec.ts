@@ -8,9 +8,9 @@
  * airports, in the real-world loop).
  */
 import { parseJson } from '../json/exact-json.js';
+import { primitiveText } from '../params/encode.js';
 import { fromText } from '../params/text-value.js';
 import type { SchemaObject } from '../spec/types.js';
-import { primitiveText } from '../params/encode.js';
 import type { MediaCodec } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 

@@ -8,9 +8,9 @@
  */
 import { createRequire } from 'node:module';
 import type { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-import { objectShape } from '../schema/object-shape.js';
 import { primitiveText } from '../params/encode.js';
 import { childSchema, putText, valueShape } from '../params/text-value.js';
+import { objectShape } from '../schema/object-shape.js';
 import { componentName } from '../spec/schema-names.js';
 import type { SchemaObject } from '../spec/types.js';
 import type { MediaCodec } from './types.js';

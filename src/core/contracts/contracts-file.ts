@@ -7,10 +7,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ContractsError } from '../errors.js';
-import { closestName } from '../text/closest-name.js';
 import type { LoadedSpec } from '../spec/types.js';
+import { closestName } from '../text/closest-name.js';
 import { createSchemaCompiler } from '../validation/ajv.js';
-import { toViolations, type SchemaViolation } from '../validation/violations.js';
+import { type SchemaViolation, toViolations } from '../validation/violations.js';
 import { parseYamlSource } from '../yaml/yaml-source.js';
 
 /** One named request of a contracts file. */

@@ -4,10 +4,11 @@
  * themselves (integers as bigint, plain ASCII strings), so fast-check can
  * shrink a failing boundary case like any generated one.
  */
+
+import { joinPointer } from '../json/json-pointer.js';
 import { sampleValue } from '../schema/sample-value.js';
 import type { SchemaObject } from '../spec/types.js';
-import { joinPointer } from '../json/json-pointer.js';
-import { integerRange, type IntegerRange } from './integers.js';
+import { type IntegerRange, integerRange } from './integers.js';
 import { requestProperties } from './objects.js';
 import { allowedTypes, flatten, MAX_DEPTH, type SchemaScope } from './schema-facts.js';
 import { branchSchemas } from './schema-gen.js';

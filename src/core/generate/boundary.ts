@@ -15,7 +15,7 @@ import { numberText } from './logical-value.js';
 import { applyMutation, type Mutation, type NegativeValue } from './negative.js';
 import type { SchemaScope } from './schema-facts.js';
 import type { Site } from './sites.js';
-import { stringEdges, type Edge } from './strings.js';
+import { type Edge, stringEdges } from './strings.js';
 import { addProperty, cloneValue, setAtPointer } from './value-paths.js';
 
 /** One boundary case before it becomes a request. */

@@ -5,8 +5,8 @@
  * each a code point that shrinks towards its class's first character. Built
  * on first use, so importing the generators loads no fast-check (issue 22).
  */
-import { HEADER_SAFE, type Charset } from './charsets.js';
-import { integerBetween, mapped, oneOf, unshrinkable, type Gen } from './fast-check.js';
+import { type Charset, HEADER_SAFE } from './charsets.js';
+import { type Gen, integerBetween, mapped, oneOf, unshrinkable } from './fast-check.js';
 
 const ASCII_ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const ASCII_PUNCTUATION = ` -_.,'!?()&/:;@#+*="\\<>[]{}%$^|~\``;

@@ -5,7 +5,7 @@
  * value may hold any character. Format and pattern generators draw their
  * own characters: {@link withinCharset} brings theirs into the set.
  */
-import { mapped, type Gen } from './fast-check.js';
+import { type Gen, mapped } from './fast-check.js';
 
 /**
  * Which characters a string may hold. `any`: every character class of

@@ -5,9 +5,10 @@
  * bounds reach the server digit for digit. An integer without a format is
  * generated within int64: JSON Schema allows more, but no server means it.
  */
-import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
+
 import { INTEGER_FORMAT_RANGES } from '../schema/integer-formats.js';
-import { bigIntBetween, constantFrom, finiteDouble, mapped, oneOf, type Gen, type Weighted } from './fast-check.js';
+import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
+import { bigIntBetween, constantFrom, finiteDouble, type Gen, mapped, oneOf, type Weighted } from './fast-check.js';
 import type { Edge } from './strings.js';
 
 /** Inclusive bounds of an integer schema and the step of its multipleOf. */

@@ -13,18 +13,18 @@ import {
   booleans,
   constant,
   filtered,
+  type Gen,
   mapped,
   oneOf,
   tupleOf,
-  type Gen,
 } from './fast-check.js';
-import { integerGen, integerRange, type IntegerRange } from './integers.js';
+import { type IntegerRange, integerGen, integerRange } from './integers.js';
 import { ExactText } from './logical-value.js';
-import { addProperty, cloneValue, setAtPointer } from './value-paths.js';
 import { anyPrimitive } from './objects.js';
-import { typeAllowed, type JsonTypeName, type SchemaScope } from './schema-facts.js';
+import { type JsonTypeName, type SchemaScope, typeAllowed } from './schema-facts.js';
 import type { Site } from './sites.js';
 import { charactersGen, MAX_EDGE_LENGTH, stringLimits } from './strings.js';
+import { addProperty, cloneValue, setAtPointer } from './value-paths.js';
 
 /** One way to break one constraint. */
 export interface Mutation {

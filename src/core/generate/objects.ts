@@ -6,25 +6,25 @@
  * generated for requests (OAS 4.8.24).
  */
 import { isRecord } from '../schema/object-shape.js';
-import { toJsonText } from './logical-value.js';
+import type { SchemaObject } from '../spec/types.js';
 import {
   arrayOf,
-  booleans,
   bigIntBetween,
+  booleans,
   constant,
   dictionaryOf,
   filtered,
+  type Gen,
   mapped,
   oneOf,
   oneOfShrinkingToFirst,
   recordOf,
   tupleOf,
   uniqueArrayOf,
-  type Gen,
 } from './fast-check.js';
+import { toJsonText } from './logical-value.js';
 import { flatten, MAX_DEPTH, type SchemaScope } from './schema-facts.js';
-import { charactersGen, type Charset } from './strings.js';
-import type { SchemaObject } from '../spec/types.js';
+import { type Charset, charactersGen } from './strings.js';
 
 /** The extra properties of a body that has none (one object, so fast-check recognises it when shrinking). */
 const NO_EXTRAS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;

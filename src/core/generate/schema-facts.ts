@@ -9,7 +9,7 @@
  */
 import { canonicalJson } from '../json/exact-json.js';
 import { valueAt } from '../json/json-pointer.js';
-import { isRecord, jsonType, type JsonTypeName } from '../schema/object-shape.js';
+import { isRecord, type JsonTypeName, jsonType } from '../schema/object-shape.js';
 import type { OpenApiVersion, SchemaObject } from '../spec/types.js';
 import type { Charset } from './strings.js';
 

@@ -9,10 +9,10 @@
 import { chosenBranch, outsideBranches } from '../schema/branch-exclusion.js';
 import { isRecord } from '../schema/object-shape.js';
 import type { SchemaObject } from '../spec/types.js';
-import { booleans, constant, constantFrom, filtered, mapped, oneOf, type Gen, type Weighted } from './fast-check.js';
+import { booleans, constant, constantFrom, filtered, type Gen, mapped, oneOf, type Weighted } from './fast-check.js';
 import { integerGen, integerRange, numberGen } from './integers.js';
 import { anyPrimitive, arrayGen, objectGen } from './objects.js';
-import { allowedTypes, flatten, mergeSchemas, MAX_DEPTH, type JsonTypeName, type SchemaScope } from './schema-facts.js';
+import { allowedTypes, flatten, type JsonTypeName, MAX_DEPTH, mergeSchemas, type SchemaScope } from './schema-facts.js';
 import { stringGen } from './strings.js';
 
 /** Weight of each type when a schema allows several (null rarely: it is one value). */

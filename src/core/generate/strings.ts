@@ -6,12 +6,13 @@
  * the boundary phase. Lengths follow JSON Schema: code points, not UTF-16
  * units (2020-12 validation section 6.3.1).
  */
-import { patternRegExp } from '../validation/pattern.js';
-import { arrayOf, integerBetween, mapped, matching, oneOf, tupleOf, type Gen } from './fast-check.js';
-import { characters } from './characters.js';
+
 import type { SchemaObject } from '../spec/types.js';
+import { patternRegExp } from '../validation/pattern.js';
+import { characters } from './characters.js';
+import { type Charset, inCharset, withinCharset } from './charsets.js';
+import { arrayOf, type Gen, integerBetween, mapped, matching, oneOf, tupleOf } from './fast-check.js';
 import { FORMAT_GENS } from './formats.js';
-import { inCharset, withinCharset, type Charset } from './charsets.js';
 
 /** Which characters a string may hold (charsets.ts). */
 export type { Charset } from './charsets.js';

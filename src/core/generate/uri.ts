@@ -7,7 +7,7 @@
  * code point once for its whole process (82 MB on a contract run that
  * never gives it back); these generators shrink without such an index.
  */
-import { arrayOf, constantFrom, hostNames, integerBetween, mapped, oneOf, tupleOf, type Gen } from './fast-check.js';
+import { arrayOf, constantFrom, type Gen, hostNames, integerBetween, mapped, oneOf, tupleOf } from './fast-check.js';
 
 /** RFC 3986 section 3.3 `pchar` without `pct-encoded`: ALPHA, DIGIT, unreserved marks, sub-delims, ':' and '@'. */
 const PCHAR = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@";

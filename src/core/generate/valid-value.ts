@@ -14,8 +14,8 @@ import type { BodyValidator } from '../validation/compile-validators.js';
 import { describeViolation } from '../validation/violations.js';
 import { sampleValues } from './fast-check.js';
 import { toJsonValue } from './logical-value.js';
-import type { SchemaScope } from './schema-facts.js';
 import { patternSample } from './pattern-sample.js';
+import type { SchemaScope } from './schema-facts.js';
 import { valueGen } from './schema-gen.js';
 
 /** Generated values tried before giving up. */

@@ -3,8 +3,9 @@
  * hold bigints and ExactText, which structuredClone would not keep as they
  * are, hence a copy of our own.
  */
-import { isRecord } from '../schema/object-shape.js';
+
 import { decodePointer, encodePointer, valueAt } from '../json/json-pointer.js';
+import { isRecord } from '../schema/object-shape.js';
 
 /** Deep copy of plain objects and arrays; other values (bigint, ExactText, strings) are shared. */
 export function cloneValue<T>(value: T): T {

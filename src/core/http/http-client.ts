@@ -20,8 +20,8 @@ import {
   isUpgradeError,
   refusedArgument,
   SWITCHING_PROTOCOLS,
-  UPGRADE_NOT_SUPPORTED,
   type TransportFailure,
+  UPGRADE_NOT_SUPPORTED,
 } from './exchange-failure.js';
 import { flattenHeaders } from './flat-headers.js';
 import { Agent, requestOn } from './undici-parts.js';

@@ -3,7 +3,7 @@
  * (http-client.ts is the one module that sends with them).
  */
 import { createRequire } from 'node:module';
-import type { Agent as UndiciAgent, Dispatcher } from 'undici';
+import type { Dispatcher, Agent as UndiciAgent } from 'undici';
 
 const require = createRequire(import.meta.url);
 /**

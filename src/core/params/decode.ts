@@ -6,10 +6,11 @@
  * type (`content: application/json`). Values are typed by their schemas
  * (text-value.ts); whether they are valid is the validator's business.
  */
-import type { OperationParameter, ParameterLocation } from '../spec/types.js';
+
 import { parseJson } from '../json/exact-json.js';
+import type { OperationParameter, ParameterLocation } from '../spec/types.js';
 import { parseCookieHeader } from './cookies.js';
-import { decodeQueryText, rawPairs, splitRaw, type RawPair } from './query-string.js';
+import { decodeQueryText, type RawPair, rawPairs, splitRaw } from './query-string.js';
 import { arrayFromTexts, childSchema, objectFromPairs, putText, valueShape } from './text-value.js';
 
 /** What the request carries, before any parameter is read. */

@@ -28,7 +28,7 @@ import { schemaTypes } from '../schema/object-shape.js';
 import type { Operation, OperationParameter, SchemaObject } from '../spec/types.js';
 import { idFieldFor, isIdName, singular, travels } from './id-field.js';
 import { envelopeItem } from './item-wrapper.js';
-import { linkedParameters, type LinkedParameter } from './links.js';
+import { type LinkedParameter, linkedParameters } from './links.js';
 import { listArray, propertiesOf, successOf } from './success-response.js';
 
 /** Where a harvested value sits in a success answer. */

@@ -1,10 +1,10 @@
 /** Work shared by the checks, done once per exchange: documented response and media type, parsed body. */
 import type { Decoded } from '../codec/index.js';
+import type { Exchange } from '../exchange/types.js';
 import { forbidsBody } from '../http/bodyless.js';
 import { isJsonMediaType, parseMediaType } from '../http/media-type.js';
 import { parseJson } from '../json/exact-json.js';
 import { findResponse } from '../validation/compile-validators.js';
-import type { Exchange } from '../exchange/types.js';
 import { documentedMedia } from './decode-response.js';
 import type { AnalysedExchange } from './types.js';
 

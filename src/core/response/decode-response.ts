@@ -4,10 +4,10 @@
  * exchange before the checks run (multipart parsing is asynchronous).
  */
 import { codecFor, type Decoded } from '../codec/index.js';
+import type { Exchange } from '../exchange/types.js';
 import { matchMediaType, parseMediaType } from '../http/media-type.js';
 import type { MediaTypeContent } from '../spec/types.js';
 import { findResponse } from '../validation/compile-validators.js';
-import type { Exchange } from '../exchange/types.js';
 
 /** The documented media type covering the response's Content-Type (the only one documented when the header is missing). */
 export function documentedMedia(exchange: Exchange): MediaTypeContent | undefined {

@@ -17,10 +17,11 @@
  * - 431: header fields of 4 KiB or more (RFC 6585 section 5).
  * - any 4xx: invalid input (a negative or auth case), or the status a contracts/ scenario names.
  */
+
+import type { Exchange } from '../exchange/types.js';
 import { negotiate } from '../http/accept.js';
 import { matchMediaType, parseMediaType } from '../http/media-type.js';
 import type { Operation } from '../spec/types.js';
-import type { Exchange } from '../exchange/types.js';
 import { expectsNotFound, NOT_FOUND_STATUSES, resourceStateOf } from './resource-state.js';
 
 /** A request target this long may be refused with 414. */

@@ -4,14 +4,15 @@
  * (src/msw/) say exactly what `plantkit contract` would say of the same
  * response.
  */
-import { analyseExchange } from './analyse.js';
-import { checksFor } from './checks/index.js';
-import type { CheckContext } from './types.js';
-import { decodeResponseBody } from './decode-response.js';
+
 import type { Decoded } from '../codec/index.js';
 import type { ContractCase, Exchange, ReceivedResponse } from '../exchange/types.js';
 import type { Finding } from '../findings.js';
 import type { Operation } from '../spec/types.js';
+import { analyseExchange } from './analyse.js';
+import { checksFor } from './checks/index.js';
+import { decodeResponseBody } from './decode-response.js';
+import type { CheckContext } from './types.js';
 
 /** The checks that judge a response on its own (no request expectations). */
 const ALONE = checksFor('response');

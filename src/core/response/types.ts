@@ -1,11 +1,12 @@
 /** What a check sees and returns. */
+
+import type { Decoded } from '../codec/index.js';
+import type { Exchange } from '../exchange/types.js';
 import { classOfSeverity, type Finding, type FindingClass } from '../findings.js';
 import type { MediaType } from '../http/media-type.js';
 import type { JsonParseResult } from '../json/exact-json.js';
-import type { Decoded } from '../codec/index.js';
 import type { MediaTypeContent, OperationResponse, SchemaObject } from '../spec/types.js';
 import type { BodyValidator, Direction, SpecValidators } from '../validation/compile-validators.js';
-import type { Exchange } from '../exchange/types.js';
 
 /** An exchange with what every check needs worked out once. */
 export interface AnalysedExchange extends Exchange {

@@ -16,7 +16,7 @@
  * `no-method` with the allowed methods (405, RFC 9110 section 15.5.6).
  */
 import type { Operation } from '../spec/types.js';
-import { compileTemplate, type CompiledTemplate } from './path-template.js';
+import { type CompiledTemplate, compileTemplate } from './path-template.js';
 
 /** The outcome of routing one request. */
 export type RouteResult =

@@ -7,8 +7,8 @@
 import { setExactNumber } from '../json/exact-json.js';
 import { resolveSchema } from '../spec/circular-refs.js';
 import type { SchemaObject } from '../spec/types.js';
-import { INTEGER_FORMAT_RANGES } from './integer-formats.js';
 import { chosenBranch, outsideBranches } from './branch-exclusion.js';
+import { INTEGER_FORMAT_RANGES } from './integer-formats.js';
 import { objectShape, schemaTypes } from './object-shape.js';
 
 /** How to sample. */

@@ -4,8 +4,9 @@
  * optional; an operation's own `security` (even `[]`) overrides the root's,
  * which operations.ts has already applied.
  */
-import type { SecurityRequirement, SecuritySchemeUse } from '../spec/types.js';
+
 import { parseCookieHeader } from '../params/cookies.js';
+import type { SecurityRequirement, SecuritySchemeUse } from '../spec/types.js';
 import { handlerFor } from './index.js';
 import type { CredentialSource, SchemeVerdict } from './types.js';
 

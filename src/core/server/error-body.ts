@@ -13,11 +13,11 @@
  */
 import { codecFor } from '../codec/index.js';
 import type { Encoded } from '../codec/types.js';
+import type { SchemaScope } from '../generate/schema-facts.js';
 import { isJsonMediaType, parseMediaType } from '../http/media-type.js';
 import { stringifyJson } from '../json/exact-json.js';
-import type { SchemaScope } from '../generate/schema-facts.js';
 import type { LoadedSpec, MediaTypeContent, Operation, SchemaObject } from '../spec/types.js';
-import { findResponse, type BodyValidator, type SpecValidators } from '../validation/compile-validators.js';
+import { type BodyValidator, findResponse, type SpecValidators } from '../validation/compile-validators.js';
 import { fillErrorBody } from './error-fill.js';
 
 /** An error response: status, media type and body value (the caller encodes it). */

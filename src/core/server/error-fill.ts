@@ -9,13 +9,13 @@
  * once per schema: a refusal is answered often.
  */
 import { STATUS_CODES } from 'node:http';
+import { patternSample } from '../generate/pattern-sample.js';
+import type { SchemaScope } from '../generate/schema-facts.js';
+import { validValue } from '../generate/valid-value.js';
 import { cloneJson, setExactNumber } from '../json/exact-json.js';
 import { objectShape, schemaTypes } from '../schema/object-shape.js';
 import { sampleValue } from '../schema/sample-value.js';
 import type { SchemaObject } from '../spec/types.js';
-import { patternSample } from '../generate/pattern-sample.js';
-import type { SchemaScope } from '../generate/schema-facts.js';
-import { validValue } from '../generate/valid-value.js';
 
 /** Where an explanation goes, best first; `title` is a summary (RFC 9457 section 3.1.3), so it gets the reason phrase when `detail` is there. */
 const MESSAGE_NAMES = [

@@ -8,9 +8,10 @@
  * its path item's parameters, in a component its `$ref`s lead to
  * (transitively), or in a security scheme it names.
  */
+
+import { encodePointer } from '../json/json-pointer.js';
 import { walkComponentRefs } from './component-refs.js';
 import { asArray, asRecord } from './content.js';
-import { encodePointer } from '../json/json-pointer.js';
 import type { StructuralProblem } from './meta-schema-errors.js';
 import { HTTP_METHODS } from './operations.js';
 import type { InvalidPart, UnservableOperation } from './types.js';

@@ -7,22 +7,22 @@
  */
 import path from 'node:path';
 import { isPlantkitError, SpecError } from '../errors.js';
+import { cloneJson } from '../json/exact-json.js';
 import type { YamlSource } from '../yaml/yaml-source.js';
+import { linkCircularRefs, linkRef } from './circular-refs.js';
+import { type IsolatedParts, isolateInvalidParts } from './invalid-parts.js';
+import { dereferenceLocally } from './local-dereference.js';
 import { validateOpenApiDocument } from './meta-schema.js';
 import { describeMetaSchemaErrors, type StructuralProblem } from './meta-schema-errors.js';
-import { cloneJson } from '../json/exact-json.js';
-import { linkCircularRefs, linkRef } from './circular-refs.js';
-import { dereferenceLocally } from './local-dereference.js';
 import { listOperations } from './operations.js';
+import { type RefReader, refResolverOptions } from './ref-policy.js';
 import { nameComponentSchemas } from './schema-names.js';
 import { serverUrls } from './servers.js';
-import { fillUnresolved, unresolvedRefsOf, unservableOperations, type UnresolvedHolders } from './unresolved-refs.js';
-import { convertSwagger2, isSwagger2, originalPointer } from './swagger2.js';
-import { isolateInvalidParts, type IsolatedParts } from './invalid-parts.js';
-import { refResolverOptions, type RefReader } from './ref-policy.js';
 import { describeValueKind, readSpecSource, type SpecSource } from './spec-source.js';
 import { loadSwaggerParser } from './swagger-parser.js';
+import { convertSwagger2, isSwagger2, originalPointer } from './swagger2.js';
 import type { LoadedSpec, OpenApiVersion, UnservableOperation } from './types.js';
+import { fillUnresolved, type UnresolvedHolders, unresolvedRefsOf, unservableOperations } from './unresolved-refs.js';
 
 export type { StructuralProblem } from './meta-schema-errors.js';
 

@@ -3,15 +3,16 @@
  * bodies and responses, from one loaded spec. The mock, the contract runner,
  * the spec checks and the vitest matchers all call these: one spec, one validator.
  */
-import { walkComponentRefs } from '../spec/component-refs.js';
+
+import { matchMediaType, parseMediaType } from '../http/media-type.js';
 import { valueAt } from '../json/json-pointer.js';
+import { walkComponentRefs } from '../spec/component-refs.js';
 import { sourcePointer } from '../spec/source-pointer.js';
 import type { LoadedSpec, MediaTypeContent, Operation, OperationResponse, SchemaObject } from '../spec/types.js';
-import { matchMediaType, parseMediaType } from '../http/media-type.js';
 import { createSchemaCompiler, type ErrorObject, type SchemaCompiler, type ValidateFunction } from './ajv.js';
-import { createSchemaView, type Direction, type SchemaViewOptions } from './schema-view.js';
-import { toViolations, type SchemaViolation } from './violations.js';
 import { NOT_PICKED, PickMemo } from './pick-memo.js';
+import { createSchemaView, type Direction, type SchemaViewOptions } from './schema-view.js';
+import { type SchemaViolation, toViolations } from './violations.js';
 
 export type { SchemaViolation } from './violations.js';
 

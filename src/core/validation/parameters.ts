@@ -8,7 +8,7 @@ import type { ParameterValues } from '../params/decode.js';
 import type { LoadedSpec, Operation, SchemaObject } from '../spec/types.js';
 import { createSchemaCompiler } from './ajv.js';
 import { createSchemaView } from './schema-view.js';
-import { toViolations, type SchemaViolation } from './violations.js';
+import { type SchemaViolation, toViolations } from './violations.js';
 
 export type { ParameterValues } from '../params/decode.js';
 

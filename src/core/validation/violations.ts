@@ -2,8 +2,9 @@
  * Ajv errors as data: one SchemaViolation per Ajv error, with the JSON
  * pointer of the offending value and a message that reads on its own.
  */
-import type { ErrorObject } from './ajv.js';
+
 import { joinPointer } from '../json/json-pointer.js';
+import type { ErrorObject } from './ajv.js';
 
 /** One way a value fails its schema. */
 export interface SchemaViolation {

@@ -6,8 +6,8 @@
 import { createRequire } from 'node:module';
 import type { Node } from 'yaml';
 import { parseJson, setExactNumber } from '../json/exact-json.js';
-import { jsonPositions } from '../json/json-positions.js';
 import { decodePointer } from '../json/json-pointer.js';
+import { jsonPositions } from '../json/json-positions.js';
 
 type YamlPackage = typeof import('yaml');
 let yamlPackage: YamlPackage | undefined;

@@ -10,24 +10,25 @@
  * --data filled it), and requests that pinned a response (`Prefer: code=`,
  * `__example=`) keep today's behaviour.
  */
+
+import { decodePointer } from '../../core/json/json-pointer.js';
+import type { ParameterValues } from '../../core/params/decode.js';
 import { singular } from '../../core/resources/id-field.js';
 import type { Collection, ItemOperation, ResourceOperation, ResourceRole } from '../../core/resources/types.js';
-import type { ParameterValues } from '../../core/params/decode.js';
 import { isRecord } from '../../core/schema/object-shape.js';
 import type { BodyValidator } from '../../core/validation/compile-validators.js';
+import { errorReply } from '../error-reply.js';
 import type { MockState } from '../mock-state.js';
 import type { Preferences } from '../prefer.js';
 import type { MockReply } from '../reply.js';
-import { errorReply } from '../error-reply.js';
-import { respond, type FixedAnswer, type ResponseSettings, type ValidRequest } from '../respond.js';
-import { decodePointer } from '../../core/json/json-pointer.js';
-import { envelopeOf, type Envelope } from './envelope.js';
-import { itemRules, itemValidator, type CollectionRules } from './item-rules.js';
-import { createdItem, mergedItem, replacedItem, type Built } from './item-value.js';
+import { type FixedAnswer, type ResponseSettings, respond, type ValidRequest } from '../respond.js';
+import { type Envelope, envelopeOf } from './envelope.js';
+import { type CollectionRules, itemRules, itemValidator } from './item-rules.js';
+import { type Built, createdItem, mergedItem, replacedItem } from './item-value.js';
 import { listItem } from './list-item.js';
 import { listBody, listPage } from './list-page.js';
 import { newId } from './new-id.js';
-import { idKey, scopeOf, type ResourceStore } from './store.js';
+import { idKey, type ResourceStore, scopeOf } from './store.js';
 
 /** A checked request with what the store needs: raw and typed parameters, the body's media type. */
 export interface StatefulRequest extends ValidRequest {

@@ -23,7 +23,7 @@ import { parseYamlSource } from '../../core/yaml/yaml-source.js';
 import type { MockState } from '../mock-state.js';
 import { itemRules } from './item-rules.js';
 import { newId } from './new-id.js';
-import { idKey, scopeOf, type PreloadedItems, type StoredItem } from './store.js';
+import { idKey, type PreloadedItems, type StoredItem, scopeOf } from './store.js';
 
 /** Read, check and key the items of `file` against the collections of `state`. */
 export async function readDataFile(file: string, state: MockState): Promise<PreloadedItems> {

@@ -8,8 +8,9 @@
  * property-by-property merge for plain JSON). Values are copied with their
  * exact number text (int64 ids stay exact).
  */
-import { validValue } from '../../core/generate/valid-value.js';
+
 import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import { validValue } from '../../core/generate/valid-value.js';
 import { cloneJson, exactNumberText, setExactNumber } from '../../core/json/exact-json.js';
 import { isRecord, type ObjectShape } from '../../core/schema/object-shape.js';
 import { sampleValue } from '../../core/schema/sample-value.js';

@@ -14,10 +14,10 @@
  */
 import { validValue } from '../../core/generate/valid-value.js';
 import { mergeMembers, pickMembers } from '../../core/json/exact-json.js';
+import { decodePointer } from '../../core/json/json-pointer.js';
 import { arrayItems, propertiesOf } from '../../core/resources/success-response.js';
 import type { ListOperation } from '../../core/resources/types.js';
 import { isRecord, objectShape } from '../../core/schema/object-shape.js';
-import { decodePointer } from '../../core/json/json-pointer.js';
 import type { SchemaObject } from '../../core/spec/types.js';
 import type { BodyValidator } from '../../core/validation/compile-validators.js';
 import type { MockState } from '../mock-state.js';

@@ -9,10 +9,10 @@
  */
 import type { SchemaScope } from '../../core/generate/schema-facts.js';
 import { cloneJson } from '../../core/json/exact-json.js';
-import { arrayItems, propertiesOf } from '../../core/resources/success-response.js';
-import { queryParameter } from '../../core/resources/paging.js';
-import type { Collection, ListOperation } from '../../core/resources/types.js';
 import { decodePointer } from '../../core/json/json-pointer.js';
+import { queryParameter } from '../../core/resources/paging.js';
+import { arrayItems, propertiesOf } from '../../core/resources/success-response.js';
+import type { Collection, ListOperation } from '../../core/resources/types.js';
 import type { BodyValidator } from '../../core/validation/compile-validators.js';
 import { envelopeOf } from './envelope.js';
 

@@ -9,8 +9,8 @@
  * `{firewall_id}` a uuid), so the item can be read where it was created.
  */
 import { randomUUID } from 'node:crypto';
-import { validValue } from '../../core/generate/valid-value.js';
 import type { SchemaScope } from '../../core/generate/schema-facts.js';
+import { validValue } from '../../core/generate/valid-value.js';
 import { schemaTypes } from '../../core/schema/object-shape.js';
 import type { SchemaObject } from '../../core/spec/types.js';
 import type { BodyValidator } from '../../core/validation/compile-validators.js';

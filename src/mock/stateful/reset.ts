@@ -5,9 +5,10 @@
  * `__` prefix is plantkit's, as in Prism's `__code` switches); a mock that
  * keeps no state answers 404 saying how to start one that does.
  */
+
+import { errorReply } from '../error-reply.js';
 import type { MockState } from '../mock-state.js';
 import type { MockReply } from '../reply.js';
-import { errorReply } from '../error-reply.js';
 import type { ResourceStore } from './store.js';
 
 /** Where clients reset the stateful mock. */

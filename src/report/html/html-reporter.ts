@@ -8,10 +8,10 @@
 import type { RunEvent } from '../../contract/events.js';
 import type { Secret } from '../../core/exchange/redact.js';
 import type { LoadedSpec } from '../../core/spec/types.js';
-import { createJsonReporter } from '../json-reporter.js';
 import type { ContractReport } from '../contract-report.js';
+import { createJsonReporter } from '../json-reporter.js';
+import { type ReportTarget, writeReportFile } from '../report-target.js';
 import type { Reporter } from '../reporter.js';
-import { writeReportFile, type ReportTarget } from '../report-target.js';
 import type { RunVerdict } from '../run-verdict.js';
 import { renderHtmlReport } from './render-html.js';
 import { createSpecExcerpts } from './spec-excerpt.js';

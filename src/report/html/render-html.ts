@@ -7,14 +7,15 @@
  * cases are counted in the matrix, never listed: only failures carry their
  * exchanges, so a run of 10,000 cases stays small (bench/suites/html-report.mjs).
  */
+
+import type { SpecGap } from '../../contract/types.js';
 import type { CaseRecord } from '../case-record.js';
 import { findingLine } from '../case-record.js';
-import type { SpecGap } from '../../contract/types.js';
 import type { ContractReport } from '../contract-report.js';
 import type { RunVerdict } from '../run-verdict.js';
 import { countsLine } from '../verdict-lines.js';
 import { REPORT_CSS, REPORT_JS } from './html-assets.js';
-import { coverageRows, failureGroups, type CoverageRow, type FailureGroup } from './report-view.js';
+import { type CoverageRow, coverageRows, type FailureGroup, failureGroups } from './report-view.js';
 
 /** What the page is made from: the JSON report, its cases and the run's verdict. */
 export interface HtmlReportInput {

@@ -5,8 +5,9 @@
  * them, whether it ever got a success), and the failures grouped by their
  * signature as the run grouped them.
  */
-import type { CaseRecord } from '../case-record.js';
+
 import type { OperationCoverage } from '../../contract/coverage-report.js';
+import type { CaseRecord } from '../case-record.js';
 import type { ContractReport, OperationRecord } from '../contract-report.js';
 
 /** One status of an operation's row in the coverage matrix. */

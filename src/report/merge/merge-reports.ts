@@ -6,11 +6,12 @@
  * The result is a JSON report of the same schema, marked with the shards it
  * came from, and the verdict the other reporters render.
  */
+
+import type { OperationCoverage } from '../../contract/coverage-report.js';
 import type { DistinctFailure, RunStop, SpecGap } from '../../contract/types.js';
 import type { CaseRecord } from '../case-record.js';
-import type { RunVerdict } from '../run-verdict.js';
-import type { OperationCoverage } from '../../contract/coverage-report.js';
 import type { ContractReport, SpecGapRecord } from '../contract-report.js';
+import type { RunVerdict } from '../run-verdict.js';
 import type { ReadReport } from './read-reports.js';
 
 /** Bodies kept per spec gap, as one run keeps them (contract/spec-gaps.ts). */

@@ -4,7 +4,7 @@
  * case with its findings and reproduce line, the distinct failures, the
  * spec gaps, and the closing counts line of a single run.
  */
-import { findingLine, generatedNotes, sequenceNotes, type CaseRecord } from '../case-record.js';
+import { type CaseRecord, findingLine, generatedNotes, sequenceNotes } from '../case-record.js';
 import { displayText } from '../display-text.js';
 import { countsLine, distinctFailureLines, specGapLines } from '../verdict-lines.js';
 import type { MergedRun } from './merge-reports.js';

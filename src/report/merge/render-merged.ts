@@ -10,8 +10,8 @@ import { annotation, gapAnnotation, markdownSummary, readYaml } from '../github-
 import { renderHtmlReport } from '../html/render-html.js';
 import { renderJunit } from '../junit-reporter.js';
 import type { ReporterName } from '../reporter.js';
-import { mergedConsoleText } from './merged-console.js';
 import type { MergedRun } from './merge-reports.js';
+import { mergedConsoleText } from './merged-console.js';
 
 /** What a merged report is written as: the report text, and GitHub's workflow commands for stdout. */
 export interface MergedOutput {

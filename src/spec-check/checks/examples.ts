@@ -10,9 +10,9 @@ import { describeValue } from '../../core/findings.js';
 import { valueAt } from '../../core/json/json-pointer.js';
 import { compileSchemaValidators, type SchemaViolation } from '../../core/validation/compile-validators.js';
 import type { Direction } from '../../core/validation/schema-view.js';
-import { toFindings, type ProblemReport } from '../locate.js';
+import { type ProblemReport, toFindings } from '../locate.js';
 import type { SpecCheck } from '../types.js';
-import { listExampleSites, type ExampleSite } from './example-sites.js';
+import { type ExampleSite, listExampleSites } from './example-sites.js';
 
 /** The examples check. */
 export const examplesCheck: SpecCheck = {

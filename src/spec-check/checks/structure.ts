@@ -4,12 +4,13 @@
  * do not resolve (swagger-parser), and the operation rules the meta-schema
  * cannot express. Every problem, not only the first.
  */
+
+import { validateOpenApiDocument } from '../../core/spec/meta-schema.js';
+import { describeMetaSchemaErrors } from '../../core/spec/meta-schema-errors.js';
 import type { ProblemReport } from '../locate.js';
 import { toFindings } from '../locate.js';
 import type { SpecCheck } from '../types.js';
 import { operationRuleProblems } from './operation-rules.js';
-import { validateOpenApiDocument } from '../../core/spec/meta-schema.js';
-import { describeMetaSchemaErrors } from '../../core/spec/meta-schema-errors.js';
 
 /** The structure check. */
 export const structureCheck: SpecCheck = {

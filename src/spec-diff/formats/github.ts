@@ -3,7 +3,7 @@
  * errors, warnings as warnings, the rest as notices. Removed things are
  * annotated at the nearest node that still exists in the head file.
  */
-import { githubAnnotation, type AnnotationKind } from '../../core/text/github-annotation.js';
+import { type AnnotationKind, githubAnnotation } from '../../core/text/github-annotation.js';
 import type { Change } from '../types.js';
 import type { DiffFormatter } from './format.js';
 import { describeCounts, describeIgnoreEntry } from './format.js';

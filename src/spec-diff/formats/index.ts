@@ -2,13 +2,13 @@
 import { batched } from '../../core/text/batched.js';
 import { encoded } from '../../core/text/encoded.js';
 import type { SpecDiffResult } from '../diff-specs.js';
-import type { DiffFormatter, DiffFormatName } from './format.js';
+import type { DiffFormatName, DiffFormatter } from './format.js';
 import { githubFormat } from './github.js';
 import { jsonFormat } from './json.js';
 import { markdownFormat } from './markdown.js';
 import { textFormat } from './text.js';
 
-export type { DiffFormatter, DiffFormatName } from './format.js';
+export type { DiffFormatName, DiffFormatter } from './format.js';
 
 /** Every diff format, by name. */
 export const DIFF_FORMATS: Readonly<Record<DiffFormatName, DiffFormatter>> = {

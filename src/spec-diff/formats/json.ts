@@ -1,6 +1,7 @@
 /** Machine-readable JSON: the SpecDiffResult as it is (stable field names; see docs/spec-checks.md). */
-import type { SpecDiffResult } from '../diff-specs.js';
+
 import { prettyJsonPieces } from '../../core/text/pretty-json.js';
+import type { SpecDiffResult } from '../diff-specs.js';
 import { changeJson } from './change-json.js';
 import type { DiffFormatter } from './format.js';
 

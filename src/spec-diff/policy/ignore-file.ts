@@ -13,7 +13,7 @@
  */
 import { DiffConfigError } from '../../core/errors.js';
 import { HTTP_METHODS } from '../../core/spec/operations.js';
-import { closest, isMapping, readPolicyFile, type PolicyLocation } from './policy-file.js';
+import { closest, isMapping, type PolicyLocation, readPolicyFile } from './policy-file.js';
 
 /** One accepted change. */
 export interface IgnoreEntry {

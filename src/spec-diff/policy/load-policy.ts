@@ -5,8 +5,8 @@
  * Everything is read and checked before any spec is.
  */
 import { DIFF_RULES } from '../rules/index.js';
-import { loadDiffConfig, type FailOn, type LevelSetting } from './diff-config.js';
-import { loadIgnoreFile, type IgnoreEntry } from './ignore-file.js';
+import { type FailOn, type LevelSetting, loadDiffConfig } from './diff-config.js';
+import { type IgnoreEntry, loadIgnoreFile } from './ignore-file.js';
 import { DEFAULT_FAIL_ON } from './verdict.js';
 
 /** What the caller asked for; every field optional. */

@@ -3,10 +3,11 @@
  * with positions, so every complaint names file, line and column, and what
  * to write instead.
  */
-import { closestName } from '../../core/text/closest-name.js';
+
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DiffConfigError } from '../../core/errors.js';
+import { closestName } from '../../core/text/closest-name.js';
 import { parseYamlSource, type YamlSource } from '../../core/yaml/yaml-source.js';
 
 /** A parsed policy file: its value, and a way to say where a pointer is. */

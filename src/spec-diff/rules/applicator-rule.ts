@@ -1,7 +1,7 @@
 /** Rules on applicators added or removed (applicator-changes.ts): one direction per rule. */
-import { applicatorChanges, type ApplicatorChanges } from '../applicator-changes.js';
+import { type ApplicatorChanges, applicatorChanges } from '../applicator-changes.js';
 import type { DiffRule, RuleHit } from '../types.js';
-import { schemaPairRule, type RuleHeader } from './schema-pair-rule.js';
+import { type RuleHeader, schemaPairRule } from './schema-pair-rule.js';
 
 /** What an applicator rule watches. */
 export interface ApplicatorRuleSpec extends RuleHeader {

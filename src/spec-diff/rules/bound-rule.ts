@@ -13,7 +13,7 @@
 import { effectiveLength, impliedLength } from '../enum-bounds.js';
 import type { Bounds, EffectiveSchema } from '../schema-record.js';
 import type { DiffRule, RuleHit, SchemaPair } from '../types.js';
-import { schemaPairRule, type RuleHeader } from './schema-pair-rule.js';
+import { type RuleHeader, schemaPairRule } from './schema-pair-rule.js';
 
 type CountBound = Exclude<keyof Bounds, 'pattern'>;
 

@@ -5,7 +5,7 @@
  */
 import type { EffectiveSchema } from '../schema-record.js';
 import type { DiffRule, RuleHit } from '../types.js';
-import { schemaPairRule, type RuleHeader } from './schema-pair-rule.js';
+import { type RuleHeader, schemaPairRule } from './schema-pair-rule.js';
 
 /** What a dependentRequired rule watches. */
 export interface DependentRequiredRuleSpec extends RuleHeader {

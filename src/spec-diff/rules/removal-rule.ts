@@ -3,7 +3,7 @@
  * before the `x-sunset` date breaks clients that were promised more time;
  * removal after it (or without a date) is the planned end of the lifecycle.
  */
-import { removalOf, type Removal } from '../deprecation.js';
+import { type Removal, removalOf } from '../deprecation.js';
 import type { ChangeLevel, DiffRule, RuleHit } from '../types.js';
 
 /** What a removal rule watches. */

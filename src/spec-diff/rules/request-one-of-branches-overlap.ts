@@ -8,10 +8,11 @@
  * clients build from their documentation (declared properties only), or when
  * a `discriminator` tells tools which branch to use (OAS 3.1.0 section 4.8.25).
  */
-import { branchesOf } from '../variant-branches.js';
+
 import { mayOverlapDocumented } from '../schema-overlap.js';
 import type { EffectiveSchema } from '../schema-record.js';
 import type { RuleHit, VariantPairing } from '../types.js';
+import { branchesOf } from '../variant-branches.js';
 import { walkRule } from './walk-rule.js';
 
 /** request-one-of-branches-overlap */

@@ -6,6 +6,7 @@
 import { describeType, lostTypes } from '../type-sets.js';
 
 const TEXT_FORMS = new Set(['number', 'integer', 'boolean']);
+
 import { walkRule } from './walk-rule.js';
 
 /** request-type-changed */

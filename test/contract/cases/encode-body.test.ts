@@ -4,8 +4,8 @@
  * or ExactText) and a fixed multipart boundary.
  */
 import { expect, test } from 'vitest';
-import { codecFor } from '../../../src/core/codec/index.js';
 import { encodeBody, type SendableBody, valueAsSent } from '../../../src/contract/cases/request-body.js';
+import { codecFor } from '../../../src/core/codec/index.js';
 import { ExactText } from '../../../src/core/generate/logical-value.js';
 import { parseJson } from '../../../src/core/json/exact-json.js';
 import type { SchemaObject } from '../../../src/core/spec/types.js';

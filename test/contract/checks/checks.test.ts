@@ -4,10 +4,6 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CHECKS } from '../../../src/contract/checks/index.js';
-import { type CheckContext } from '../../../src/core/response/types.js';
-import { decodeResponseBody } from '../../../src/core/response/decode-response.js';
-import { createCheckContext } from '../../../src/core/response/context.js';
-import { analyseExchange } from '../../../src/core/response/analyse.js';
 import type {
   ItemExpectation,
   ListExpectation,
@@ -15,6 +11,10 @@ import type {
 } from '../../../src/core/exchange/stateful-expectation.js';
 import type { ContractCase, Exchange, Expectation } from '../../../src/core/exchange/types.js';
 import { parseJson } from '../../../src/core/json/exact-json.js';
+import { analyseExchange } from '../../../src/core/response/analyse.js';
+import { createCheckContext } from '../../../src/core/response/context.js';
+import { decodeResponseBody } from '../../../src/core/response/decode-response.js';
+import type { CheckContext } from '../../../src/core/response/types.js';
 import { loadSpec } from '../../../src/core/spec/load-spec.js';
 import type { Operation } from '../../../src/core/spec/types.js';
 import { compileValidators } from '../../../src/core/validation/compile-validators.js';

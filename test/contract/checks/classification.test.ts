@@ -8,12 +8,12 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CHECKS } from '../../../src/contract/checks/index.js';
-import { type CheckContext } from '../../../src/core/response/types.js';
-import { createCheckContext } from '../../../src/core/response/context.js';
-import { analyseExchange } from '../../../src/core/response/analyse.js';
-import { httpRefusalReason } from '../../../src/core/response/http-refusals.js';
 import type { ItemExpectation, StatefulExpectation } from '../../../src/core/exchange/stateful-expectation.js';
 import type { ContractCase, Exchange, Expectation, ResourceState } from '../../../src/core/exchange/types.js';
+import { analyseExchange } from '../../../src/core/response/analyse.js';
+import { createCheckContext } from '../../../src/core/response/context.js';
+import { httpRefusalReason } from '../../../src/core/response/http-refusals.js';
+import type { CheckContext } from '../../../src/core/response/types.js';
 import { loadSpec } from '../../../src/core/spec/load-spec.js';
 import type { Operation } from '../../../src/core/spec/types.js';
 import { compileValidators } from '../../../src/core/validation/compile-validators.js';

@@ -9,7 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import { type ReferenceApp, startApp } from '../../apps/shared/app-server.js';
 import { isObject, readJsonBody } from '../../apps/shared/json-body.js';
-import { serveRoutes, type Route } from '../../apps/shared/routes.js';
+import { type Route, serveRoutes } from '../../apps/shared/routes.js';
 
 /** Ways the app behaves. */
 export type TodosVariant =

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_TOKEN, type Variant } from '../../apps/plant-store.js';
 import { contractAgainst } from './cli-harness.js';
-import { failedGenerated, sentName, type FailedGenerated } from './report-blocks.js';
+import { type FailedGenerated, failedGenerated, sentName } from './report-blocks.js';
 
 const codePoints = (text: string | undefined) => [...(text ?? '')];
 

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../../src/cli/run.js';
-import { APP_TOKEN, startPlantStore, type RunningApp, type Variant } from '../../apps/plant-store.js';
+import { APP_TOKEN, type RunningApp, startPlantStore, type Variant } from '../../apps/plant-store.js';
 
 /** The repository root: openapi.yaml and contracts/ live there. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

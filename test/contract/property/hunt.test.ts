@@ -1,7 +1,7 @@
 /** Hunting and shrinking over a fake server: budget, request cache, transport failures, faults. */
 import { describe, expect, it } from 'vitest';
 import { huntDistinct } from '../../../src/contract/property/distinct-hunts.js';
-import { hunt, type Attempt } from '../../../src/contract/property/hunt.js';
+import { type Attempt, hunt } from '../../../src/contract/property/hunt.js';
 import type { CaseResult, ContractCase } from '../../../src/core/exchange/types.js';
 import { stringGen } from '../../../src/core/generate/strings.js';
 import type { Operation } from '../../../src/core/spec/types.js';

@@ -19,11 +19,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { CHECKS } from '../../../src/contract/checks/index.js';
-import { type Check } from '../../../src/core/response/types.js';
 import type { ContractOptions } from '../../../src/contract/options.js';
 import { runContract } from '../../../src/contract/run-contract.js';
 import type { RunResult } from '../../../src/contract/types.js';
 import type { Exchange } from '../../../src/core/exchange/types.js';
+import type { Check } from '../../../src/core/response/types.js';
 import { startTodosApp, type TodosVariant } from '../producers/todos-files-app.js';
 
 /** A run, and every request it sent, by case id, in the order sent. */

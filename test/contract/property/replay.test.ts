@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../apps/plant-store.js';
 import { NO_BUDGET_CUT_FLAGS } from '../../support/no-budget-cut.js';
-import { contractAgainst, type CliRun } from './cli-harness.js';
+import { type CliRun, contractAgainst } from './cli-harness.js';
 
 /** The requests the generated phase sent: those after the static cases (their count is in the run header). */
 function generatedRequests(run: CliRun): Array<Pick<RunningApp['requests'][number], 'method' | 'path' | 'body'>> {

@@ -8,10 +8,10 @@
  * shrunk, and replayed by --seed.
  */
 import { describe, expect, test } from 'vitest';
+import { runContract } from '../../../src/contract/run-contract.js';
 import type { RunResult } from '../../../src/contract/types.js';
 import type { CaseResult } from '../../../src/core/exchange/types.js';
-import { runContract } from '../../../src/contract/run-contract.js';
-import { startRecordingFront, type RecordedExchange } from '../../support/fronts.js';
+import { type RecordedExchange, startRecordingFront } from '../../support/fronts.js';
 import { NO_BUDGET_CUT } from '../../support/no-budget-cut.js';
 import { failures, runAgainst, TARGETS } from '../../support/rich-targets.js';
 

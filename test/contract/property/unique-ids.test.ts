@@ -1,8 +1,8 @@
 /** The run-wide id register: which names are ids, taken ids move, boundary ids are reserved. */
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../../src/core/json/exact-json.js';
-import { UniqueIds, isIdLike } from '../../../src/contract/property/unique-ids.js';
+import { isIdLike, UniqueIds } from '../../../src/contract/property/unique-ids.js';
 import type { IntegerRange } from '../../../src/core/generate/integers.js';
+import { parseJson } from '../../../src/core/json/exact-json.js';
 
 const INT64: IntegerRange = { low: -(2n ** 63n), high: 2n ** 63n - 1n, step: 1n, bounded: { low: true, high: true } };
 const RANGES = new Map([['/id', INT64]]);

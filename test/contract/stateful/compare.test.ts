@@ -3,8 +3,8 @@
  * members and write a value in another valid form, never another value.
  */
 import { expect, test } from 'vitest';
-import { parseJson } from '../../../src/core/json/exact-json.js';
 import { differences } from '../../../src/contract/stateful/compare.js';
+import { parseJson } from '../../../src/core/json/exact-json.js';
 
 const json = (text: string) => (parseJson(text) as { ok: true; value: Record<string, unknown> }).value;
 const schema = {

@@ -9,7 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
 import type { RunResult } from '../../../src/contract/types.js';
-import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog, type CatalogVariant } from '../../apps/catalog.js';
+import { CATALOG_API_KEY, CATALOG_BASIC, type CatalogVariant, startCatalog } from '../../apps/catalog.js';
 import { startTodosApp, type TodosVariant } from '../producers/todos-files-app.js';
 
 const catalog = async (variant: CatalogVariant): Promise<RunResult> => {

@@ -6,11 +6,11 @@
  * stateless phases alone catch none of them. Sequences replay with --seed.
  */
 import { describe, expect, test } from 'vitest';
-import { runContract } from '../../../src/contract/run-contract.js';
 import type { ContractOptions } from '../../../src/contract/options.js';
+import { runContract } from '../../../src/contract/run-contract.js';
 import type { RunResult } from '../../../src/contract/types.js';
 import type { CaseResult } from '../../../src/core/exchange/types.js';
-import { CATALOG_API_KEY, CATALOG_BASIC, startCatalog, type CatalogVariant } from '../../apps/catalog.js';
+import { CATALOG_API_KEY, CATALOG_BASIC, type CatalogVariant, startCatalog } from '../../apps/catalog.js';
 
 const SPEC = 'test/fixtures/rich/catalog-3.1.yaml';
 

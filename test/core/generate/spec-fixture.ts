@@ -1,10 +1,11 @@
 /** Inline specs for generator tests: one operation whose request body is the schema under test. */
-import { compileValidators, type BodyValidator } from '../../../src/core/validation/compile-validators.js';
-import { loadSpec } from '../../../src/core/spec/load-spec.js';
-import type { SchemaScope } from '../../../src/core/generate/schema-facts.js';
-import type { SchemaObject } from '../../../src/core/spec/types.js';
-import { parseJson } from '../../../src/core/json/exact-json.js';
+
 import { toJsonText } from '../../../src/core/generate/logical-value.js';
+import type { SchemaScope } from '../../../src/core/generate/schema-facts.js';
+import { parseJson } from '../../../src/core/json/exact-json.js';
+import { loadSpec } from '../../../src/core/spec/load-spec.js';
+import type { SchemaObject } from '../../../src/core/spec/types.js';
+import { type BodyValidator, compileValidators } from '../../../src/core/validation/compile-validators.js';
 
 /** A request body schema, its scope and its compiled validator. */
 export interface BodyFixture {

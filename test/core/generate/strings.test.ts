@@ -1,6 +1,6 @@
 /** Random strings and edge strings: lengths in code points, the character classes, shrinkable edges. */
 import { describe, expect, it } from 'vitest';
-import { hunt, type Attempt } from '../../../src/contract/property/hunt.js';
+import { type Attempt, hunt } from '../../../src/contract/property/hunt.js';
 import type { CaseResult, ContractCase } from '../../../src/core/exchange/types.js';
 import { canShrink, sampleValues } from '../../../src/core/generate/fast-check.js';
 import { charactersGen, STRING_EDGES, stringEdges, stringGen } from '../../../src/core/generate/strings.js';

@@ -5,7 +5,7 @@
  * servers on 127.0.0.1:0.
  */
 import { createServer as createHttpServer } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHttpClient } from '../../../src/core/http/http-client.js';
 

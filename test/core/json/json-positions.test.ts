@@ -4,8 +4,8 @@
  * and the nearest existing ancestor for pointers that name nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { jsonPositions } from '../../../src/core/json/json-positions.js';
 import { encodePointer } from '../../../src/core/json/json-pointer.js';
+import { jsonPositions } from '../../../src/core/json/json-positions.js';
 import { parseYamlSource } from '../../../src/core/yaml/yaml-source.js';
 
 const DOCUMENT = {

@@ -1,8 +1,8 @@
 /** Ids as text: the stateful phase compares them so, the stateful mock keys its store so. */
 import { expect, test } from 'vitest';
 import { parseJson } from '../../../src/core/json/exact-json.js';
-import { idKey } from '../../../src/mock/stateful/store.js';
 import { idText } from '../../../src/core/resources/id-text.js';
+import { idKey } from '../../../src/mock/stateful/store.js';
 
 const json = (text: string) => (parseJson(text) as { ok: true; value: Record<string, unknown> }).value;
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadSpec } from '../../../src/core/spec/load-spec.js';
 import { SpecError } from '../../../src/core/errors.js';
 import { resolveSchema } from '../../../src/core/spec/circular-refs.js';
+import { loadSpec } from '../../../src/core/spec/load-spec.js';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../../fixtures/specs', name);
 

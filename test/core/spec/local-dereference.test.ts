@@ -9,12 +9,12 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { sampleCorpus } from '../../../scripts/corpus.mjs';
 import { cloneJson } from '../../../src/core/json/exact-json.js';
-import { type CircularRef, dereferenceLocally } from '../../../src/core/spec/local-dereference.js';
 import { valueAt } from '../../../src/core/json/json-pointer.js';
+import { type CircularRef, dereferenceLocally } from '../../../src/core/spec/local-dereference.js';
 import { refResolverOptions } from '../../../src/core/spec/ref-policy.js';
 import { readSpecSource } from '../../../src/core/spec/spec-source.js';
-import { convertSwagger2, isSwagger2 } from '../../../src/core/spec/swagger2.js';
 import { loadSwaggerParser } from '../../../src/core/spec/swagger-parser.js';
+import { convertSwagger2, isSwagger2 } from '../../../src/core/spec/swagger2.js';
 
 type Json = Record<string, unknown>;
 

@@ -4,8 +4,9 @@
  * the spec gaps of the correct app (statuses the app answers that its generated spec does not document).
  * Shared by the acceptance tests (test/frameworks/) and the measurement script (scripts/framework-apps.mjs).
  */
-import { fileVariants, startFilesApp } from './hono-files.mjs';
+
 import { startTodosApp, todoVariants } from './fastify-todos.mjs';
+import { fileVariants, startFilesApp } from './hono-files.mjs';
 
 /**
  * @typedef {object} PlantedBug

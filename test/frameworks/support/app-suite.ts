@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchGeneratedSpec, reportFigures, runContractCli } from '../../../scripts/framework-apps.mjs';
 import { type FrameworkApp, frameworkApps, type PlantedBug, type Variant } from '../apps/catalog.mjs';
-import { replaySequence, retarget, showsBug, type StepRecord } from './curl-replay.js';
+import { replaySequence, retarget, type StepRecord, showsBug } from './curl-replay.js';
 
 /** A whole contract run takes seconds on an idle machine, a minute or more on a loaded one. */
 const RUN_TIMEOUT_MS = 240_000;

@@ -4,7 +4,7 @@
  * `json-body`).
  */
 import { previewText } from '../../findings.js';
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** Bodies their own media type's codec cannot read. */
 export const bodySyntaxCheck: Check = {

@@ -4,7 +4,7 @@
  */
 import { forbidsBody } from '../../http/bodyless.js';
 import { matchMediaType } from '../../http/media-type.js';
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** Missing or undocumented Content-Type. */
 export const contentTypeCheck: Check = {

@@ -5,7 +5,7 @@
 import { previewText } from '../../findings.js';
 import { canonicalJson } from '../../json/exact-json.js';
 import { decodePointer } from '../../json/json-pointer.js';
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** Echoed fields that differ from what was sent. */
 export const echoCheck: Check = {

@@ -1,6 +1,6 @@
 /** `json-body`: a JSON response (by header, or by the spec when the header is missing) parses as JSON (RFC 8259). */
 import { previewText } from '../../findings.js';
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** Unparseable, empty or non-UTF-8 JSON bodies. */
 export const jsonBodyCheck: Check = {

@@ -9,12 +9,13 @@
  * request: a failure. Invalid requests are rejected (4xx); bad credentials
  * never succeed; contracts/ scenarios get their exact status.
  */
+
+import type { Exchange } from '../../exchange/types.js';
 import { previewText } from '../../findings.js';
 import type { Operation } from '../../spec/types.js';
-import type { Exchange } from '../../exchange/types.js';
 import { validityKeepingReason } from '../http-refusals.js';
 import { NOT_FOUND_STATUSES, resourceStateOf } from '../resource-state.js';
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** Accepted-when-invalid, rejected-when-valid, and scenario status mismatches. */
 export const outcomeCheck: Check = {

@@ -6,7 +6,7 @@
 import { decodeParameters } from '../../params/decode.js';
 import { headerParameter } from '../../params/response-headers.js';
 import { describeViolation } from '../../validation/violations.js';
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** Missing required headers and header values that break their schemas. */
 export const responseHeadersCheck: Check = {

@@ -8,7 +8,7 @@ import { classOfSeverity, describeValue, preview } from '../../findings.js';
 import { exactNumberText } from '../../json/exact-json.js';
 import { decodePointer, valueAt } from '../../json/json-pointer.js';
 import { describeViolation, type SchemaViolation } from '../../validation/violations.js';
-import { finding, type AnalysedExchange, type Check, type CheckContext } from '../types.js';
+import { type AnalysedExchange, type Check, type CheckContext, finding } from '../types.js';
 
 /** Schema violations of the response body. */
 export const responseSchemaCheck: Check = {

@@ -1,6 +1,6 @@
 /** `server-error`: no request, valid or not, may make the server fail (5xx). */
 import { previewText } from '../../findings.js';
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** Any 5xx status. */
 export const serverErrorCheck: Check = {

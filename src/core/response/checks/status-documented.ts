@@ -11,7 +11,7 @@
  * nothing to contradict. Any other undocumented status is a failure.
  */
 import { httpRefusalReason } from '../http-refusals.js';
-import { documentedStatuses, finding, type Check } from '../types.js';
+import { type Check, documentedStatuses, finding } from '../types.js';
 
 /** Undocumented statuses (5xx are reported by server-error instead). */
 export const statusDocumentedCheck: Check = {

@@ -1,5 +1,5 @@
 /** `transport`: a complete response must arrive within the timeout and the body cap. */
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** Timeouts, dropped connections and oversized bodies. */
 export const transportCheck: Check = {

@@ -4,12 +4,12 @@
  * OpenAPI allows extra properties by default, hence opt-in.
  */
 import { matchMediaType } from '../../http/media-type.js';
+import { decodePointer } from '../../json/json-pointer.js';
 import { objectShape } from '../../schema/object-shape.js';
 import { resolveSchema } from '../../spec/circular-refs.js';
-import { decodePointer } from '../../json/json-pointer.js';
 import type { SchemaObject } from '../../spec/types.js';
-import { toFinding, violationsOf } from './response-schema.js';
 import type { AnalysedExchange, Check } from '../types.js';
+import { toFinding, violationsOf } from './response-schema.js';
 
 /** Properties the response schema does not declare. */
 export const undeclaredPropertyCheck: Check = {

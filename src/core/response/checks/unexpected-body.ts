@@ -3,7 +3,7 @@
  * 304 never carry one) or where the documented response has no `content`.
  */
 import { previewText } from '../../findings.js';
-import { finding, type Check } from '../types.js';
+import { type Check, finding } from '../types.js';
 
 /** A body the spec does not document. */
 export const unexpectedBodyCheck: Check = {
