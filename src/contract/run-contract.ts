@@ -1,156 +1,64 @@
 /**
- * A contract run: load the spec, compile the validators, build the cases,
- * send them (in order, or --workers at a time with results still reported
- * in case order), run every check on every exchange, emit events.
- * Findings are results; only faults (bad options, unreadable spec or
- * contracts, unreachable target, missing token) throw. A run that stops
- * early (Ctrl-C, --max-duration, a target that stopped answering) reports
- * what ran and marks the rest as not run (run-control.ts).
+ * A contract run: plan it (load the spec, compile the validators, build the
+ * cases), run it (send them, in order or --workers at a time with results
+ * still reported in case order, run every check on every exchange, emit
+ * events), and summarise it. Findings are results; only faults (bad options,
+ * unreadable spec or contracts, unreachable target, missing token) throw. A
+ * run that stops early (Ctrl-C, --max-duration, a target that stopped
+ * answering) reports what ran and marks the rest as not run (run-control.ts).
  */
 
-import { loadScenarios } from '../core/contracts/contracts-file.js';
-import { PlantkitError } from '../core/errors.js';
-import type { CaseResult, ContractCase } from '../core/exchange/types.js';
-import { createHttpClient } from '../core/http/http-client.js';
-import { inferProducers } from '../core/resources/producers.js';
-import { createCheckContext } from '../core/response/context.js';
-import type { CheckContext } from '../core/response/types.js';
-import { loadSpec } from '../core/spec/load-spec.js';
-import { serverBasePath } from '../core/spec/servers.js';
-import type { LoadedSpec } from '../core/spec/types.js';
-import { compileValidators } from '../core/validation/compile-validators.js';
-import { checkCaseFilter, createCaseSelector } from './case-filter.js';
-import { buildCases, CASE_BUILDERS, createCaseContext } from './cases/index.js';
-import { CHECKS } from './checks/index.js';
-import { CoverageTracker } from './coverage.js';
-import { missingCredentials } from './credentials.js';
-import { type ContractOptions, type NormalizedContractOptions, normalizeContractOptions } from './options.js';
-import type { ContractPhase, PhaseSession } from './phase.js';
-import { ResourcePool } from './producers/pool.js';
+import type { ContractCase } from '../core/exchange/types.js';
+import { checkCaseFilter } from './case-filter.js';
+import type { ContractOptions, NormalizedContractOptions } from './options.js';
+import type { ContractPhase } from './phase.js';
 import { propertyPhase } from './property/property-phase.js';
-import { planRerun } from './rerun/plan-rerun.js';
 import { runRerunCases } from './rerun/run-rerun.js';
-import { retainedResult } from './retained-result.js';
-import { routeTwinNotes } from './route-twins.js';
-import { runCase } from './run-case.js';
-import { createRunControl } from './run-control.js';
-import { runHints } from './run-hints.js';
+import { planRun, type RunPlan } from './run-plan.js';
+import { openRunSession, type RunSession } from './run-session.js';
+import { summariseRun } from './run-summary.js';
 import { createShardSelector } from './shard.js';
-import { distinctFailures } from './signature.js';
-import { SpecGapCollector } from './spec-gaps.js';
-import { sequencePrefixes, statefulPhase } from './stateful/stateful-phase.js';
+import { statefulPhase } from './stateful/stateful-phase.js';
 import { runStaticCases } from './static-run.js';
-import type { RunExtras, RunResult, RunStop } from './types.js';
+import type { RunResult } from './types.js';
 
 /** Phases that run after the static cases, in order (see phase.ts). */
 const PHASES: readonly ContractPhase[] = [propertyPhase, statefulPhase];
 
+/** The phases a run takes, and what they and the static cases will send. */
+interface PhasePlan {
+  phases: readonly ContractPhase[];
+  /** Ids the phases expect to record. */
+  planned: string[];
+  /** The generated phases, then every other phase that has something to send (the run header). */
+  phaseNames: string[];
+  /** The static cases selected by --only, --skip and --shard. */
+  cases: ContractCase[];
+}
+
 /** Run the contract cases against `options.baseUrl` and return the verdict. */
 export async function runContract(options: ContractOptions): Promise<RunResult> {
-  const given = normalizeContractOptions(options);
-  const spec = typeof given.spec === 'string' ? await loadSpec(given.spec) : given.spec;
-  // A --base-url without a path gets the path of the spec's first server (`https://api.example.com/v1` -> `/v1`), OAS 4.8.5.
-  const serverPath = ['', '/'].includes(new URL(given.baseUrl).pathname) ? serverBasePath(spec.servers) : '';
-  const settings: NormalizedContractOptions = serverPath
-    ? { ...given, baseUrl: `${given.baseUrl}${serverPath}` }
-    : given;
-  const validators = settings.validators ?? compileValidators(spec);
-  const missing = missingCredentials(spec.operations, settings.credentials, settings.headers);
-  if (missing) {
-    const variables = missing.map((variable) => (variable === 'PLANTKIT_TOKEN' ? settings.tokenEnv : variable));
-    throw new PlantkitError(
-      'PLANTKIT_AUTH_MISSING',
-      `the spec requires credentials but ${variables.join(' and ')} ${variables.length > 1 ? 'are' : 'is'} not set`,
-      {
-        hint: `export ${variables[0]!.split(' ')[0]}=<value>, or pass the credential's header with --header; the plantkit mock accepts any well-formed credential unless started with --token, --api-key or --basic`,
-      },
-    );
+  const plan = await planRun(options);
+  const session = openRunSession(plan);
+  const phases = planPhases(plan, session);
+  const started = performance.now();
+  try {
+    await sendEverything(plan, session, phases);
+  } finally {
+    session.control.close();
+    await session.client.close();
   }
-  const scenarios =
-    settings.contracts === false
-      ? new Map()
-      : await loadScenarios(settings.contracts, spec, settings.contractsRequired);
-  // Operations no server can tell apart: said before any verdict that may be about the other one.
-  const notes: string[] = routeTwinNotes(spec.operations);
-  // Which answers feed which parameters (core/resources/producers.ts): known before any request, filled as the run goes.
-  const producers = inferProducers(spec.operations);
-  const context = {
-    ...createCaseContext(spec, validators, { ...settings, scenarios, note: (text) => notes.push(text) }),
-    producers,
-  };
-  const builders = [...CASE_BUILDERS, ...settings.extraCaseBuilders];
-  // --rerun-failed: the report's failed cases, checked against this spec before any request, instead of built ones.
-  const rerun = settings.rerun && planRerun(settings.rerun, spec, sequencePrefixes(spec, context));
-  if (rerun && rerun.cases.length + rerun.sequences.length === 0)
-    notes.push(`--rerun-failed: ${settings.rerun!.file} holds no failed case; nothing was sent`);
-  const allCases = rerun ? rerun.cases : await buildCases(spec.operations, context, builders);
-  const pool = new ResourcePool(producers, context.schemaValidator);
-  const coverage = new CoverageTracker(spec.operations, producers);
-  const operationIds = spec.operations.map((operation) => operation.id);
-  const filtered = createCaseSelector(settings, operationIds);
-  // --shard: worked out once every case is planned (below), from the cases --only and --skip leave.
-  let inShard = (_id: string) => true;
-  const selected = (id: string) => filtered(id) && inShard(id);
-  const checkContext: CheckContext = createCheckContext(spec, validators, settings.strict);
-  const checks = settings.checks ?? CHECKS;
+  const result = summariseRun(plan, session, Math.round(performance.now() - started));
+  plan.settings.onEvent({ type: 'run-finished', result });
+  return result;
+}
 
-  const client = createHttpClient({
-    timeoutMs: settings.timeoutMs,
-    maxBodyBytes: settings.maxBodyBytes,
-    ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}),
-  });
-  const control = createRunControl({
-    signal: settings.signal,
-    maxDurationMs: settings.maxDurationMs,
-    rateLimit: settings.rateLimit,
-    maxTransportFailures: settings.maxTransportFailures,
-  });
-  const results: CaseResult[] = [];
-  const extras: RunExtras = {};
-  const send = (contractCase: ContractCase) => runCase(contractCase, client, checks, checkContext, settings, control);
-  // Every answer feeds the resource pool and the coverage, in the order the run takes them in.
-  const gaps = new SpecGapCollector();
-  const observe = (result: CaseResult) => {
-    pool.observe(result.exchange);
-    coverage.observe(result);
-    gaps.observe(result);
-  };
-  const execute = async (contractCase: ContractCase) => {
-    const result = await send(contractCase);
-    observe(result);
-    return result;
-  };
-  const record = (result: CaseResult) => {
-    results.push(result);
-    settings.onEvent({
-      type: 'case-finished',
-      result,
-      index: results.length - 1,
-      total: Math.max(cases.length, results.length),
-    });
-    // The reporters have seen it whole: from here on the run keeps what its later readers need (retained-result.ts).
-    results[results.length - 1] = retainedResult(result, settings.retainDetail);
-  };
-  const session: PhaseSession = {
-    spec,
-    settings,
-    context,
-    results,
-    execute,
-    resources: pool,
-    record: (result) => {
-      // A phase's sent results were taken in by `execute`; a skipped one only now.
-      if (!result.exchange.response && !result.exchange.failure) coverage.observe(result);
-      record(result);
-    },
-    selected,
-    stopped: () => control.stopped(),
-    extras,
-  };
+/** The phases' plans, the filter check and the shard's share: everything known before the first request. */
+function planPhases(plan: RunPlan, session: RunSession): PhasePlan {
+  const { settings, allCases, operationIds, filtered, spec } = plan;
   const phases = PHASES.filter((phase) => phase.enabled(settings));
-  const plannedByPhase = phases.map((phase) => [phase, phase.plan(session)] as const);
+  const plannedByPhase = phases.map((phase) => [phase, phase.plan(session.phase)] as const);
   const planned = plannedByPhase.flatMap(([, ids]) => ids);
-  // The run header names the generated phases, then every other phase that has something to send.
   const phaseNames = [
     ...settings.phases,
     ...plannedByPhase.filter(([phase, ids]) => phase !== propertyPhase && ids.length > 0).map(([phase]) => phase.name),
@@ -159,79 +67,83 @@ export async function runContract(options: ContractOptions): Promise<RunResult> 
   checkCaseFilter(settings, operationIds, [...allCases.map((item) => item.id), ...planned]);
   if (settings.shard) {
     const planIds = [...allCases.map((item) => item.id), ...planned].filter(filtered);
-    inShard = createShardSelector(settings.shard, spec.operations, planIds, settings.maxCases);
+    session.restrictTo(createShardSelector(settings.shard, spec.operations, planIds, settings.maxCases));
   }
-  const cases = allCases.filter((item) => selected(item.id));
+  const cases = allCases.filter((item) => session.selected(item.id));
+  session.expect(cases.length);
+  return { phases, planned, phaseNames, cases };
+}
 
-  const started = performance.now();
-  try {
-    if (!settings.dispatcher) await client.probe(settings.baseUrl);
-    const generated =
-      settings.generated && !rerun
-        ? {
-            generated: {
-              seed: settings.seed,
-              maxCases: settings.maxCases,
-              phases: phaseNames,
-              operationBudgetMs: settings.operationBudgetMs,
-              generatedBudgetMs: settings.generatedBudgetMs,
-            },
-          }
-        : {};
-    const estimate = phases.length > 0 ? { generatedEstimate: planned.filter(selected).length } : {};
-    const others = otherCredentials(settings.credentials);
-    settings.onEvent({
-      type: 'run-started',
-      baseUrl: settings.baseUrl,
-      spec,
-      total: cases.length,
-      strict: settings.strict,
-      ...estimate,
-      ...generated,
-      ...(serverPath ? { serverPath } : {}),
-      ...(settings.shard ? { shard: settings.shard } : {}),
-      ...(others.length > 0 ? { otherCredentials: others } : {}),
-      ...(rerun
-        ? {
-            rerun: {
-              file: settings.rerun!.file,
-              cases: cases.length,
-              sequences: rerun.sequences.length,
-              seed: settings.seed,
-            },
-          }
-        : {}),
+/** Probe the target, announce the run, then send the static (or rerun) cases and run every phase. */
+async function sendEverything(plan: RunPlan, session: RunSession, phases: PhasePlan): Promise<void> {
+  const { settings, spec, context, rerun } = plan;
+  if (!settings.dispatcher) await session.client.probe(settings.baseUrl);
+  settings.onEvent(runStarted(plan, session, phases));
+  if (rerun)
+    await runRerunCases({
+      cases: phases.cases,
+      operations: spec.operations,
+      context,
+      selected: session.selected,
+      execute: session.execute,
+      record: session.record,
     });
-    if (rerun) await runRerunCases({ cases, operations: spec.operations, context, selected, execute, record });
-    else
-      await runStaticCases({
-        operations: spec.operations,
-        context,
-        builders,
-        planned: allCases,
-        selected,
-        workers: settings.workers,
-        pool,
-        execute: send,
-        observe,
-        record,
-      });
-    for (const phase of phases) await phase.run(session);
-  } finally {
-    control.close();
-    await client.close();
-  }
-  const result = {
-    ...summarise(settings.baseUrl, spec, results, control.stopped(), Math.round(performance.now() - started), notes),
-    ...extras,
-    failOn: settings.failOn,
-    specGaps: gaps.list(),
-    distinctFailures: distinctFailures(results),
-    // A rerun sends a few chosen cases: what they reach says nothing of the API's coverage.
-    ...(rerun ? {} : { coverage: coverage.report() }),
+  else
+    await runStaticCases({
+      operations: spec.operations,
+      context,
+      builders: plan.builders,
+      planned: plan.allCases,
+      selected: session.selected,
+      workers: settings.workers,
+      pool: session.pool,
+      execute: session.send,
+      observe: session.observe,
+      record: session.record,
+    });
+  for (const phase of phases.phases) await phase.run(session.phase);
+}
+
+/** The run-started event: what the run will send, with which seed and budgets, and which credentials it has. */
+function runStarted(plan: RunPlan, session: RunSession, phases: PhasePlan) {
+  const { settings, spec, serverPath, rerun } = plan;
+  const generated =
+    settings.generated && !rerun
+      ? {
+          generated: {
+            seed: settings.seed,
+            maxCases: settings.maxCases,
+            phases: phases.phaseNames,
+            operationBudgetMs: settings.operationBudgetMs,
+            generatedBudgetMs: settings.generatedBudgetMs,
+          },
+        }
+      : {};
+  const estimate =
+    phases.phases.length > 0 ? { generatedEstimate: phases.planned.filter(session.selected).length } : {};
+  const others = otherCredentials(settings.credentials);
+  return {
+    type: 'run-started' as const,
+    baseUrl: settings.baseUrl,
+    spec,
+    total: phases.cases.length,
+    strict: settings.strict,
+    ...estimate,
+    ...generated,
+    ...(serverPath ? { serverPath } : {}),
+    ...(settings.shard ? { shard: settings.shard } : {}),
+    ...(others.length > 0 ? { otherCredentials: others } : {}),
+    ...(rerun
+      ? {
+          rerun: {
+            file: settings.rerun!.file,
+            cases: phases.cases.length,
+            sequences: rerun.sequences.length,
+            seed: settings.seed,
+          },
+        }
+      : {}),
   };
-  settings.onEvent({ type: 'run-finished', result });
-  return result;
 }
 
 /** The kinds of credentials configured beside the token, for the run header (never their values). */
@@ -241,26 +153,4 @@ function otherCredentials(credentials: NormalizedContractOptions['credentials'])
     ...(credentials.basic ? ['basic'] : []),
     ...Object.keys(credentials.byScheme).map((name) => `scheme ${name}`),
   ];
-}
-
-function summarise(
-  baseUrl: string,
-  spec: LoadedSpec,
-  results: CaseResult[],
-  stopped: RunStop | undefined,
-  durationMs: number,
-  notes: readonly string[],
-): Omit<RunResult, 'failOn' | 'specGaps' | 'distinctFailures'> {
-  const count = (predicate: (result: CaseResult) => boolean) => results.filter(predicate).length;
-  return {
-    baseUrl,
-    results,
-    passed: count((result) => result.verdict === 'passed'),
-    failed: count((result) => result.verdict === 'failed'),
-    skipped: count((result) => result.verdict === 'skipped' && !result.notRun),
-    notRun: count((result) => result.notRun === true),
-    ...(stopped ? { stopped } : {}),
-    hints: [...notes, ...runHints(results, spec, baseUrl)],
-    durationMs,
-  };
 }
