@@ -10,22 +10,25 @@ import { checkRequestNow } from '../core/request/check-request.js';
 import type { RequestViolation } from '../core/request/types.js';
 import { isPreflight, preflightHeaders } from '../core/server/cors.js';
 import type { Operation } from '../core/spec/types.js';
+import { type AnswerSource, firstAnswer } from './answer-sources.js';
 import { errorReply } from './error-reply.js';
 import { refusalStatus } from './error-status.js';
 import type { MockState } from './mock-state.js';
 import type { PipelineRequest } from './pipeline-request.js';
 import { parsePrefer } from './prefer.js';
-import { readQuerySwitches } from './query-switches.js';
+import { type QuerySwitches, readQuerySwitches } from './query-switches.js';
 import type { MockReply } from './reply.js';
 import { readRequestTarget } from './request-target.js';
 import { type FixedAnswer, respond } from './respond.js';
-import { answerFromStore, type StatefulSettings } from './stateful/answer.js';
+import type { StatefulSettings } from './stateful/answer.js';
 import { RESET_PATH, resetReply } from './stateful/reset.js';
 
 /** Server-wide settings the pipeline reads; `store` is set when the mock keeps state (--stateful). */
 export interface PipelineSettings extends StatefulSettings {
   cors: boolean;
   maxBodyBytes: number;
+  /** Where answers come from before the spec's own, in order (answer-sources.ts). */
+  sources: readonly AnswerSource[];
 }
 
 /** Most violations listed in one message; the rest are counted. */
@@ -62,22 +65,8 @@ export async function handleRequest(
   const headers = flattenHeaders(request.headers);
   // HEAD finds the GET operation where the spec documents no HEAD of its own (core/routing/router.ts).
   const routed = state.route(method, target, headers);
-  if (routed.kind === 'no-path') {
-    const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))];
-    const listed =
-      known.length > 12 ? `${known.slice(0, 12).join(', ')} and ${known.length - 12} more` : known.join(', ');
-    return errorReply(state, undefined, 404, `no operation at ${path}; the spec documents ${listed}`);
-  }
-  if (routed.kind === 'no-method') {
-    return errorReply(
-      state,
-      undefined,
-      405,
-      `${method} ${path} is not documented; allowed: ${routed.allow.join(', ')}`,
-      { allow: routed.allow.join(', ') },
-    );
-  }
-  const { operation, pathParameters } = routed;
+  if (routed.kind !== 'found') return unroutedReply(routed, method, path, state);
+  const { operation } = routed;
   const unservable = state.spec.unservable?.length
     ? state.spec.unservable.find((item) => item.route === `${operation.method} ${operation.path}`)
     : undefined;
@@ -89,7 +78,51 @@ export async function handleRequest(
       500,
       `the mock cannot serve ${unservable.route}: ${unservable.reason}; fix the spec (plantkit spec check lists every problem)`,
     );
+  return answerRouted(
+    request,
+    { method, headers, switches, operation, pathParameters: routed.pathParameters },
+    state,
+    settings,
+    fixed,
+  );
+}
 
+/** A routed request: its operation, path parameters, headers and query switches. */
+interface Routed {
+  method: string;
+  headers: Record<string, string>;
+  switches: QuerySwitches;
+  operation: Operation;
+  pathParameters: Readonly<Record<string, string>>;
+}
+
+/** 404 for a path the spec does not document, 405 for a method it does not document there. */
+function unroutedReply(
+  routed: Exclude<ReturnType<MockState['route']>, { kind: 'found' }>,
+  method: string,
+  path: string,
+  state: MockState,
+): MockReply {
+  if (routed.kind === 'no-path') {
+    const known = [...new Set(state.spec.operations.map((operation) => `${operation.method} ${operation.path}`))];
+    const listed =
+      known.length > 12 ? `${known.slice(0, 12).join(', ')} and ${known.length - 12} more` : known.join(', ');
+    return errorReply(state, undefined, 404, `no operation at ${path}; the spec documents ${listed}`);
+  }
+  return errorReply(state, undefined, 405, `${method} ${path} is not documented; allowed: ${routed.allow.join(', ')}`, {
+    allow: routed.allow.join(', '),
+  });
+}
+
+/** Read and check the body, then answer: a refusal, an answer source's answer, or the spec's. */
+async function answerRouted(
+  request: PipelineRequest,
+  routed: Routed,
+  state: MockState,
+  settings: PipelineSettings,
+  fixed: FixedAnswer | undefined,
+): Promise<MockReply> {
+  const { method, headers, switches, operation, pathParameters } = routed;
   const read = await request.readBody(settings.maxBodyBytes);
   if (!read.ok) {
     const reply = errorReply(state, operation, read.status, read.message);
@@ -112,16 +145,17 @@ export async function handleRequest(
   const preferences = prefer ? { ...switches.preferences, ...prefer.preferences } : switches.preferences;
   const valid = { operation, method, query: queryRecord(switches.search), headers, body: checked.body?.value };
   // The one place state enters: after every request check, before the stateless answer.
-  const stored =
-    settings.store && !fixed
-      ? await answerFromStore(
+  const sourced =
+    settings.sources.length > 0 && !fixed
+      ? await firstAnswer(
+          settings.sources,
           { ...valid, pathParameters, parameters: checked.parameters, bodyMediaType: checked.body?.mediaType },
           preferences,
           settings,
           state,
         )
       : undefined;
-  return stored ?? respond(valid, preferences, settings, state, fixed);
+  return sourced ?? respond(valid, preferences, settings, state, fixed);
 }
 
 /** Refuse with the status the spec documents for the first violation's kind, listing every violation of that kind. */

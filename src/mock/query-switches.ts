@@ -10,10 +10,14 @@ import { type Preferences, parsePrefer } from './prefer.js';
 
 const SWITCHES = ['__code', '__example', '__dynamic'];
 
+/** The preferences a query's switches set, and the query without them. */
+export interface QuerySwitches {
+  preferences: Preferences;
+  search: string;
+}
+
 /** The preferences in the query and the query without them; a malformed switch is a message for a 400. */
-export function readQuerySwitches(
-  search: string,
-): { ok: true; preferences: Preferences; search: string } | { ok: false; message: string } {
+export function readQuerySwitches(search: string): ({ ok: true } & QuerySwitches) | { ok: false; message: string } {
   if (!search.includes('__')) return { ok: true, preferences: {}, search };
   const kept: string[] = [];
   const asPrefer: string[] = [];

@@ -4,20 +4,20 @@
  * headers) is answered in the spec's Error shape too, and the server keeps
  * serving.
  */
-import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { stringifyJson } from '../core/json/exact-json.js';
 import type { Collection } from '../core/resources/types.js';
-import { corsHeaders } from '../core/server/cors.js';
 import { listenFault } from '../core/server/listen-fault.js';
 import { createRequestLog, type RequestLog } from '../core/server/request-log.js';
 import type { LoadedSpec } from '../core/spec/types.js';
 import { scanPatterns, takeUnusablePatterns } from '../core/validation/pattern.js';
+import { answerSourcesFor } from './answer-sources.js';
+import { deliver } from './deliver.js';
 import { errorReply } from './error-reply.js';
 import { handleRequest, type PipelineSettings } from './handle-request.js';
-import { lingerOnClose } from './lingering-close.js';
-import { buildMockState, MOCK_HEADER, type MockState } from './mock-state.js';
-import { type MockOptions, normalizeMockOptions } from './options.js';
+import { buildMockState, type MockState } from './mock-state.js';
+import { type MockOptions, type NormalizedMockOptions, normalizeMockOptions } from './options.js';
 import { nodeRequest } from './pipeline-request.js';
 import type { MockReply } from './reply.js';
 import { watchSpec } from './spec-watcher.js';
@@ -41,83 +41,27 @@ export interface RunningMock {
 /** Start a mock serving the spec; resolves once it listens. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const settings = normalizeMockOptions(options);
-  let state = await buildMockState(settings.spec, settings.allowExternalRefs, settings.credentials, settings.stateful);
+  const served: Served = {
+    state: await buildMockState(settings.spec, settings.allowExternalRefs, settings.credentials, settings.stateful),
+  };
   const store = settings.stateful
-    ? new ResourceStore(settings.data === undefined ? new Map() : await readDataFile(settings.data, state))
+    ? new ResourceStore(settings.data === undefined ? new Map() : await readDataFile(settings.data, served.state))
     : undefined;
   const log = createRequestLog(settings.log);
   const notices = createRequestLog(settings.notices);
-  noteSpecProblems(notices, state.spec);
-  let sequence = 0;
-  const pipeline: PipelineSettings = {
-    dynamic: settings.dynamic,
-    cors: settings.cors,
-    maxBodyBytes: settings.maxBodyBytes,
-    store,
-    nextSeed: () => (settings.seed === undefined ? undefined : `${settings.seed}:${sequence++}`),
-    warn: (() => {
-      const said = new Set<string>();
-      return (message: string) => {
-        if (said.has(message)) return;
-        said.add(message);
-        notices.note(`plantkit mock: warning: ${message}`);
-      };
-    })(),
-  };
-
-  const server = createServer({ maxHeaderSize: 16 * 1024 }, (request, response) => {
-    const started = performance.now();
-    const current = state;
-    // Two closures per request, where a reply thunk and its helpers took five: each is an allocation and a
-    // lazy-compile stub on its first call, on every request.
-    handleRequest(nodeRequest(request), current, pipeline).then(
-      (reply) => deliver(reply, request, response, current, settings.cors, log, started),
-      (error: unknown) => {
-        let reply: MockReply;
-        try {
-          reply = errorReply(
-            current,
-            undefined,
-            500,
-            `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        } catch {
-          response.destroy();
-          return;
-        }
-        deliver(reply, request, response, current, settings.cors, log, started);
-      },
-    );
-  });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerMalformed(error, socket, state));
-
+  noteSpecProblems(notices, served.state.spec);
+  const server = createMockServer(served, pipelineSettings(settings, store, notices), settings.cors, log);
   await listen(server, settings.port, settings.host);
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
-
-  const specPath = typeof settings.spec === 'string' ? settings.spec : undefined;
-  const stopWatching =
-    settings.watch && specPath
-      ? watchSpec(specPath, async () => {
-          try {
-            state = await buildMockState(specPath, settings.allowExternalRefs, settings.credentials, settings.stateful);
-            notices.note(`reloaded ${specPath}: ${state.spec.operations.length} operation(s)`);
-            noteSpecProblems(notices, state.spec);
-          } catch (error) {
-            notices.note(
-              `plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`,
-            );
-          }
-        })
-      : () => {};
-
+  const stopWatching = reloadOnChange(settings, served, notices);
   return {
     url,
     port,
-    spec: () => state.spec,
+    spec: () => served.state.spec,
     // Collections nothing can create in keep their stateless answers unless --data filled them.
     collections: () =>
-      (state.resources?.collections ?? []).filter(
+      (served.state.resources?.collections ?? []).filter(
         (collection) => collection.create !== undefined || store?.preloads(collection.path),
       ),
     reset: () => store?.reset(),
@@ -131,31 +75,86 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   };
 }
 
-/**
- * Complete a reply's headers and write it, then log it. A reply that cannot be written (the client went
- * away mid-write) ends that exchange, never the mock: caught here rather than by a `.catch()`, which would
- * be a second promise per request.
- */
-function deliver(
-  reply: MockReply,
-  request: IncomingMessage,
-  response: ServerResponse,
-  state: MockState,
-  cors: boolean,
-  log: RequestLog,
-  started: number,
-): void {
-  try {
-    // A reply is its request's own (the pipeline builds it fresh): its headers are completed in place.
-    if (cors && typeof request.headers.origin === 'string') Object.assign(reply.headers, corsHeaders(request.headers));
-    reply.headers[MOCK_HEADER] = state.identity;
-    // A body left unread (a 413) is drained before the close, so the client reads the answer.
-    if (reply.headers.connection === 'close' && !request.complete) lingerOnClose(request.socket);
-    const sent = sendReply(response, reply, state);
-    log.request(request.method ?? '', request.url ?? '', sent.status, performance.now() - started, sent.reason);
-  } catch {
-    response.destroy();
-  }
+/** The state being served: replaced whole by a hot reload, read once per request. */
+interface Served {
+  state: MockState;
+}
+
+/** The pipeline's server-wide settings: answer sources, seeds per answer, warnings said once. */
+function pipelineSettings(
+  settings: NormalizedMockOptions,
+  store: ResourceStore | undefined,
+  notices: RequestLog,
+): PipelineSettings {
+  let sequence = 0;
+  const said = new Set<string>();
+  return {
+    dynamic: settings.dynamic,
+    cors: settings.cors,
+    maxBodyBytes: settings.maxBodyBytes,
+    store,
+    sources: answerSourcesFor({ store }),
+    nextSeed: () => (settings.seed === undefined ? undefined : `${settings.seed}:${sequence++}`),
+    warn: (message: string) => {
+      if (said.has(message)) return;
+      said.add(message);
+      notices.note(`plantkit mock: warning: ${message}`);
+    },
+  };
+}
+
+/** The HTTP server: each request through the pipeline, its reply delivered; malformed HTTP answered in the Error shape. */
+function createMockServer(served: Served, pipeline: PipelineSettings, cors: boolean, log: RequestLog) {
+  const server = createServer({ maxHeaderSize: 16 * 1024 }, (request, response) => {
+    const started = performance.now();
+    const current = served.state;
+    // Two closures per request, where a reply thunk and its helpers took five: each is an allocation and a
+    // lazy-compile stub on its first call, on every request.
+    handleRequest(nodeRequest(request), current, pipeline).then(
+      (reply) => deliver(reply, request, response, current, cors, log, started),
+      (error: unknown) => {
+        let reply: MockReply;
+        try {
+          reply = errorReply(
+            current,
+            undefined,
+            500,
+            `internal error in the mock: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        } catch {
+          response.destroy();
+          return;
+        }
+        deliver(reply, request, response, current, cors, log, started);
+      },
+    );
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    answerMalformed(error, socket, served.state),
+  );
+  return server;
+}
+
+/** With --watch, reload the spec when its file changes; a spec that fails to load keeps the last good one. Returns the stop. */
+function reloadOnChange(settings: NormalizedMockOptions, served: Served, notices: RequestLog): () => void {
+  const specPath = typeof settings.spec === 'string' ? settings.spec : undefined;
+  if (!settings.watch || !specPath) return () => {};
+  return watchSpec(specPath, async () => {
+    try {
+      served.state = await buildMockState(
+        specPath,
+        settings.allowExternalRefs,
+        settings.credentials,
+        settings.stateful,
+      );
+      notices.note(`reloaded ${specPath}: ${served.state.spec.operations.length} operation(s)`);
+      noteSpecProblems(notices, served.state.spec);
+    } catch (error) {
+      notices.note(
+        `plantkit mock: ${error instanceof Error ? error.message : String(error)}; still serving the last good spec`,
+      );
+    }
+  });
 }
 
 /**
@@ -185,58 +184,6 @@ function reachedBy(routes: readonly string[]): string {
   const more = routes.length > 5 ? ` and ${routes.length - 5} more` : '';
   return `${named}${more} answer${routes.length === 1 ? 's' : ''} 500 saying so; the rest of the spec is served`;
 }
-
-/**
- * Write a reply. A header value Node refuses to send (a spec example with
- * non-Latin-1 characters, say) would otherwise throw here and take the
- * process down: the reply becomes a 500 naming the header instead.
- */
-function sendReply(response: ServerResponse, reply: MockReply, state: MockState): MockReply {
-  try {
-    writeReply(response, reply.status, reply.headers, reply.body);
-    return reply;
-  } catch (error) {
-    const fallback = errorReply(
-      state,
-      undefined,
-      500,
-      `the mock cannot send its ${reply.status} response: ${(error as Error).message}; fix the spec's header examples`,
-    );
-    if (!response.headersSent) writeReply(response, fallback.status, fallback.headers, fallback.body);
-    else response.destroy();
-    return fallback;
-  }
-}
-
-function writeReply(
-  response: ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body: Buffer | string | undefined,
-): void {
-  if (body === undefined) {
-    response.writeHead(status, headers);
-    response.end();
-    return;
-  }
-  const length = Buffer.byteLength(body);
-  headers['content-length'] = String(length);
-  response.writeHead(status, headers);
-  // Node sends a string body in the same write as the headers, a Buffer in a second one (writev): for
-  // small answers that second write was a third of the mock's time. latin1 maps bytes to characters one
-  // to one, so any bytes (JSON, XML, images) go out unchanged, and the headers are written in latin1 as
-  // Node writes them alone. Text whose UTF-8 bytes are its characters (ASCII, most JSON) is sent as it
-  // is; other text as its UTF-8 bytes.
-  if (typeof body === 'string' && length === body.length) response.end(body, 'latin1');
-  else {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    if (bytes.length <= SINGLE_WRITE_BYTES) response.end(bytes.toString('latin1'), 'latin1');
-    else response.end(bytes);
-  }
-}
-
-/** Bodies up to this size are sent in the headers' write (see writeReply). */
-const SINGLE_WRITE_BYTES = 64 * 1024;
 
 /** Node answers header overflows and parse errors itself with an empty body; answer in the Error shape instead. */
 function answerMalformed(error: NodeJS.ErrnoException, socket: Socket, state: MockState): void {

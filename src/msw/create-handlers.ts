@@ -14,6 +14,7 @@
  */
 import { createCheckContext } from '../core/response/context.js';
 import type { LoadedSpec } from '../core/spec/types.js';
+import { answerSourcesFor } from '../mock/answer-sources.js';
 import { handleRequest, type PipelineSettings } from '../mock/handle-request.js';
 import { buildMockState } from '../mock/mock-state.js';
 import type { FixedAnswer } from '../mock/respond.js';
@@ -85,6 +86,7 @@ export async function createSpecHandlers<Handler>(
     cors: false,
     maxBodyBytes: settings.maxBodyBytes,
     store,
+    sources: answerSourcesFor({ store }),
     nextSeed: () => (settings.seed === undefined ? undefined : `${settings.seed}:${sequence++}`),
     // A replaced spec example also says so in the x-plantkit-warning header of the answer.
     warn: () => {},
