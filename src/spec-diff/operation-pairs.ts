@@ -14,6 +14,30 @@ import { isTextual } from './parameter-values.js';
 import type { SchemaWalks } from './schema-walks.js';
 import type { Pair, ResponseHeader, SpecComparison } from './types.js';
 
+/** Two matched operations being compared, and where their pairs go. */
+interface OperationComparison {
+  comparison: SpecComparison;
+  base: Operation;
+  head: Operation;
+  /** A webhook or callback: only its schemas are compared, with the directions swapped. */
+  reversed: boolean;
+  /** The operation's label in every pair's name. */
+  operation: string;
+  /** The direction of what the API reads (a request; a webhook's response) and of what it sends. */
+  sent: Direction;
+  received: Direction;
+  /** Walk two schemas, when both sides have one. */
+  schemas(
+    b: unknown,
+    bAt: string,
+    h: unknown,
+    hAt: string,
+    direction: Direction,
+    name: string,
+    textual?: boolean,
+  ): void;
+}
+
 /** Add the pairs of two matched operations to `comparison`. */
 export function compareOperation(
   comparison: SpecComparison,
@@ -24,19 +48,27 @@ export function compareOperation(
 ): void {
   const operation = label(head);
   const [sent, received]: [Direction, Direction] = reversed ? ['response', 'request'] : ['request', 'response'];
-  const schemas = (
-    b: unknown,
-    bAt: string,
-    h: unknown,
-    hAt: string,
-    direction: Direction,
-    name: string,
-    textual = false,
-  ) => {
-    if (b !== undefined && h !== undefined) walks.add({ operation, direction, name, textual }, b, bAt, h, hAt);
+  const pairing: OperationComparison = {
+    comparison,
+    base,
+    head,
+    reversed,
+    operation,
+    sent,
+    received,
+    schemas: (b, bAt, h, hAt, direction, name, textual = false) => {
+      if (b !== undefined && h !== undefined) walks.add({ operation, direction, name, textual }, b, bAt, h, hAt);
+    },
   };
   if (!reversed) comparison.operations.push({ label: operation, base, head });
+  compareParameters(pairing);
+  compareRequestBodies(pairing);
+  compareResponses(pairing);
+}
 
+/** Parameters, matched on location and name; their schemas walked as text where they travel as text. */
+function compareParameters(pairing: OperationComparison): void {
+  const { comparison, base, head, reversed, operation } = pairing;
   for (const pair of pairBy(
     operation,
     base.parameters,
@@ -48,16 +80,21 @@ export function compareOperation(
   )) {
     if (!reversed) comparison.parameters.push(pair);
     if (pair.base && pair.head)
-      schemas(
+      pairing.schemas(
         pair.base.schema,
         parameterSchemaPointer(pair.base),
         pair.head.schema,
         parameterSchemaPointer(pair.head),
-        sent,
+        pairing.sent,
         pair.name,
         isTextual(pair.base) && isTextual(pair.head),
       );
   }
+}
+
+/** The request bodies, and their media types matched by name with their schemas walked. */
+function compareRequestBodies(pairing: OperationComparison): void {
+  const { comparison, base, head, reversed, operation } = pairing;
   if (!reversed) {
     comparison.requestBodies.push({
       operation,
@@ -69,9 +106,7 @@ export function compareOperation(
     });
   }
   // Said in the names, as the rule ids (`response-*` for a webhook's body) read the other way round.
-  const [bodyName, responseName] = reversed
-    ? ['request body sent by the API', 'read by the API']
-    : ['request body', ''];
+  const bodyName = reversed ? 'request body sent by the API' : 'request body';
   for (const pair of pairContent(
     operation,
     bodyName,
@@ -80,15 +115,21 @@ export function compareOperation(
   )) {
     if (!reversed) comparison.requestMediaTypes.push(mediaName(pair));
     if (!reversed) comparison.requestContents.push(pair);
-    schemas(
+    pairing.schemas(
       pair.base?.schema,
       pair.base?.schemaPointer ?? '',
       pair.head?.schema,
       pair.head?.schemaPointer ?? '',
-      sent,
+      pairing.sent,
       pair.name,
     );
   }
+}
+
+/** Responses matched on status; for each pair present on both sides, its media types and headers. */
+function compareResponses(pairing: OperationComparison): void {
+  const { comparison, base, head, reversed, operation } = pairing;
+  const responseName = reversed ? 'read by the API' : '';
   for (const pair of pairBy(
     operation,
     base.responses,
@@ -109,38 +150,42 @@ export function compareOperation(
       pair.head.content,
     )) {
       if (!reversed) comparison.responseMediaTypes.push(mediaName(mediaPair));
-      schemas(
+      pairing.schemas(
         mediaPair.base?.schema,
         mediaPair.base?.schemaPointer ?? '',
         mediaPair.head?.schema,
         mediaPair.head?.schemaPointer ?? '',
-        received,
+        pairing.received,
         mediaPair.name,
       );
     }
-    if (reversed) continue;
-    const headers = (document: Record<string, unknown>, pointer: string) => readHeaders(document, pointer);
-    for (const header of pairBy(
-      operation,
-      headers(comparison.base.document, pair.basePointer!),
-      headers(comparison.head.document, pair.headPointer!),
-      headerKey,
-      headerKey,
-      (h) => `${pair.name} header '${h.header.name}'`,
-      (h) => h.pointer,
-    )) {
-      comparison.responseHeaders.push({ ...header, base: header.base?.header, head: header.head?.header });
-      if (header.base && header.head)
-        schemas(
-          header.base.header.schema,
-          header.base.schemaPointer,
-          header.head.header.schema,
-          header.head.schemaPointer,
-          'response',
-          header.name,
-          true,
-        );
-    }
+    if (!reversed) compareResponseHeaders(pairing, pair.name, pair.basePointer!, pair.headPointer!);
+  }
+}
+
+/** A response's headers, matched on name (RFC 9110 section 5.1: case-insensitive), their schemas walked as text. */
+function compareResponseHeaders(pairing: OperationComparison, name: string, basePointer: string, headPointer: string) {
+  const { comparison, operation } = pairing;
+  for (const header of pairBy(
+    operation,
+    readHeaders(comparison.base.document, basePointer),
+    readHeaders(comparison.head.document, headPointer),
+    headerKey,
+    headerKey,
+    (h) => `${name} header '${h.header.name}'`,
+    (h) => h.pointer,
+  )) {
+    comparison.responseHeaders.push({ ...header, base: header.base?.header, head: header.head?.header });
+    if (header.base && header.head)
+      pairing.schemas(
+        header.base.header.schema,
+        header.base.schemaPointer,
+        header.head.header.schema,
+        header.head.schemaPointer,
+        'response',
+        header.name,
+        true,
+      );
   }
 }
 

@@ -8,9 +8,10 @@
  */
 import type { createEffectiveSchemas } from './effective-schema.js';
 import { createAlternativeMatcher } from './matched-alternatives.js';
+import type { SchemaRoot } from './pair-walker.js';
 import { alignSingleWithArray } from './parameter-values.js';
 import type { RecordPointers } from './record-pointers.js';
-import { pairSchemas, type SchemaRoot, walkPieces } from './schema-pairs.js';
+import { pairSchemas, walkPieces } from './schema-pairs.js';
 import type { EffectiveSchema } from './schema-record.js';
 import { createSubWalks, piecesHits } from './sub-walks.js';
 import type { DiffRule, RuleHit, SchemaPairs } from './types.js';

@@ -8,8 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEffectiveSchemas } from '../../src/spec-diff/effective-schema.js';
+import type { SchemaRoot } from '../../src/spec-diff/pair-walker.js';
 import { DIFF_RULES } from '../../src/spec-diff/rules/index.js';
-import { pairSchemas, type SchemaRoot, walkPieces } from '../../src/spec-diff/schema-pairs.js';
+import { pairSchemas, walkPieces } from '../../src/spec-diff/schema-pairs.js';
 import { createSubWalks, piecesHits } from '../../src/spec-diff/sub-walks.js';
 import type { SchemaPairs } from '../../src/spec-diff/types.js';
 
