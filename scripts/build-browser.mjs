@@ -75,7 +75,7 @@ const result = await build({
 if (result.errors.length > 0) process.exit(1);
 const { size } = await stat(OUTFILE);
 const packages = writeNotices(ROOT, result.metafile, OUTFILE);
-console.log(
+console.error(
   `dist/browser/msw.js: ${(size / 1024 / 1024).toFixed(1)} MiB, ${packages} third-party packages (msw.js.NOTICES.txt)`,
 );
 if (process.env.PLANTKIT_BUNDLE_META === '1') {
@@ -89,5 +89,5 @@ if (process.env.PLANTKIT_BUNDLE_META === '1') {
   for (const [name, bytes] of Object.entries(byPackage)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 20))
-    console.log(`${(bytes / 1024).toFixed(0).padStart(6)} KiB  ${name}`);
+    console.error(`${(bytes / 1024).toFixed(0).padStart(6)} KiB  ${name}`);
 }

@@ -167,6 +167,6 @@ const result = await build({
 if (result.errors.length > 0) process.exit(1);
 const { size } = await stat(OUTFILE);
 const packages = writeNotices(ROOT, result.metafile, OUTFILE);
-console.log(
+console.error(
   `dist/vendor/prism.cjs: ${(size / 1024 / 1024).toFixed(1)} MiB, ${packages} third-party packages (prism.cjs.NOTICES.txt)`,
 );

@@ -138,4 +138,4 @@ ${entries.map(([key, code]) => `${JSON.stringify(key)}: ${JSON.stringify(code)},
   return `${output}: ${Math.round(text.length / 1024)} KiB, the code of ${entries.length} lists of JSONPath expressions`;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(await buildSpectralValidators());
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.error(await buildSpectralValidators());

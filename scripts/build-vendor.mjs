@@ -293,4 +293,4 @@ async function buildVendor() {
   return lines;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log((await buildVendor()).join('\n'));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.error((await buildVendor()).join('\n'));
