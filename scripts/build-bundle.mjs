@@ -44,7 +44,7 @@ export const ENTRIES = [
   'spec-diff/walk-worker.js',
   'vitest/matchers.js',
   'msw/index.js',
-  'msw/create-handlers.js',
+  'msw/entry.js',
 ];
 
 /** Folders of dist/ that hold bundles of their own (scripts/build-prism.mjs, scripts/build-browser.mjs). */

@@ -4,6 +4,15 @@ import { UsageError } from '../core/errors.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** The report flags, as parseArgs takes them: each --output belongs to the --reporter before it. */
+export const REPORTER_FLAGS = {
+  reporter: { type: 'string', multiple: true },
+  output: { type: 'string', multiple: true },
+} as const;
+
+/** `-h, --help`, which every command takes. */
+export const HELP_FLAG = { help: { type: 'boolean', short: 'h' } } as const;
+
 /** Parsed flags and positionals, plus the flags in command-line order (to pair --reporter with --output). */
 export interface ParsedArgs {
   values: Record<string, string | boolean | string[] | undefined>;

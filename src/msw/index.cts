@@ -6,24 +6,13 @@
  * ES modules, loaded with require(esm) (Node 20.19+).
  */
 import { http, type HttpHandler } from 'msw';
-import { createSpecHandlers, type SpecHandlers as Handlers } from './create-handlers.js';
-import type { MswHandlerOptions } from './options.js';
-import type { MswSpec } from './spec-input.js';
+import type { SpecHandlers as Handlers } from './create-handlers.js';
+import { handlersOn } from './entry.js';
 
-export type { OverrideOptions } from './create-handlers.js';
-export type { MswHandlerOptions } from './options.js';
-export type { OverrideResponse } from './override.js';
-export type { MswSpec } from './spec-input.js';
+export type { MswHandlerOptions, MswSpec, OverrideOptions, OverrideResponse } from './entry.js';
 
 /** Handlers for one spec (MSW's `HttpHandler`s), and the means to steer them from a test. */
 export type SpecHandlers = Handlers<HttpHandler>;
 
 /** MSW handlers for `spec` (a file path, a URL, a document object or a loaded spec); throws a PlantkitError when it cannot be loaded. */
-export function createHandlers(spec: MswSpec, options: MswHandlerOptions = {}): Promise<SpecHandlers> {
-  return createSpecHandlers(spec, options, {
-    http,
-    strings: 'file',
-    // jsdom and happy-dom give tests a page location; plain Node has none.
-    location: () => (globalThis as { location?: { href?: string } }).location?.href,
-  });
-}
+export const createHandlers = handlersOn<HttpHandler>(http, 'file');

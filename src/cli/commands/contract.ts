@@ -15,7 +15,15 @@ import type { LoadedSpec } from '../../core/spec/types.js';
 import { createOverlayReporter } from '../../report/overlay-reporter.js';
 import { checkReportFile } from '../../report/report-target.js';
 import type { Reporter } from '../../report/reporter.js';
-import { durationFlag, integerFlag, type ParsedArgs, parseCommandArgs, rateFlag } from '../args.js';
+import {
+  durationFlag,
+  HELP_FLAG,
+  integerFlag,
+  type ParsedArgs,
+  parseCommandArgs,
+  REPORTER_FLAGS,
+  rateFlag,
+} from '../args.js';
 import { parseHeaderFlags } from '../header-flags.js';
 import { capHeapGrowth } from '../heap-growth.js';
 import { type CliIO, EXIT, exitForSignal, type StopSignal } from '../io.js';
@@ -75,9 +83,8 @@ const CONTRACT_FLAGS = {
   stateful: { type: 'boolean', default: CONTRACT_DEFAULTS.stateful },
   'operation-budget': { type: 'string' },
   'generated-budget': { type: 'string' },
-  reporter: { type: 'string', multiple: true },
-  output: { type: 'string', multiple: true },
-  help: { type: 'boolean', short: 'h' },
+  ...REPORTER_FLAGS,
+  ...HELP_FLAG,
 } as const;
 
 /** The contract command. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Collection } from '../../core/resources/types.js';
 import { MOCK_CLI_DEFAULTS, MOCK_DEFAULTS } from '../../mock/options.js';
 import { startMock } from '../../mock/start-mock.js';
-import { integerFlag, parseCommandArgs } from '../args.js';
+import { HELP_FLAG, integerFlag, parseCommandArgs } from '../args.js';
 import { type CliIO, EXIT } from '../io.js';
 import type { Command } from './command.js';
 import { describeAuth, pinnedCredentials } from './mock-auth.js';
@@ -68,7 +68,7 @@ export const mockCommand: Command = {
       watch: { type: 'boolean', default: MOCK_CLI_DEFAULTS.watch },
       quiet: { type: 'boolean', default: false },
       'allow-external-refs': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
+      ...HELP_FLAG,
     });
     if (values.help) {
       io.stdout.write(`${HELP}\n`);

@@ -10,7 +10,7 @@ import { createProxyJunitReporter } from '../../report/proxy-junit-reporter.js';
 import { createProxyLogReporter } from '../../report/proxy-log-reporter.js';
 import { PROXY_REPORTER_NAMES, type ProxyReporter, type ProxyReporterName } from '../../report/proxy-reporter.js';
 import { checkReportFile } from '../../report/report-target.js';
-import { integerFlag, type ParsedArgs, parseCommandArgs } from '../args.js';
+import { HELP_FLAG, integerFlag, type ParsedArgs, parseCommandArgs, REPORTER_FLAGS } from '../args.js';
 import { type CliIO, EXIT } from '../io.js';
 import type { Command } from './command.js';
 
@@ -76,9 +76,8 @@ export const proxyCommand: Command = {
       'fail-on': { type: 'string', default: 'any' },
       quiet: { type: 'boolean', default: false },
       'allow-external-refs': { type: 'boolean', default: false },
-      reporter: { type: 'string', multiple: true },
-      output: { type: 'string', multiple: true },
-      help: { type: 'boolean', short: 'h' },
+      ...REPORTER_FLAGS,
+      ...HELP_FLAG,
     });
     if (values.help) {
       io.stdout.write(`${HELP}\n`);

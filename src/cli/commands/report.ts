@@ -7,7 +7,7 @@ import { mergeReports } from '../../report/merge/merge-reports.js';
 import { readReports } from '../../report/merge/read-reports.js';
 import { renderMerged } from '../../report/merge/render-merged.js';
 import { writeReportFile } from '../../report/report-target.js';
-import { parseCommandArgs } from '../args.js';
+import { HELP_FLAG, parseCommandArgs, REPORTER_FLAGS } from '../args.js';
 import { type CliIO, EXIT } from '../io.js';
 import { checkReportOutputs, reporterRequests } from '../reporter-flags.js';
 import type { Command } from './command.js';
@@ -40,9 +40,8 @@ export const reportCommand: Command = {
       'report',
       argv,
       {
-        reporter: { type: 'string', multiple: true },
-        output: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
+        ...REPORTER_FLAGS,
+        ...HELP_FLAG,
       },
       Number.MAX_SAFE_INTEGER,
     );

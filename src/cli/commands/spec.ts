@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { UsageError } from '../../core/errors.js';
 import { DEFAULT_SPEC_FILE } from '../../core/spec/spec-source.js';
-import { parseCommandArgs } from '../args.js';
+import { HELP_FLAG, parseCommandArgs } from '../args.js';
 import { type CliIO, EXIT } from '../io.js';
 import type { Command } from './command.js';
 
@@ -93,7 +93,7 @@ async function runCheck(argv: string[], io: CliIO): Promise<number> {
       'fail-severity': { type: 'string' },
       format: { type: 'string', default: 'text' },
       'allow-external-refs': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
+      ...HELP_FLAG,
     },
     1,
   );
@@ -133,7 +133,7 @@ async function runDiff(argv: string[], io: CliIO): Promise<number> {
       ignore: { type: 'string' },
       format: { type: 'string', default: 'text' },
       'allow-external-refs': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
+      ...HELP_FLAG,
     },
     2,
   );

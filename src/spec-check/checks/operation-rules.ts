@@ -42,28 +42,10 @@ function pathParameters(document: Json): ProblemReport[] {
   for (const [template, item] of Object.entries(record(document.paths))) {
     const names = new Set([...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!));
     const shared = pathParams(record(item).parameters, joinPointer('/paths', template, 'parameters'));
-    for (const parameter of shared) {
-      if (!names.has(parameter.name))
-        problems.push(
-          problem(
-            'path-parameters',
-            parameter.pointer,
-            `path parameter '${parameter.name}' is not in the path template ${template}`,
-          ),
-        );
-    }
+    problems.push(...outsideTemplate(shared, names, template));
     for (const { pointer, operation } of operations({ paths: { [template]: item } })) {
       const own = pathParams(operation.parameters, `${pointer}/parameters`);
-      for (const parameter of own) {
-        if (!names.has(parameter.name))
-          problems.push(
-            problem(
-              'path-parameters',
-              parameter.pointer,
-              `path parameter '${parameter.name}' is not in the path template ${template}`,
-            ),
-          );
-      }
+      problems.push(...outsideTemplate(own, names, template));
       const declared = new Set([...shared, ...own].map((parameter) => parameter.name));
       for (const name of names) {
         if (!declared.has(name))
@@ -78,6 +60,23 @@ function pathParameters(document: Json): ProblemReport[] {
     }
   }
   return problems;
+}
+
+/** A problem for each path parameter whose name is not one of the template's expressions. */
+function outsideTemplate(
+  parameters: ReadonlyArray<{ name: string; pointer: string }>,
+  names: ReadonlySet<string>,
+  template: string,
+): ProblemReport[] {
+  return parameters
+    .filter((parameter) => !names.has(parameter.name))
+    .map((parameter) =>
+      problem(
+        'path-parameters',
+        parameter.pointer,
+        `path parameter '${parameter.name}' is not in the path template ${template}`,
+      ),
+    );
 }
 
 /** OAS 3.1.0 section 4.8.8.2: templated paths with the same hierarchy but different names MUST NOT exist. */
