@@ -31,7 +31,17 @@ import { createSession, post } from './readme-samples/session.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The files with sample blocks, relative to the repository root. */
-export const SAMPLE_FILES = ['README.md', 'docs/property-cases.md', 'docs/stateful.md', 'docs/proxy.md'];
+export const SAMPLE_FILES = [
+  'README.md',
+  'docs/mock.md',
+  'docs/contract.md',
+  'docs/property-cases.md',
+  'docs/stateful.md',
+  'docs/proxy.md',
+  'docs/spec-checks.md',
+  'docs/library.md',
+  'docs/reference.md',
+];
 
 /** What the proxy samples send through the proxy: a valid create, an invalid one, one without credentials. */
 const PROXY_TRAFFIC = [
@@ -55,6 +65,12 @@ export const SAMPLES = {
       post({ tag: 'indoor' }),
       post({ id: 1, name: 'Monstera' }, { auth: false, include: true }),
       { method: 'GET', include: true },
+    ]),
+  'mock-curl-short': (s) =>
+    s.curl([
+      post({ id: 1, name: 'Monstera', tag: 'indoor' }),
+      post({ tag: 'indoor' }),
+      post({ id: 1, name: 'Monstera' }, { auth: false, include: true }),
     ]),
   'mock-log': (s) =>
     s.mockLog([
@@ -115,6 +131,9 @@ export const SAMPLES = {
       5,
     ),
   'spec-diff': (s) => s.specDiff(),
+  'spec-check-help': (s) => s.cli('npx plantkit spec check --help', ['spec', 'check', '--help']),
+  'spec-diff-help': (s) => s.cli('npx plantkit spec diff --help', ['spec', 'diff', '--help']),
+  'report-help': (s) => s.cli('npx plantkit report merge --help', ['report', 'merge', '--help']),
   'vitest-failure': (s) =>
     s.matcherFailure({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"title":"Fern"}' }),
 };

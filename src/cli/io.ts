@@ -20,7 +20,7 @@ export interface CliIO {
 /** Signals that ask plantkit to stop. */
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
-/** Exit codes, as documented in the README: 130 and 143 are the shell's 128 + signal number for a stopped run. */
+/** Exit codes, as documented in docs/reference.md: 130 and 143 are the shell's 128 + signal number for a stopped run. */
 export const EXIT = { ok: 0, findings: 1, error: 2, interrupted: 130, terminated: 143 } as const;
 
 /** The exit code of a run stopped by `signal`. */

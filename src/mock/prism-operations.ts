@@ -38,7 +38,7 @@ export function prismOperations(
  * An operation without its OpenAPI callbacks (OAS 3.1 section 4.8.18): Prism's mocker fires them after
  * answering, to a URL that the request (its body, its headers) names. A mock for frontend work must not
  * send requests to addresses its clients choose, so plantkit documents and diffs callbacks and never
- * fires them (README, "plantkit mock and Prism").
+ * fires them (docs/mock.md, "Where the mock differs from Prism").
  */
 function withoutCallbacks(operation: unknown): unknown {
   if (typeof operation !== 'object' || operation === null || !('callbacks' in operation)) return operation;

@@ -96,7 +96,7 @@ describe('plantkit contract: bad input gets one clear line and exit 2', () => {
       const outcome = await runCli(['contract', '--base-url', app.url, '--contracts', directory], env);
       expect(outcome.code).toBe(2);
       expect(outcome.stderr).toMatch(
-        /^plantkit: error: .*addPlant\.yaml:4:22: \/requests\/0\/expect\/status must be integer \(see "contracts\/ files" in the README for the format\)\n$/,
+        /^plantkit: error: .*addPlant\.yaml:4:22: \/requests\/0\/expect\/status must be integer \(see "contracts\/ files" in docs\/contract\.md for the format\)\n$/,
       );
     } finally {
       await app.close();

@@ -7,7 +7,7 @@
  * must type-check in both (NodeNext and Bundler resolution, skipLibCheck
  * off), the package must load (import and require), npm must print no
  * warning, the tarball must be self-consistent (no source map pointing at a
- * file that is not shipped), and the README's React-free Vitest recipe for
+ * file that is not shipped), and docs/frontend.md's React-free Vitest recipe for
  * plantkit/msw must pass under a real vitest with msw/node (issue 21).
  *
  * Slow by nature: an install from the npm cache and three type checks.
@@ -89,7 +89,7 @@ beforeAll(async () => {
   await exec('tar', ['-xzf', tarball, '-C', unpacked]);
   const project = path.join(scratch, 'project');
   await mkdir(project);
-  // The README's line for npm 11.16+: deny the telemetry script of Spectral's @scarf/scarf.
+  // The line docs/decisions.md gives for npm 11.16+: deny the telemetry script of Spectral's @scarf/scarf.
   await writeFile(
     path.join(project, 'package.json'),
     JSON.stringify(
@@ -252,17 +252,17 @@ describe.each(Object.keys(CONSUMERS))('a %s consumer package', (name) => {
   });
 });
 
-/** The README's Vitest recipe for plantkit/msw: its files by name, from `<!-- msw-recipe:FILE -->` blocks. */
-async function readmeRecipe(): Promise<Record<string, string>> {
-  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
-  const blocks = readme.matchAll(/<!-- msw-recipe:([\w.-]+) -->\n```\w*\n([\s\S]*?)```\n<!-- \/msw-recipe -->/g);
+/** The Vitest recipe for plantkit/msw in docs/frontend.md: its files by name, from `<!-- msw-recipe:FILE -->` blocks. */
+async function docsRecipe(): Promise<Record<string, string>> {
+  const page = await readFile(path.join(ROOT, 'docs/frontend.md'), 'utf8');
+  const blocks = page.matchAll(/<!-- msw-recipe:([\w.-]+) -->\n```\w*\n([\s\S]*?)```\n<!-- \/msw-recipe -->/g);
   return Object.fromEntries([...blocks].map(([, file, code]) => [file!, code!]));
 }
 
 describe('a React-free frontend suite under the consumer vitest, with msw/node', () => {
-  test("the README's Vitest recipe passes: saving, the documented 400, an override, an off-spec override refused", async () => {
+  test("the docs' Vitest recipe passes: saving, the documented 400, an override, an off-spec override refused", async () => {
     const directory = path.join(scratch, 'project', 'esm');
-    const recipe = await readmeRecipe();
+    const recipe = await docsRecipe();
     expect(Object.keys(recipe).sort()).toEqual(['plant-client.js', 'plant-client.test.js']);
     for (const [file, code] of Object.entries(recipe)) await writeFile(path.join(directory, file), code);
     // The recipe loads openapi.yaml from the project, as a consumer keeps it: the Plant Store spec plantkit ships.

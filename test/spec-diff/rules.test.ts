@@ -247,14 +247,12 @@ describe('spec diff rules', () => {
     expect(DIFF_RULES.map((rule) => `${rule.id} ${rule.level}`).filter((entry) => !covered.has(entry))).toEqual([]);
   });
 
-  it('is documented: every rule with its level in docs/spec-checks.md, the counts in both docs', async () => {
+  it('is documented: every rule with its level in docs/spec-checks.md, with the counts', async () => {
     const docs = await readFile(path.join(root, 'docs/spec-checks.md'), 'utf8');
-    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
     for (const rule of DIFF_RULES) expect(docs).toContain(`| \`${rule.id}\` | ${rule.level} | ${rule.summary} |`);
     const count = (level: Level) => DIFF_RULES.filter((rule) => rule.level === level).length;
     const counts = `${DIFF_RULES.length} rules: ${count(B)} breaking, ${count(W)} warning, ${count(I)} info`;
     expect(docs).toContain(counts);
-    expect(readme).toContain(counts);
   });
 
   it('has unique kebab-case rule ids', () => {

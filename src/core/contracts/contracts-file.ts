@@ -144,7 +144,7 @@ async function loadFile(
     const at = position ? `:${position.line}:${position.column}` : '';
     throw new ContractsError(
       `${file}${at}: ${pointer || '/'} ${describeProblem(first, pointer)}`,
-      'see "contracts/ files" in the README for the format',
+      'see "contracts/ files" in docs/contract.md for the format',
     );
   }
   const operation = spec.operations.find((candidate) => candidate.id === value.operation);

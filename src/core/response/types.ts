@@ -46,7 +46,7 @@ export type CheckScope = 'contract' | 'proxy' | 'response';
 export interface Check {
   /** Stable kebab-case id, printed with each finding. */
   id: string;
-  /** One line for --help and the README. */
+  /** One line for --help and docs/checks.md. */
   description: string;
   /** The judges that run it; absent (a user's own check): every judge it is handed to. */
   scope?: readonly CheckScope[];

@@ -1,7 +1,7 @@
 /**
  * Configured credentials: what the runner sends and what the mock pins. One
  * value per kind of scheme, and per scheme name for specs with several of a
- * kind. Environment variables (documented in `--help` and the README):
+ * kind. Environment variables (documented in `--help` and docs/reference.md):
  * - `PLANTKIT_TOKEN` (or the `--token-env` variable): bearer, OAuth2 and OpenID Connect tokens;
  * - `PLANTKIT_API_KEY`: every apiKey scheme (the runner falls back to the token, as before);
  * - `PLANTKIT_BASIC`: `user:password` for HTTP Basic;

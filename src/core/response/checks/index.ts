@@ -18,7 +18,7 @@ import { undeclaredPropertyCheck } from './undeclared-property.js';
 import { unexpectedBodyCheck } from './unexpected-body.js';
 
 /** Every shared check, in the order findings are reported. */
-export const RESPONSE_CHECKS: readonly Check[] = [
+const RESPONSE_CHECKS: readonly Check[] = [
   transportCheck,
   serverErrorCheck,
   statusDocumentedCheck,
