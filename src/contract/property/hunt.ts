@@ -80,8 +80,13 @@ export interface HuntResult {
 }
 
 /** Run the property; faults (target unreachable) are rethrown after fast-check has finished. */
-export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options: HuntOptions<T>): Promise<HuntResult> {
-  const found: HuntResult = {
+export function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options: HuntOptions<T>): Promise<HuntResult> {
+  return new Hunt(attempt, options).run(gens);
+}
+
+/** One hunt's state: what it found, what it tried, and whether it must stop. */
+class Hunt<T> {
+  readonly found: HuntResult = {
     signature: undefined,
     first: undefined,
     smallest: undefined,
@@ -93,14 +98,49 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     cut: undefined,
     runStopped: false,
   };
-  let fault: unknown;
-  let stopped = false;
-  let shrinkRequests = 0;
-  const tried: Tried = options.tried ?? { byValue: new Map(), byRequest: new Map() };
-  const known = options.known ?? new Set<string>();
+  private fault: unknown;
+  private stopped = false;
+  private shrinkRequests = 0;
+  private readonly tried: Tried;
+  private readonly known: ReadonlySet<string>;
+
+  constructor(
+    private readonly attempt: Attempt<T>,
+    private readonly options: HuntOptions<T>,
+  ) {
+    this.tried = options.tried ?? { byValue: new Map(), byRequest: new Map() };
+    this.known = options.known ?? new Set<string>();
+  }
+
+  /** fast-check over the structural generator, then one more pass over the full one from its counterexample. */
+  async run(gens: ShrinkPair<T>): Promise<HuntResult> {
+    const { found, options } = this;
+    const predicate = (value: T) => this.predicate(value);
+    const run = { seed: options.seed, numRuns: options.numRuns };
+    const shapes = await checkProperty(gens.structural, predicate, {
+      ...run,
+      ...(options.examples ? { examples: options.examples } : {}),
+    });
+    if (
+      shapes.counterexample !== undefined &&
+      !this.stopped &&
+      !found.cut &&
+      this.shrinkRequests < options.maxShrinks &&
+      gens.full !== gens.structural
+    ) {
+      // Starts with the first pass's counterexample, a known request: no request is sent for it.
+      await checkProperty(gens.full, predicate, { ...run, numRuns: 1, examples: [shapes.counterexample] });
+    }
+    if (this.fault !== undefined) throw this.fault;
+    if (shapes.gaveUp && !found.first)
+      found.unusable = `${shapes.gaveUp}${found.unusable ? ` (last reason: ${found.unusable})` : ''}`;
+    else if (found.requests > 0) found.unusable = undefined;
+    return found;
+  }
 
   /** True when the value passes this hunt: no failure, or only failures reported already, or not the one being shrunk. */
-  const judge = (result: CaseResult): boolean => {
+  private judge(result: CaseResult): boolean {
+    const { found } = this;
     if (result.verdict !== 'failed') {
       found.passed = result;
       return true;
@@ -108,12 +148,12 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     if (result.exchange.failure) {
       // Shrinking a timeout would cost a timeout per step: report it as found and stop.
       found.transport = result;
-      stopped = true;
+      this.stopped = true;
       return true;
     }
     const signatures = signaturesOf(result);
     if (found.signature === undefined) {
-      const fresh = signatures.find((signature) => !known.has(signature));
+      const fresh = signatures.find((signature) => !this.known.has(signature));
       if (fresh === undefined) return true;
       found.signature = fresh;
       found.first = result;
@@ -124,20 +164,22 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     found.shrinks += 1;
     found.smallest = result;
     return false;
-  };
+  }
 
-  const predicate = async (value: T): Promise<boolean> => {
+  /** fast-check's property: the value's request, sent once (a value or request met before is judged by its result). */
+  private async predicate(value: T): Promise<boolean> {
+    const { found, options, tried } = this;
     // Once stopped or out of budget, every value "passes" without a request: fast-check then ends quickly.
-    if (stopped || found.cut || (found.first && shrinkRequests >= options.maxShrinks)) return true;
+    if (this.stopped || found.cut || (found.first && this.shrinkRequests >= options.maxShrinks)) return true;
     const valueKey = keyOfValue(value);
     const again = tried.byValue.get(valueKey);
-    if (again) return judge(again);
+    if (again) return this.judge(again);
     // Out of time: nothing more is sent (a started hunt has sent at least one request, see budget.ts). The clock is
     // read between the seeded values only: a failure found is shrunk in full (--max-shrinks), so its verdict and its
-    // smallest request are the same however fast the server answers (issue 18 section 5).
+    // smallest request are the same however fast the server answers.
     if (found.requests > 0 && !found.first) found.cut = options.expired?.();
     if (found.cut) return true;
-    const prepared = await attempt.prepare(value);
+    const prepared = await this.attempt.prepare(value);
     if ('unusable' in prepared) found.unusable = prepared.unusable;
     assume(!('unusable' in prepared));
     if ('unusable' in prepared) return true;
@@ -146,48 +188,35 @@ export async function hunt<T>(gens: ShrinkPair<T>, attempt: Attempt<T>, options:
     const same = tried.byRequest.get(key);
     if (same) {
       tried.byValue.set(valueKey, same);
-      return judge(same);
+      return this.judge(same);
     }
-    let result: CaseResult;
-    try {
-      result = await attempt.send(prepared);
-    } catch (error) {
-      // The run stopped (Ctrl-C, --max-duration): keep what was found so far and end quietly.
-      if (!isRunStopped(error)) fault = error;
-      else found.runStopped = true;
-      stopped = true;
-      return true;
-    }
-    found.requests += 1;
-    if (found.first) shrinkRequests += 1;
-    options.onRequest?.(found.requests, found.first !== undefined);
+    const result = await this.send(prepared);
+    if (!result) return true;
     tried.byRequest.set(key, result);
     tried.byValue.set(valueKey, result);
     // An exchange the runner cannot judge (an upgrade): every other value would get the same, so the hunt ends.
-    if (result.verdict === 'skipped') stopped = true;
-    return judge(result);
-  };
-
-  const run = { seed: options.seed, numRuns: options.numRuns };
-  const shapes = await checkProperty(gens.structural, predicate, {
-    ...run,
-    ...(options.examples ? { examples: options.examples } : {}),
-  });
-  if (
-    shapes.counterexample !== undefined &&
-    !stopped &&
-    !found.cut &&
-    shrinkRequests < options.maxShrinks &&
-    gens.full !== gens.structural
-  ) {
-    // Starts with the first pass's counterexample, a known request: no request is sent for it.
-    await checkProperty(gens.full, predicate, { ...run, numRuns: 1, examples: [shapes.counterexample] });
+    if (result.verdict === 'skipped') this.stopped = true;
+    return this.judge(result);
   }
-  if (fault !== undefined) throw fault;
-  if (shapes.gaveUp && !found.first)
-    found.unusable = `${shapes.gaveUp}${found.unusable ? ` (last reason: ${found.unusable})` : ''}`;
-  else if (found.requests > 0) found.unusable = undefined;
-  return found;
+
+  /** Send a prepared value and count it; undefined when the run stopped or a fault ended the hunt. */
+  private async send(prepared: Parameters<Attempt<T>['send']>[0]): Promise<CaseResult | undefined> {
+    const { found } = this;
+    let result: CaseResult;
+    try {
+      result = await this.attempt.send(prepared);
+    } catch (error) {
+      // The run stopped (Ctrl-C, --max-duration): keep what was found so far and end quietly.
+      if (!isRunStopped(error)) this.fault = error;
+      else found.runStopped = true;
+      this.stopped = true;
+      return undefined;
+    }
+    found.requests += 1;
+    if (found.first) this.shrinkRequests += 1;
+    this.options.onRequest?.(found.requests, found.first !== undefined);
+    return result;
+  }
 }
 
 /** The result's failure signatures; a failed result without an error finding (none today) fails as one. */
