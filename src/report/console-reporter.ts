@@ -89,33 +89,8 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
     onEvent(event: RunEvent) {
       switch (event.type) {
         case 'run-started': {
-          const { spec } = event;
           expected = event.total + (event.generatedEstimate ?? 0);
-          const cases =
-            event.generatedEstimate === undefined
-              ? `${event.total} cases`
-              : `${event.total} static cases + about ${event.generatedEstimate} generated`;
-          const from = spec.convertedFrom ? `Swagger ${spec.convertedFrom} as ${spec.openapi}` : spec.openapi;
-          write(
-            `plantkit contract: ${spec.title} ${spec.apiVersion} (${from}) against ${event.baseUrl}${event.serverPath ? ` (path ${event.serverPath} from the spec's servers)` : ''}`,
-          );
-          const others =
-            event.otherCredentials && event.otherCredentials.length > 0
-              ? `; also ${event.otherCredentials.join(', ')}: ***`
-              : '';
-          // The token is worth a word only where the spec asks for credentials.
-          const secured = spec.operations.some((operation) => operation.security.length > 0);
-          const token = secured ? `; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}` : '';
-          const shard = event.shard ? ` in shard ${event.shard.index}/${event.shard.count}` : '';
-          write(style.dim(`${cases}${shard}${event.strict ? ', strict' : ''}${token}${others}`));
-          if (event.rerun) write(style.dim(rerunLine(event.rerun)));
-          const generated = event.generated;
-          if (generated)
-            write(
-              style.dim(
-                `generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase; ${budgetHeader(generated)}`,
-              ),
-            );
+          for (const line of headerLines(event, options)) write(line.dim ? style.dim(line.text) : line.text);
           break;
         }
         case 'case-finished': {
@@ -135,19 +110,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
         }
         case 'run-finished': {
           flush();
-          const { result } = event;
-          for (const block of [distinctFailureLines(result), specGapLines(result)]) {
-            if (block.length === 0) continue;
-            write();
-            for (const [index, line] of block.entries()) write(index === 0 ? style.bold(line) : line);
-          }
-          write();
-          for (const line of closingLines(result)) write(style.yellow(line));
-          const summary = countsLine(result);
-          const failing = result.failed > 0 || (result.failOn === 'spec-gap' && result.specGaps.length > 0);
-          write(
-            `${failing ? style.red(summary) : result.stopped ? style.yellow(summary) : style.green(summary)} ${style.dim(`in ${(result.durationMs / 1000).toFixed(1)} s`)}`,
-          );
+          writeClosing(event.result, write, style);
           break;
         }
       }
@@ -156,6 +119,58 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       if (progressShown) options.out.write(CLEAR_LINE);
     },
   };
+}
+
+/** The run header: what is tested against what, the cases, the credentials (never their values), the seed. */
+function headerLines(
+  event: Extract<RunEvent, { type: 'run-started' }>,
+  options: Pick<ConsoleReporterOptions, 'token' | 'tokenEnv'>,
+): Array<{ text: string; dim: boolean }> {
+  const { spec } = event;
+  const cases =
+    event.generatedEstimate === undefined
+      ? `${event.total} cases`
+      : `${event.total} static cases + about ${event.generatedEstimate} generated`;
+  const from = spec.convertedFrom ? `Swagger ${spec.convertedFrom} as ${spec.openapi}` : spec.openapi;
+  const lines = [
+    {
+      text: `plantkit contract: ${spec.title} ${spec.apiVersion} (${from}) against ${event.baseUrl}${event.serverPath ? ` (path ${event.serverPath} from the spec's servers)` : ''}`,
+      dim: false,
+    },
+  ];
+  const others =
+    event.otherCredentials && event.otherCredentials.length > 0
+      ? `; also ${event.otherCredentials.join(', ')}: ***`
+      : '';
+  // The token is worth a word only where the spec asks for credentials.
+  const secured = spec.operations.some((operation) => operation.security.length > 0);
+  const token = secured ? `; token from ${options.tokenEnv}: ${options.token ? 'Bearer ***' : 'not set'}` : '';
+  const shard = event.shard ? ` in shard ${event.shard.index}/${event.shard.count}` : '';
+  lines.push({ text: `${cases}${shard}${event.strict ? ', strict' : ''}${token}${others}`, dim: true });
+  if (event.rerun) lines.push({ text: rerunLine(event.rerun), dim: true });
+  const generated = event.generated;
+  if (generated)
+    lines.push({
+      text: `generated cases: seed ${generated.seed} (replay with --seed ${generated.seed}); phases ${generated.phases.join(', ')}; up to ${generated.maxCases} random cases per phase; ${budgetHeader(generated)}`,
+      dim: true,
+    });
+  return lines;
+}
+
+/** The closing blocks: distinct failures, spec gaps, the closing lines and the counts with the duration. */
+function writeClosing(result: RunResult, write: (line?: string) => void, style: Style): void {
+  for (const block of [distinctFailureLines(result), specGapLines(result)]) {
+    if (block.length === 0) continue;
+    write();
+    for (const [index, line] of block.entries()) write(index === 0 ? style.bold(line) : line);
+  }
+  write();
+  for (const line of closingLines(result)) write(style.yellow(line));
+  const summary = countsLine(result);
+  const failing = result.failed > 0 || (result.failOn === 'spec-gap' && result.specGaps.length > 0);
+  write(
+    `${failing ? style.red(summary) : result.stopped ? style.yellow(summary) : style.green(summary)} ${style.dim(`in ${(result.durationMs / 1000).toFixed(1)} s`)}`,
+  );
 }
 
 /** `rerun of the failed cases of report.json: 3 cases, 1 sequence (seed 7)`. */

@@ -65,106 +65,155 @@ const CHECKED_FORMATS = new Set([
   'duration',
 ]);
 
+/** Adds one mutation of a site: its kind, the site, how the case reads, the generator and the boundary edge. */
+type AddMutation = (
+  kind: string,
+  site: { pointer: string; label: string; noun: string },
+  describe: string,
+  gen: Gen<unknown>,
+  edge: unknown,
+) => void;
+
+/** What every site's mutations are made with. */
+interface MutationContext {
+  add: AddMutation;
+  scope: SchemaScope;
+  shapeOnly: boolean;
+  /** Strings of `min` to `max` characters from the scope's charset. */
+  characters: (min: number, max: number) => Gen<string>;
+  /** A property the schema does not declare, with a primitive value. */
+  undeclared: () => Gen<[string, unknown]>;
+}
+
+/** One family of mutations of a site; the families below run in order for every site. */
+type SiteMutations = (site: Site, context: MutationContext) => void;
+
 /** Every mutation of the sites of a body (and of the body object itself, as `root`). */
 export function mutationsFor(sites: readonly Site[], root: SchemaObject, scope: SchemaScope): Mutation[] {
   const mutations: Mutation[] = [];
   const shapeOnly = scope.shapeOnly === true;
   const characters = (min: number, max: number) => charactersGen(min, max, { shapeOnly, charset: scope.charset });
-  const undeclaredGen = () =>
-    tupleOf<[string, unknown]>(
-      filtered(characters(1, 12), (key) => key !== ''),
-      anyPrimitive(shapeOnly, scope.charset),
-    );
-  const add = (
-    kind: string,
-    site: { pointer: string; label: string; noun: string },
-    describe: string,
-    gen: Gen<unknown>,
-    edge: unknown,
-  ) =>
-    mutations.push({
-      key: `${kind}:${site.pointer}`,
-      kind,
-      pointer: site.pointer,
-      label: site.label || 'body',
-      describe: `${site.noun || 'body'} ${describe}`,
-      gen,
-      edge,
-    });
+  const context: MutationContext = {
+    scope,
+    shapeOnly,
+    characters,
+    undeclared: () =>
+      tupleOf<[string, unknown]>(
+        filtered(characters(1, 12), (key) => key !== ''),
+        anyPrimitive(shapeOnly, scope.charset),
+      ),
+    add: (kind, site, describe, gen, edge) =>
+      mutations.push({
+        key: `${kind}:${site.pointer}`,
+        kind,
+        pointer: site.pointer,
+        label: site.label || 'body',
+        describe: `${site.noun || 'body'} ${describe}`,
+        gen,
+        edge,
+      }),
+  };
   if (root.additionalProperties === false)
-    add(
+    context.add(
       'undeclared-property',
       { pointer: '', label: '', noun: '' },
       'with a property the schema does not declare',
-      undeclaredGen(),
+      context.undeclared(),
       ['extraField', 'extra'],
     );
-
-  for (const site of sites) {
-    const { schema, types } = site;
-    if (site.required) add('missing', site, 'missing (required)', constant(null), null);
-    if (types.length > 0 && !types.includes('null'))
-      add('null', site, 'null where null is not allowed', constant(null), null);
-    for (const [type, gen, edge] of wrongTypes(types, characters))
-      add(`wrong-type-${type}`, site, `of type ${type} where the spec documents ${types.join(' or ')}`, gen, edge);
-    if (types.includes('integer') && !types.includes('number')) {
-      const range = integerRange(schema, scope.version);
-      const label = typeof schema.format === 'string' ? `its ${schema.format} range` : 'its range';
-      if (range.bounded.high)
-        add(
-          'above-range',
-          site,
-          `above ${label} (max ${range.high})`,
-          bigIntBetween(range.high + 1n, range.high + SPAN),
-          range.high + 1n,
-        );
-      if (range.bounded.low)
-        add(
-          'below-range',
-          site,
-          `below ${label} (min ${range.low})`,
-          bigIntBetween(range.low - SPAN, range.low - 1n),
-          range.low - 1n,
-        );
-      add('fraction', site, 'with a fractional value', fractionGen(range), new ExactText('0.5'));
-    }
-    if (types.includes('string')) {
-      const { min, max } = stringLimits(schema);
-      if (min > 0) add('too-short', site, `shorter than minLength ${min}`, characters(0, min - 1), 'a'.repeat(min - 1));
-      // A maxLength beyond MAX_EDGE_LENGTH is not tested with a longer string (a 64 KiB field is not worth the request).
-      if (Number.isFinite(max) && max < MAX_EDGE_LENGTH)
-        add('too-long', site, `longer than maxLength ${max}`, characters(max + 1, max + 40), 'a'.repeat(max + 1));
-      if (Array.isArray(schema.enum))
-        add(
-          'not-in-enum',
-          site,
-          'not one of its enum values',
-          filtered(characters(1, 16), (text) => !(schema.enum as unknown[]).includes(text)),
-          'not-in-enum',
-        );
-      if (typeof schema.format === 'string' && CHECKED_FORMATS.has(schema.format))
-        add('bad-format', site, `not a valid ${schema.format}`, constant('%% not valid'), '%% not valid');
-    }
-    if (types.includes('array')) {
-      if (typeof schema.minItems === 'number' && schema.minItems > 0)
-        add('too-few-items', site, `with fewer than ${schema.minItems} items`, constant(EMPTY_ARRAY), EMPTY_ARRAY);
-      if (typeof schema.maxItems === 'number')
-        add(
-          'too-many-items',
-          site,
-          `with more than ${schema.maxItems} items`,
-          arrayOf(anyPrimitive(shapeOnly, scope.charset), schema.maxItems + 1, schema.maxItems + 1),
-          Array.from({ length: schema.maxItems + 1 }, () => null),
-        );
-    }
-    if (types.includes('object') && schema.additionalProperties === false)
-      add('undeclared-property', site, 'with a property the schema does not declare', undeclaredGen(), [
-        'extraField',
-        'extra',
-      ]);
-  }
+  for (const site of sites) for (const family of SITE_MUTATIONS) family(site, context);
   return mutations;
 }
+
+/** Missing when required, null where null is not allowed, each wrong type. */
+function presenceAndType(site: Site, { add, characters }: MutationContext): void {
+  const { types } = site;
+  if (site.required) add('missing', site, 'missing (required)', constant(null), null);
+  if (types.length > 0 && !types.includes('null'))
+    add('null', site, 'null where null is not allowed', constant(null), null);
+  for (const [type, gen, edge] of wrongTypes(types, characters))
+    add(`wrong-type-${type}`, site, `of type ${type} where the spec documents ${types.join(' or ')}`, gen, edge);
+}
+
+/** An integer above or below its bounded range, and one with a fraction. */
+function integerMutations(site: Site, { add, scope }: MutationContext): void {
+  const { schema, types } = site;
+  if (!types.includes('integer') || types.includes('number')) return;
+  const range = integerRange(schema, scope.version);
+  const label = typeof schema.format === 'string' ? `its ${schema.format} range` : 'its range';
+  if (range.bounded.high)
+    add(
+      'above-range',
+      site,
+      `above ${label} (max ${range.high})`,
+      bigIntBetween(range.high + 1n, range.high + SPAN),
+      range.high + 1n,
+    );
+  if (range.bounded.low)
+    add(
+      'below-range',
+      site,
+      `below ${label} (min ${range.low})`,
+      bigIntBetween(range.low - SPAN, range.low - 1n),
+      range.low - 1n,
+    );
+  add('fraction', site, 'with a fractional value', fractionGen(range), new ExactText('0.5'));
+}
+
+/** A string too short, too long, outside its enum, or not of its format. */
+function stringMutations(site: Site, { add, characters }: MutationContext): void {
+  const { schema, types } = site;
+  if (!types.includes('string')) return;
+  const { min, max } = stringLimits(schema);
+  if (min > 0) add('too-short', site, `shorter than minLength ${min}`, characters(0, min - 1), 'a'.repeat(min - 1));
+  // A maxLength beyond MAX_EDGE_LENGTH is not tested with a longer string (a 64 KiB field is not worth the request).
+  if (Number.isFinite(max) && max < MAX_EDGE_LENGTH)
+    add('too-long', site, `longer than maxLength ${max}`, characters(max + 1, max + 40), 'a'.repeat(max + 1));
+  if (Array.isArray(schema.enum))
+    add(
+      'not-in-enum',
+      site,
+      'not one of its enum values',
+      filtered(characters(1, 16), (text) => !(schema.enum as unknown[]).includes(text)),
+      'not-in-enum',
+    );
+  if (typeof schema.format === 'string' && CHECKED_FORMATS.has(schema.format))
+    add('bad-format', site, `not a valid ${schema.format}`, constant('%% not valid'), '%% not valid');
+}
+
+/** An array with too few or too many items. */
+function arrayMutations(site: Site, { add, shapeOnly, scope }: MutationContext): void {
+  const { schema, types } = site;
+  if (!types.includes('array')) return;
+  if (typeof schema.minItems === 'number' && schema.minItems > 0)
+    add('too-few-items', site, `with fewer than ${schema.minItems} items`, constant(EMPTY_ARRAY), EMPTY_ARRAY);
+  if (typeof schema.maxItems === 'number')
+    add(
+      'too-many-items',
+      site,
+      `with more than ${schema.maxItems} items`,
+      arrayOf(anyPrimitive(shapeOnly, scope.charset), schema.maxItems + 1, schema.maxItems + 1),
+      Array.from({ length: schema.maxItems + 1 }, () => null),
+    );
+}
+
+/** A closed object with a property it does not declare. */
+function objectMutations(site: Site, { add, undeclared }: MutationContext): void {
+  if (site.types.includes('object') && site.schema.additionalProperties === false)
+    add('undeclared-property', site, 'with a property the schema does not declare', undeclared(), [
+      'extraField',
+      'extra',
+    ]);
+}
+
+/** The families of mutations, in the order their cases are planned. */
+const SITE_MUTATIONS: readonly SiteMutations[] = [
+  presenceAndType,
+  integerMutations,
+  stringMutations,
+  arrayMutations,
+  objectMutations,
+];
 
 /** Random invalid bodies: a valid body from `valid` and one of `mutations` with a generated value. */
 export function negativeGen(valid: Gen<unknown>, mutations: readonly Mutation[]): Gen<NegativeValue> {
