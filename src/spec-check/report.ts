@@ -4,6 +4,7 @@
  * (workflow annotations on the spec file).
  */
 
+import { type Level, reaches } from '../core/levels.js';
 import { githubAnnotation } from '../core/text/github-annotation.js';
 import type { SpecCheckResult } from './check-spec.js';
 import { DEFAULT_RULESET_LABEL } from './lint/default-ruleset.js';
@@ -21,11 +22,12 @@ export type FailSeverity = (typeof FAIL_SEVERITIES)[number];
 /** Default of `--fail-severity`: errors fail, warnings are printed (as Spectral's CLI does). */
 export const DEFAULT_FAIL_SEVERITY: FailSeverity = 'error';
 
-const RANK: Record<SpecFindingSeverity, number> = { error: 0, warning: 1, info: 2, hint: 3 };
+/** `--fail-severity` as a threshold on the shared ladder (Spectral spells `warning` as `warn`). */
+const THRESHOLD: Record<FailSeverity, Level> = { error: 'error', warn: 'warning', info: 'info', hint: 'hint' };
 
-/** Does a finding fail the check at `failSeverity` (default `error`)? */
+/** Does a finding fail the check at `failSeverity` (default `error`)? Spec check grades on the ladder itself. */
 export function isFailing(finding: SpecFinding, failSeverity: FailSeverity = DEFAULT_FAIL_SEVERITY): boolean {
-  return RANK[finding.severity] <= FAIL_SEVERITIES.indexOf(failSeverity);
+  return reaches(finding.severity satisfies SpecFindingSeverity, THRESHOLD[failSeverity]);
 }
 
 /** Render `result` in `format`. */
